@@ -1,0 +1,2 @@
+//! Example servers and data shared by them.
+#![forbid(unsafe_code)]

@@ -1,0 +1,2 @@
+//! rmcp integration for prefab (placeholder: see issue 5).
+#![forbid(unsafe_code)]

@@ -1,0 +1,2 @@
+//! The `$prefab` renderer (placeholder: see issue 6).
+#![forbid(unsafe_code)]

@@ -1,0 +1,54 @@
+//! Running commands with a visible echo and an error that names the command.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (the parent of `xtask/`).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Runs `cmd` from the workspace root, failing with the command line if it fails.
+pub fn run(cmd: &mut Command) -> Result<(), String> {
+    if cmd.get_current_dir().is_none() {
+        cmd.current_dir(root());
+    }
+    let line = describe(cmd);
+    eprintln!("$ {line}");
+    let status = cmd.status().map_err(|e| format!("{line}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{line}: exited with {status}"))
+    }
+}
+
+/// Whether `program args…` runs and exits 0, with its output discarded.
+pub fn succeeds(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Captures the standard output of `program args…` (empty if it cannot run).
+pub fn output(program: &str, args: &[&str]) -> String {
+    Command::new(program)
+        .args(args)
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+fn describe(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
