@@ -10,6 +10,8 @@
 //!   JavaScript value semantics. Always built (also for `wasm32`, without default features).
 #![forbid(unsafe_code)]
 
-pub mod expr;
 #[cfg(feature = "model")]
 pub mod display;
+pub mod expr;
+#[cfg(feature = "model")]
+pub mod page;
