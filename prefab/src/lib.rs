@@ -14,4 +14,6 @@
 pub mod display;
 pub mod expr;
 #[cfg(feature = "model")]
+pub mod fallback;
+#[cfg(feature = "model")]
 pub mod page;
