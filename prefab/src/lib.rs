@@ -11,9 +11,13 @@
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "model")]
+pub mod auto;
+#[cfg(feature = "model")]
 pub mod display;
 pub mod expr;
 #[cfg(feature = "model")]
 pub mod fallback;
+#[cfg(feature = "model")]
+pub mod forms;
 #[cfg(feature = "model")]
 pub mod page;

@@ -187,13 +187,13 @@ fn block_template(block: &Block) -> &'static str {
 fn drop_rows(walked: &mut Walked) -> bool {
     let mut changed = false;
     for block in &mut walked.blocks {
-        if let Block::Table(table) = block {
-            if !table.rows.is_empty() {
-                let keep = table.rows.len() / 2;
-                table.more_rows += table.rows.len() - keep;
-                table.rows.truncate(keep);
-                changed = true;
-            }
+        if let Block::Table(table) = block
+            && !table.rows.is_empty()
+        {
+            let keep = table.rows.len() / 2;
+            table.more_rows += table.rows.len() - keep;
+            table.rows.truncate(keep);
+            changed = true;
         }
     }
     changed

@@ -362,10 +362,10 @@ impl<'a> Walker<'a> {
         let single = ["dataKey", "yAxis"]
             .into_iter()
             .find_map(|k| node.get(k).and_then(Value::as_str));
-        if keys.is_empty() {
-            if let Some(key) = single {
-                keys.push((key.to_string(), key.to_string()));
-            }
+        if keys.is_empty()
+            && let Some(key) = single
+        {
+            keys.push((key.to_string(), key.to_string()));
         }
         let series = if kind == "Sparkline" {
             vec![summarize("values", data.iter())]
@@ -457,10 +457,10 @@ impl<'a> Walker<'a> {
     }
 
     fn flush_form(&mut self) {
-        if let Some(form) = self.form.take() {
-            if !form.fields.is_empty() || form.submit.is_some() {
-                self.out.blocks.push(Block::Form(form));
-            }
+        if let Some(form) = self.form.take()
+            && (!form.fields.is_empty() || form.submit.is_some())
+        {
+            self.out.blocks.push(Block::Form(form));
         }
     }
 }
