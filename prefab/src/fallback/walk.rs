@@ -10,6 +10,8 @@ use serde_json::{Map, Value};
 
 /// How deep `$ref`s and nesting are followed before the walker stops.
 const MAX_DEPTH: usize = 64;
+/// Longest text read as the caption of the progress bar that follows it.
+const MAX_CAPTION: usize = 60;
 
 /// What the walker found.
 #[derive(Debug, Default)]
@@ -149,6 +151,11 @@ impl<'a> Walker<'a> {
             "BarChart" | "LineChart" | "AreaChart" | "ScatterChart" | "RadarChart" | "PieChart"
             | "RadialChart" | "WaterfallChart" | "Sparkline" => self.chart(kind, node),
             "Button" => self.button(node),
+            "Row" => {
+                let start = self.out.blocks.len();
+                self.children(node, depth);
+                self.merge_texts(start);
+            }
             "Form" => {
                 self.flush_form();
                 let submit = node.get("onSubmit").map(describe_actions);
@@ -237,9 +244,18 @@ impl<'a> Walker<'a> {
             .get("max")
             .filter(|v| !v.is_null())
             .map_or_else(|| "100".into(), cell_text);
-        let label = self
+        let mut label = self
             .text(node, "label")
+            .or_else(|| self.text(node, "ariaLabel"))
             .or_else(|| self.pending_label.take());
+        // A bar right after a short caption is that caption's bar.
+        if label.is_none()
+            && let Some(Block::Text { text }) = self.out.blocks.last()
+            && text.len() <= MAX_CAPTION
+        {
+            label = Some(text.clone());
+            self.out.blocks.pop();
+        }
         self.out.blocks.push(Block::Progress { label, value, max });
     }
 
@@ -271,11 +287,12 @@ impl<'a> Walker<'a> {
             .iter()
             .map(|c| {
                 let key = c.get("key").and_then(Value::as_str).unwrap_or("");
-                c.get("header")
+                let header = c
+                    .get("header")
                     .and_then(Value::as_str)
                     .filter(|h| !h.is_empty())
                     .unwrap_or(key);
-                markdown_cell(key)
+                markdown_cell(header)
             })
             .collect();
         let rows = self.rows_of(node.get("rows"));
@@ -447,13 +464,37 @@ impl<'a> Walker<'a> {
             input,
             required: node.get("required").and_then(Value::as_bool) == Some(true),
         };
-        match &mut self.form {
-            Some(form) => form.fields.push(field),
-            None => self.out.blocks.push(Block::Form(FormBlock {
+        match (&mut self.form, self.out.blocks.last_mut()) {
+            (Some(form), _) => form.fields.push(field),
+            // Loose inputs next to each other are listed together.
+            (None, Some(Block::Form(loose))) if loose.submit.is_none() => loose.fields.push(field),
+            (None, _) => self.out.blocks.push(Block::Form(FormBlock {
                 fields: vec![field],
                 submit: None,
             })),
         }
+    }
+
+    /// Puts the texts of a `Row` on one line (`Name: Ada`, `date — title — text`) when
+    /// the row holds nothing but text.
+    fn merge_texts(&mut self, start: usize) {
+        let added = &self.out.blocks[start..];
+        if added.len() < 2 || !added.iter().all(|b| matches!(b, Block::Text { .. })) {
+            return;
+        }
+        let texts: Vec<String> = self
+            .out
+            .blocks
+            .drain(start..)
+            .filter_map(|b| match b {
+                Block::Text { text } => Some(text),
+                _ => None,
+            })
+            .collect();
+        let separator = if texts.len() == 2 { ": " } else { " — " };
+        self.out.blocks.push(Block::Text {
+            text: texts.join(separator),
+        });
     }
 
     fn flush_form(&mut self) {
