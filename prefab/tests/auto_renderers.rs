@@ -1,15 +1,15 @@
 //! Each auto renderer on realistic data: empty input, one row, mixed types, nulls and
 //! 10,000 rows; assertions on the produced tree.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
+use display_support::{messy_rows, monthly, orders};
 use prefab::auto::{
     ChartKind, auto_chart, auto_comparison, auto_detail, auto_metrics, auto_progress, auto_table,
     auto_timeline,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use support::{messy_rows, monthly, orders};
 
 fn keys(table: &Value) -> Vec<&str> {
     table["columns"]
@@ -70,7 +70,7 @@ fn table_of_structs_keeps_field_order_and_data_keys() {
 
 #[test]
 fn table_edge_cases() {
-    let empty = auto_table(&Vec::<support::Order>::new()).unwrap();
+    let empty = auto_table(&Vec::<display_support::Order>::new()).unwrap();
     assert_eq!(empty["columns"], json!([]));
     assert_eq!(empty["rows"], json!([]));
     let single = auto_table(&orders(1)[0]).unwrap();

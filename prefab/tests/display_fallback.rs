@@ -1,7 +1,8 @@
 //! The text fallback: bounded, informative, template-driven, snapshot-reviewed.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
+use display_support::{conformance, messy_rows, monthly, orders, text};
 use prefab::auto::{
     ChartKind, auto_chart, auto_comparison, auto_detail, auto_metrics, auto_progress, auto_table,
     auto_timeline,
@@ -9,7 +10,6 @@ use prefab::auto::{
 use prefab::display::{DisplayOptions, display, display_with};
 use prefab::fallback::{DEFAULT_MAX_BYTES, FallbackOptions, FallbackTemplates, text_fallback};
 use serde_json::json;
-use support::{conformance, messy_rows, monthly, orders, text};
 
 #[test]
 fn thousand_row_table_fallback_is_small_and_says_what_is_there() {

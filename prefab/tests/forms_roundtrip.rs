@@ -1,6 +1,6 @@
 //! Typed forms: `T` → form → simulated browser submission → `T`, and the errors in between.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
 use prefab::forms::{
     ElicitationRequest, Elicited, FieldKind, FormSpec, FormSubmission, auto_form,
