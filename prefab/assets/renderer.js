@@ -11,7 +11,7 @@ let wasm_bindgen = (function(exports) {
     function start(engine) {
         try {
             const retptr = wasm.__wbindgen_add_to_stack_pointer(-16) >>> 0;
-            const ptr0 = passStringToWasm0(engine, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+            const ptr0 = passStringToWasm0(engine, wasm.__wbindgen_export, wasm.__wbindgen_export2);
             const len0 = WASM_VECTOR_LEN;
             wasm.start(retptr, ptr0, len0);
             var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
@@ -27,13 +27,46 @@ let wasm_bindgen = (function(exports) {
     function __wbg_get_imports() {
         const import0 = {
             __proto__: null,
+            __wbg___wbindgen_is_object_8b968c3ab8e96595: function(arg0) {
+                const val = getObject(arg0);
+                const ret = typeof(val) === 'object' && val !== null;
+                return ret;
+            },
+            __wbg___wbindgen_is_string_fc456fee5d3317de: function(arg0) {
+                const ret = typeof(getObject(arg0)) === 'string';
+                return ret;
+            },
             __wbg___wbindgen_is_undefined_be5b34249ff1fc15: function(arg0) {
                 const ret = getObject(arg0) === undefined;
                 return ret;
             },
+            __wbg___wbindgen_jsval_eq_38d7bfbe4cc84039: function(arg0, arg1) {
+                const ret = getObject(arg0) === getObject(arg1);
+                return ret;
+            },
+            __wbg___wbindgen_number_get_934b640d0889af78: function(arg0, arg1) {
+                const obj = getObject(arg1);
+                const ret = typeof(obj) === 'number' ? obj : undefined;
+                getDataViewMemory0().setFloat64((arg0 >>> 0) + 8 * 1, isLikeNone(ret) ? 0 : ret, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, !isLikeNone(ret), true);
+            },
+            __wbg___wbindgen_string_get_7ce8eee7fd327545: function(arg0, arg1) {
+                const obj = getObject(arg1);
+                const ret = typeof(obj) === 'string' ? obj : undefined;
+                var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                var len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
             __wbg___wbindgen_throw_4c88d8bf264fd984: function(arg0, arg1) {
                 throw new Error(getStringFromWasm0(arg0, arg1));
             },
+            __wbg__wbg_cb_unref_09736879a3f67559: function(arg0) {
+                getObject(arg0)._wbg_cb_unref();
+            },
+            __wbg_addEventListener_847fd86b8c33ec43: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                getObject(arg0).addEventListener(getStringFromWasm0(arg1, arg2), getObject(arg3));
+            }, arguments); },
             __wbg_appendChild_dbf7ad2f48413560: function() { return handleError(function (arg0, arg1) {
                 const ret = getObject(arg0).appendChild(getObject(arg1));
                 return addHeapObject(ret);
@@ -42,13 +75,60 @@ let wasm_bindgen = (function(exports) {
                 const ret = getObject(arg0).body;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
+            __wbg_clearTimeout_fd2c5dfcf4c67f84: function(arg0, arg1) {
+                getObject(arg0).clearTimeout(arg1);
+            },
             __wbg_createElement_de4a31ed2fb252be: function() { return handleError(function (arg0, arg1, arg2) {
                 const ret = getObject(arg0).createElement(getStringFromWasm0(arg1, arg2));
                 return addHeapObject(ret);
             }, arguments); },
+            __wbg_data_c7e5e8500f1bca2f: function(arg0) {
+                const ret = getObject(arg0).data;
+                return addHeapObject(ret);
+            },
+            __wbg_disconnect_cfb0d06aca1c1b50: function(arg0) {
+                getObject(arg0).disconnect();
+            },
+            __wbg_documentElement_5e44e37dd0181a81: function(arg0) {
+                const ret = getObject(arg0).documentElement;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
             __wbg_document_3b5c3071b43e97ee: function(arg0) {
                 const ret = getObject(arg0).document;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_getBoundingClientRect_329ca748ec918b0c: function(arg0) {
+                const ret = getObject(arg0).getBoundingClientRect();
+                return addHeapObject(ret);
+            },
+            __wbg_getPropertyValue_c0aae8b8341401f1: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg1).getPropertyValue(getStringFromWasm0(arg2, arg3));
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            }, arguments); },
+            __wbg_get_2080c49015e35254: function() { return handleError(function (arg0, arg1) {
+                const ret = Reflect.get(getObject(arg0), getObject(arg1));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_height_ce5f2b5901ba05ab: function(arg0) {
+                const ret = getObject(arg0).height;
+                return ret;
+            },
+            __wbg_innerWidth_3bc249efddc56481: function() { return handleError(function (arg0) {
+                const ret = getObject(arg0).innerWidth;
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_instanceof_HtmlElement_ea32ea7121e0a496: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof HTMLElement;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
             },
             __wbg_instanceof_Window_5cf453f5639aa1a2: function(arg0) {
                 let result;
@@ -60,8 +140,56 @@ let wasm_bindgen = (function(exports) {
                 const ret = result;
                 return ret;
             },
+            __wbg_new_37eb45aaf5eeb820: function() {
+                const ret = new Array();
+                return addHeapObject(ret);
+            },
+            __wbg_new_bdf613c6b0b3d702: function() { return handleError(function (arg0) {
+                const ret = new ResizeObserver(getObject(arg0));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_new_cd4348290afae586: function() {
+                const ret = new Object();
+                return addHeapObject(ret);
+            },
+            __wbg_observe_0bd2cd721b4e32da: function(arg0, arg1) {
+                getObject(arg0).observe(getObject(arg1));
+            },
+            __wbg_parent_814ed9065872bfb9: function() { return handleError(function (arg0) {
+                const ret = getObject(arg0).parent;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            }, arguments); },
+            __wbg_postMessage_c8eab8b49906cc55: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                getObject(arg0).postMessage(getObject(arg1), getStringFromWasm0(arg2, arg3));
+            }, arguments); },
+            __wbg_removeProperty_24e2a492b137f2d7: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg1).removeProperty(getStringFromWasm0(arg2, arg3));
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            }, arguments); },
+            __wbg_requestAnimationFrame_9ba49d36a19ca83c: function() { return handleError(function (arg0, arg1) {
+                const ret = getObject(arg0).requestAnimationFrame(getObject(arg1));
+                return ret;
+            }, arguments); },
+            __wbg_setProperty_3fe74e09d53acb0b: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
+                getObject(arg0).setProperty(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4));
+            }, arguments); },
+            __wbg_setTimeout_9ef22b48643bd7de: function() { return handleError(function (arg0, arg1, arg2) {
+                const ret = getObject(arg0).setTimeout(getObject(arg1), arg2);
+                return ret;
+            }, arguments); },
+            __wbg_set_2793479888329cb6: function() { return handleError(function (arg0, arg1, arg2) {
+                const ret = Reflect.set(getObject(arg0), getObject(arg1), getObject(arg2));
+                return ret;
+            }, arguments); },
             __wbg_set_textContent_0177b2a6d9293c2c: function(arg0, arg1, arg2) {
                 getObject(arg0).textContent = arg1 === 0 ? undefined : getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_source_f494cee1fae99ab3: function(arg0) {
+                const ret = getObject(arg0).source;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
             __wbg_static_accessor_GLOBAL_THIS_003ee833af9699fc: function() {
                 const ret = typeof globalThis === 'undefined' ? undefined : globalThis;
@@ -79,7 +207,29 @@ let wasm_bindgen = (function(exports) {
                 const ret = typeof window === 'undefined' ? undefined : window;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
+            __wbg_style_f499e599ac70277f: function(arg0) {
+                const ret = getObject(arg0).style;
+                return addHeapObject(ret);
+            },
+            __wbg_warn_228ff2257384d295: function(arg0) {
+                console.warn(getObject(arg0));
+            },
             __wbindgen_generic_0000000000000001: function(arg0, arg1) {
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("MessageEvent")], shim_idx: 1, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_80);
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000002: function(arg0, arg1) {
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [], shim_idx: 2, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_79);
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000003: function(arg0) {
+                // Cast intrinsic for `F64 -> Externref`.
+                const ret = arg0;
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000004: function(arg0, arg1) {
                 // Cast intrinsic for `Ref(String) -> Externref`.
                 const ret = getStringFromWasm0(arg0, arg1);
                 return addHeapObject(ret);
@@ -98,6 +248,14 @@ let wasm_bindgen = (function(exports) {
         };
     }
 
+    function __wasm_bindgen_func_elem_79(arg0, arg1) {
+        wasm.__wasm_bindgen_func_elem_79(arg0, arg1);
+    }
+
+    function __wasm_bindgen_func_elem_80(arg0, arg1, arg2) {
+        wasm.__wasm_bindgen_func_elem_80(arg0, arg1, addHeapObject(arg2));
+    }
+
     function addHeapObject(obj) {
         if (heap_next === heap.length) heap.push(heap.length + 1);
         const idx = heap_next;
@@ -106,6 +264,10 @@ let wasm_bindgen = (function(exports) {
         heap[idx] = obj;
         return idx;
     }
+
+    const CLOSURE_DTORS = (typeof FinalizationRegistry === 'undefined')
+        ? { register: () => {}, unregister: () => {} }
+        : new FinalizationRegistry(state => wasm.__wbindgen_export5(state.a, state.b));
 
     function dropObject(idx) {
         if (idx < 1028) return;
@@ -140,7 +302,7 @@ let wasm_bindgen = (function(exports) {
         try {
             return f.apply(this, args);
         } catch (e) {
-            wasm.__wbindgen_export(addHeapObject(e));
+            wasm.__wbindgen_export4(addHeapObject(e));
         }
     }
 
@@ -151,6 +313,34 @@ let wasm_bindgen = (function(exports) {
 
     function isLikeNone(x) {
         return x === undefined || x === null;
+    }
+
+    function makeMutClosure(arg0, arg1, f) {
+        const state = { a: arg0, b: arg1, cnt: 1 };
+        const real = (...args) => {
+
+            // First up with a closure we increment the internal reference
+            // count. This ensures that the Rust closure environment won't
+            // be deallocated while we're invoking it.
+            state.cnt++;
+            const a = state.a;
+            state.a = 0;
+            try {
+                return f(a, state.b, ...args);
+            } finally {
+                state.a = a;
+                real._wbg_cb_unref();
+            }
+        };
+        real._wbg_cb_unref = () => {
+            if (--state.cnt === 0) {
+                wasm.__wbindgen_export5(state.a, state.b);
+                state.a = 0;
+                CLOSURE_DTORS.unregister(state);
+            }
+        };
+        CLOSURE_DTORS.register(real, state, state);
+        return real;
     }
 
     function passStringToWasm0(arg, malloc, realloc) {

@@ -23,9 +23,15 @@ var prefabWasm2js = (function () {
     }
   }
 function initActiveSegments(imports) {
-  base64DecodeToExistingUint8Array(bufferView, 1048576, "bm8gZG9jdW1lbnRwC0hlbGxvIGZyb20gwADAAjogwAAvcnVzdGMvNTk4MDc2MTZlMWZhMjU0MDcyNGJmYmFjMTRkNzk3NmQ3ZTRhMzg2MC9saWJyYXJ5L2NvcmUvc3JjL2NlbGwvbGF6eS5ycwAvcnVzdGMvNTk4MDc2MTZlMWZhMjU0MDcyNGJmYmFjMTRkNzk3NmQ3ZTRhMzg2MC9saWJyYXJ5L2FsbG9jL3NyYy9mbXQucnMAL2NhcmdvL3JlZ2lzdHJ5L3NyYy9pbmRleC5jcmF0ZXMuaW8tMTk0OWNmOGM2YjViNTU3Zi9qcy1zeXMtMC4zLjEwNy9zcmMvZnV0dXJlcy9qc3BpLnJzAC9ydXN0Yy81OTgwNzYxNmUxZmEyNTQwNzI0YmZiYWMxNGQ3OTc2ZDdlNGEzODYwL2xpYnJhcnkvYWxsb2Mvc3JjL3Jhd192ZWMvbW9kLnJzAC9ydXN0L2RlcHMvZGxtYWxsb2MtMC4yLjExL3NyYy9kbG1hbGxvYy5ycwBubyBib2R5AADEBBAAzAQQANQEEADcBBAAY2xvc3VyZSBpbnZva2VkIHJlY3Vyc2l2ZWx5IG9yIGFmdGVyIGJlaW5nIGRyb3BwZWRpbnRlcm5hbCBlcnJvcjogZW50ZXJlZCB1bnJlYWNoYWJsZSBjb2RlAAAgABAATQAAAP4AAAAuAAAAIAAQAE0AAADtAAAATAAAADIAAAAzAAAANAAAADUAAAC3ABAAVwAAAMgAAAAsAAAAtwAQAFcAAAC7AAAAIAAAAFRyaWVkIHRvIHNocmluayB0byBhIGxhcmdlciBjYXBhY2l0eQ8BEABQAAAALAMAAAkAAAA5AAAADAAAAAQAAAA6AAAAOwAAADwAAAAAAAAACAAAAAQAAAA9AAAAPgAAAD8AAABAAAAAQQAAABAAAAAEAAAAQgAAAEMAAABEAAAARQAAAG1dy9YsUOtjeEGmV3Ebi7kVolxVNFUH1FN4rYFR8KP3YXNzZXJ0aW9uIGZhaWxlZDogcHNpemUgPj0gc2l6ZSArIG1pbl9vdmVyaGVhZAAAYAEQACoAAACxBAAACQAAAGFzc2VydGlvbiBmYWlsZWQ6IHBzaXplIDw9IHNpemUgKyBtYXhfb3ZlcmhlYWQAAGABEAAqAAAAtwQAAA0AAAAAAAAACAAAAAQAAABGAAAAOQAAAAwAAAAEAAAARwAAAGNhcGFjaXR5IG92ZXJmbG93AAAADwEQAFAAAAAcAAAABQAAAEgAAAAMAAAABAAAAEkAAABKAAAASw==");
-  base64DecodeToExistingUint8Array(bufferView, 1049560, "AQAAAEwAAABhIGZvcm1hdHRpbmcgdHJhaXQgaW1wbGVtZW50YXRpb24gcmV0dXJuZWQgYW4gZXJyb3Igd2hlbiB0aGUgdW5kZXJseWluZyBzdHJlYW0gZGlkIG5vdAAAbgAQAEgAAACPAgAADgAAAEVycm9yTGF6eUNlbGwgaW5zdGFuY2UgaGFzIHByZXZpb3VzbHkgYmVlbiBwb2lzb25lZAAgABAATQAAAHQBAAAFAAAAUmVmQ2VsbCBhbHJlYWR5IG11dGFibHkgYm9ycm93ZWRSZWZDZWxsIGFscmVhZHkgYm9ycm93ZWQ=");
-  base64DecodeToExistingUint8Array(bufferView, 1049796, "AgAAAC0AAAACAAAALgAAAAIAAAAvAAAAAgAAADAAAAAAAAAAMQAAADc=");
+  base64DecodeToExistingUint8Array(bufferView, 1048576, "Bg==");
+  base64DecodeToExistingUint8Array(bufferView, 1048588, "AQAAAAcAAAAIAAAAAAAAAAQAAAAEAAAACQAAAAo=");
+  base64DecodeToExistingUint8Array(bufferView, 1048628, "AQAAAAsAAAAM");
+  base64DecodeToExistingUint8Array(bufferView, 1048648, "AQAAAA0AAAAOAAAAY2xvc3VyZSBpbnZva2VkIHJlY3Vyc2l2ZWx5IG9yIGFmdGVyIGJlaW5nIGRyb3BwZWR3YXJuaW5nbGV2ZWxwcmVmYWItcmVuZGVyZXJsb2dnZXJkYXRhbm90aWZpY2F0aW9ucy9tZXNzYWdlAAAAAAAAAAABAAAADwAAABAAAAARAAAAEgAAABMAAABwaW5ndWkvcmVzb3VyY2UtdGVhcmRvd250b29scy9jYWxsdG9vbHMvbGlzdEhjYW5ub3QgYWNjZXNzIGEgVGhyZWFkIExvY2FsIFN0b3JhZ2UgdmFsdWUgZHVyaW5nIG9yIGFmdGVyIGRlc3RydWN0aW9uOiDAABJNZXRob2Qgbm90IGZvdW5kOiDAAMACOiDAAC9ydXN0Yy81OTgwNzYxNmUxZmEyNTQwNzI0YmZiYWMxNGQ3OTc2ZDdlNGEzODYwL2xpYnJhcnkvY29yZS9zcmMvY2VsbC9sYXp5LnJzAC9ydXN0Yy81OTgwNzYxNmUxZmEyNTQwNzI0YmZiYWMxNGQ3OTc2ZDdlNGEzODYwL2xpYnJhcnkvYWxsb2Mvc3JjL2ZtdC5ycwAvcnVzdGMvNTk4MDc2MTZlMWZhMjU0MDcyNGJmYmFjMTRkNzk3NmQ3ZTRhMzg2MC9saWJyYXJ5L3N0ZC9zcmMvc3lzL3RocmVhZF9sb2NhbC9ub190aHJlYWRzLnJzAC9ydXN0Yy81OTgwNzYxNmUxZmEyNTQwNzI0YmZiYWMxNGQ3OTc2ZDdlNGEzODYwL2xpYnJhcnkvc3RkL3NyYy90aHJlYWQvbG9jYWwucnMAL2NhcmdvL3JlZ2lzdHJ5L3NyYy9pbmRleC5jcmF0ZXMuaW8tMTk0OWNmOGM2YjViNTU3Zi9qcy1zeXMtMC4zLjEwNy9zcmMvZnV0dXJlcy9qc3BpLnJzAHByZWZhYi1yZW5kZXJlci9zcmMvYnJpZGdlL3NpemUucnMAL3J1c3QvZGVwcy9oYXNoYnJvd24tMC4xNi4xL3NyYy9yYXcvbW9kLnJzAHByZWZhYi1yZW5kZXJlci9zcmMvYnJpZGdlL21vZC5ycwAvcnVzdGMvNTk4MDc2MTZlMWZhMjU0MDcyNGJmYmFjMTRkNzk3NmQ3ZTRhMzg2MC9saWJyYXJ5L2FsbG9jL3NyYy9yYXdfdmVjL21vZC5ycwAvcnVzdC9kZXBzL2RsbWFsbG9jLTAuMi4xMS9zcmMvZGxtYWxsb2MucnMAcHJlZmFiLXJlbmRlcmVyL3NyYy9saWIucnMAaG9zdENvbnRleHR1aS9ub3RpZmljYXRpb25zL2luaXRpYWxpemVkdWkvaW5pdGlhbGl6ZSBmYWlsZWQ7IHRoZSB2aWV3IHN0YXlzIGluIHN0YW5kYWxvbmUgbW9kZWhvc3RDYXBhYmlsaXRpZXN1aS9ub3RpZmljYXRpb25zL2hvc3QtY29udGV4dC1jaGFuZ2VkAACFBBAAJQAAAHBhcmFtc21ldGhvZGlkY29kZW1lc3NhZ2VlcnJvcjIuMGpzb25ycGPSBBAAAwAAAHJlc3VsdHVua25vd24gZXJyb3IqcG9zdE1lc3NhZ2UgdG8gdGhlIGhvc3QgZmFpbGVkAAAUAAAAEAMQACIAAAArAAAAFwAAABADEAAiAAAAIgAAABkAAAAQAxAAIgAAACQAAAAVAAAAaGVpZ2h0bWF4LWNvbnRlbnR3aWR0aHVpL25vdGlmaWNhdGlvbnMvc2l6ZS1jaGFuZ2VkABADEAAiAAAAawAAABcAAAAQAxAAIgAAAE0AAAAVAAAAFQAAAHRoZSB2aWV3IHdhcyB0b3JuIGRvd25ubyB3aW5kb3duYW1lMC4xLjB2ZXJzaW9uYXBwSW5mb2FwcENhcGFiaWxpdGllczIwMjYtMDEtMjZwcm90b2NvbFZlcnNpb24=");
+  base64DecodeToExistingUint8Array(bufferView, 1050124, "AQAAABYAAAB1aS9pbml0aWFsaXplAAAAXgMQACEAAACKAAAADAAAAHJlcXVlc3RJZHRpbWVkIG91dHJlYXNvbm5vdGlmaWNhdGlvbnMvY2FuY2VsbGVkcmVxdWVzdCB0aW1lZCBvdXQAAAAA//////////94BhA=");
+  base64DecodeToExistingUint8Array(bufferView, 1050256, "QXR0ZW1wdGVkIHRvIGluaXRpYWxpemUgdGhyZWFkLWxvY2FsIHdoaWxlIGl0IGlzIGJlaW5nIGRyb3BwZWQAAAkCEABeAAAAawAAAA0AAABoAhAATwAAAN8BAAAZAAAAdGhlIHZpZXcgZHJvcHBlZCB0aGUgcmVxdWVzdHRvb2xzcGludGVybmFsIGVycm9yOiBlbnRlcmVkIHVucmVhY2hhYmxlIGNvZGUAAPwDEAAaAAAADgAAADwAAAD8AxAAGgAAAA0AAABSAAAAMwMQACoAAAAqBgAADQAAAFALEABYCxAAYAsQAGgLEABjbG9zdXJlIGludm9rZWQgcmVjdXJzaXZlbHkgb3IgYWZ0ZXIgYmVpbmcgZHJvcHBlZGludGVybmFsIGVycm9yOiBlbnRlcmVkIHVucmVhY2hhYmxlIGNvZGUAAHIBEABNAAAA/gAAAC4AAAByARAATQAAAO0AAABMAAAASAAAAEkAAABKAAAASwAAALgCEABXAAAAyAAAACwAAAC4AhAAVwAAALsAAAAgAAAAVHJpZWQgdG8gc2hyaW5rIHRvIGEgbGFyZ2VyIGNhcGFjaXR5gAMQAFAAAAAsAwAACQAAAFAAAAAMAAAABAAAAFEAAABSAAAAUwAAAAAAAAAIAAAABAAAAFQAAABVAAAAVgAAAFcAAABYAAAAEAAAAAQAAABZAAAAWgAAAFsAAABcAAAAbV3L1ixQ62N4QaZXcRuLuRWiXFU0VQfUU3itgVHwo/dhc3NlcnRpb24gZmFpbGVkOiBwc2l6ZSA+PSBzaXplICsgbWluX292ZXJoZWFkAADRAxAAKgAAALEEAAAJAAAAYXNzZXJ0aW9uIGZhaWxlZDogcHNpemUgPD0gc2l6ZSArIG1heF9vdmVyaGVhZAAA0QMQACoAAAC3BAAADQAAAAAAAAAIAAAABAAAAF0AAABBY2Nlc3NFcnJvcgBQAAAADAAAAAQAAABeAAAASGFzaCB0YWJsZSBjYXBhY2l0eSBvdmVyZmxvdzMDEAAqAAAAJQAAACgAAABjYXBhY2l0eSBvdmVyZmxvdwAAAIADEABQAAAAHAAAAAUAAABfAAAADAAAAAQAAABgAAAAYQAAAGI=");
+  base64DecodeToExistingUint8Array(bufferView, 1051112, "AQAAAGMAAABhIGZvcm1hdHRpbmcgdHJhaXQgaW1wbGVtZW50YXRpb24gcmV0dXJuZWQgYW4gZXJyb3Igd2hlbiB0aGUgdW5kZXJseWluZyBzdHJlYW0gZGlkIG5vdAAAwAEQAEgAAACPAgAADgAAAEVycm9yfSB9TGF6eUNlbGwgaW5zdGFuY2UgaGFzIHByZXZpb3VzbHkgYmVlbiBwb2lzb25lZAAAcgEQAE0AAAB0AQAABQAAAGF0dGVtcHQgdG8gZGl2aWRlIGJ5IHplcm9SZWZDZWxsIGFscmVhZHkgbXV0YWJseSBib3Jyb3dlZFJlZkNlbGwgYWxyZWFkeSBib3Jyb3dlZA==");
+  base64DecodeToExistingUint8Array(bufferView, 1051459, "gA==");
+  base64DecodeToExistingUint8Array(bufferView, 1051472, "AgAAAEMAAAACAAAARAAAAAIAAABFAAAAAgAAAEYAAAAAAAAARwAAAE0=");
 }
 function wasm2js_trap() { throw new Error('abort'); }
 
@@ -51,23 +57,58 @@ function asmFunc(imports) {
  var Math_sqrt = Math.sqrt;
  var $_renderer_bg_js = imports["./renderer_bg.js"];
  var fimport$0 = $_renderer_bg_js.__wbindgen_object_drop_ref;
- var fimport$1 = $_renderer_bg_js.__wbg_instanceof_Window_5cf453f5639aa1a2;
- var fimport$2 = $_renderer_bg_js.__wbg_document_3b5c3071b43e97ee;
- var fimport$3 = $_renderer_bg_js.__wbg_createElement_de4a31ed2fb252be;
- var fimport$4 = $_renderer_bg_js.__wbg_body_5f971cbc6950ca4f;
- var fimport$5 = $_renderer_bg_js.__wbg_appendChild_dbf7ad2f48413560;
- var fimport$6 = $_renderer_bg_js.__wbg_set_textContent_0177b2a6d9293c2c;
- var fimport$7 = $_renderer_bg_js.__wbindgen_object_clone_ref;
- var fimport$8 = $_renderer_bg_js.__wbg_static_accessor_GLOBAL_THIS_003ee833af9699fc;
- var fimport$9 = $_renderer_bg_js.__wbg_static_accessor_SELF_53bb20457401453d;
- var fimport$10 = $_renderer_bg_js.__wbg_static_accessor_GLOBAL_e4293fb22cbe77da;
- var fimport$11 = $_renderer_bg_js.__wbg_static_accessor_WINDOW_b5e0810bfecb7feb;
- var fimport$12 = $_renderer_bg_js.__wbg___wbindgen_throw_4c88d8bf264fd984;
- var fimport$13 = $_renderer_bg_js.__wbg___wbindgen_is_undefined_be5b34249ff1fc15;
- var fimport$14 = $_renderer_bg_js.__wbindgen_generic_0000000000000001;
+ var fimport$1 = $_renderer_bg_js.__wbindgen_object_clone_ref;
+ var fimport$2 = $_renderer_bg_js.__wbg_instanceof_Window_5cf453f5639aa1a2;
+ var fimport$3 = $_renderer_bg_js.__wbg_innerWidth_3bc249efddc56481;
+ var fimport$4 = $_renderer_bg_js.__wbg_postMessage_c8eab8b49906cc55;
+ var fimport$5 = $_renderer_bg_js.__wbg_requestAnimationFrame_9ba49d36a19ca83c;
+ var fimport$6 = $_renderer_bg_js.__wbg_clearTimeout_fd2c5dfcf4c67f84;
+ var fimport$7 = $_renderer_bg_js.__wbg_setTimeout_9ef22b48643bd7de;
+ var fimport$8 = $_renderer_bg_js.__wbg_parent_814ed9065872bfb9;
+ var fimport$9 = $_renderer_bg_js.__wbg_document_3b5c3071b43e97ee;
+ var fimport$10 = $_renderer_bg_js.__wbg_height_ce5f2b5901ba05ab;
+ var fimport$11 = $_renderer_bg_js.__wbg_getBoundingClientRect_329ca748ec918b0c;
+ var fimport$12 = $_renderer_bg_js.__wbg_warn_228ff2257384d295;
+ var fimport$13 = $_renderer_bg_js.__wbg_createElement_de4a31ed2fb252be;
+ var fimport$14 = $_renderer_bg_js.__wbg_documentElement_5e44e37dd0181a81;
+ var fimport$15 = $_renderer_bg_js.__wbg_body_5f971cbc6950ca4f;
+ var fimport$16 = $_renderer_bg_js.__wbg_addEventListener_847fd86b8c33ec43;
+ var fimport$17 = $_renderer_bg_js.__wbg_style_f499e599ac70277f;
+ var fimport$18 = $_renderer_bg_js.__wbg_instanceof_HtmlElement_ea32ea7121e0a496;
+ var fimport$19 = $_renderer_bg_js.__wbg_data_c7e5e8500f1bca2f;
+ var fimport$20 = $_renderer_bg_js.__wbg_source_f494cee1fae99ab3;
+ var fimport$21 = $_renderer_bg_js.__wbg_disconnect_cfb0d06aca1c1b50;
+ var fimport$22 = $_renderer_bg_js.__wbg_new_bdf613c6b0b3d702;
+ var fimport$23 = $_renderer_bg_js.__wbg_observe_0bd2cd721b4e32da;
+ var fimport$24 = $_renderer_bg_js.__wbg_setProperty_3fe74e09d53acb0b;
+ var fimport$25 = $_renderer_bg_js.__wbg_removeProperty_24e2a492b137f2d7;
+ var fimport$26 = $_renderer_bg_js.__wbg_getPropertyValue_c0aae8b8341401f1;
+ var fimport$27 = $_renderer_bg_js.__wbg_appendChild_dbf7ad2f48413560;
+ var fimport$28 = $_renderer_bg_js.__wbg_set_textContent_0177b2a6d9293c2c;
+ var fimport$29 = $_renderer_bg_js.__wbg_new_37eb45aaf5eeb820;
+ var fimport$30 = $_renderer_bg_js.__wbg_new_cd4348290afae586;
+ var fimport$31 = $_renderer_bg_js.__wbg_static_accessor_GLOBAL_THIS_003ee833af9699fc;
+ var fimport$32 = $_renderer_bg_js.__wbg_static_accessor_SELF_53bb20457401453d;
+ var fimport$33 = $_renderer_bg_js.__wbg_static_accessor_GLOBAL_e4293fb22cbe77da;
+ var fimport$34 = $_renderer_bg_js.__wbg_static_accessor_WINDOW_b5e0810bfecb7feb;
+ var fimport$35 = $_renderer_bg_js.__wbg_get_2080c49015e35254;
+ var fimport$36 = $_renderer_bg_js.__wbg_set_2793479888329cb6;
+ var fimport$37 = $_renderer_bg_js.__wbg___wbindgen_throw_4c88d8bf264fd984;
+ var fimport$38 = $_renderer_bg_js.__wbg___wbindgen_jsval_eq_38d7bfbe4cc84039;
+ var fimport$39 = $_renderer_bg_js.__wbg___wbindgen_is_object_8b968c3ab8e96595;
+ var fimport$40 = $_renderer_bg_js.__wbg___wbindgen_is_string_fc456fee5d3317de;
+ var fimport$41 = $_renderer_bg_js.__wbg___wbindgen_number_get_934b640d0889af78;
+ var fimport$42 = $_renderer_bg_js.__wbg___wbindgen_string_get_7ce8eee7fd327545;
+ var fimport$43 = $_renderer_bg_js.__wbg___wbindgen_is_undefined_be5b34249ff1fc15;
+ var fimport$44 = $_renderer_bg_js.__wbg__wbg_cb_unref_09736879a3f67559;
+ var fimport$45 = $_renderer_bg_js.__wbindgen_generic_0000000000000001;
+ var fimport$46 = $_renderer_bg_js.__wbindgen_generic_0000000000000002;
+ var fimport$47 = $_renderer_bg_js.__wbindgen_generic_0000000000000003;
+ var fimport$48 = $_renderer_bg_js.__wbindgen_generic_0000000000000004;
  var global$0 = 1048576;
- var global$1 = 1049836;
- var global$2 = 1049856;
+ var global$1 = 1051512;
+ var global$2 = 1051576;
+ var i64toi32_i32$HIGH_BITS = 0;
  function $0($0_1) {
   var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
   $9_1 = global$0 - 16 | 0;
@@ -82,7 +123,7 @@ function asmFunc(imports) {
       }
       $1_1 = $0_1 + 11 | 0;
       $5_1 = $1_1 & -8;
-      $8_1 = HEAP32[262575];
+      $8_1 = HEAP32[263012];
       if (!$8_1) {
        break block1
       }
@@ -99,15 +140,15 @@ function asmFunc(imports) {
        block5 : {
         block4 : {
          block3 : {
-          $4_1 = HEAP32[262574];
+          $4_1 = HEAP32[263011];
           $5_1 = $0_1 >>> 0 < 11 ? 16 : $0_1 + 11 & 504;
           $0_1 = $5_1 >>> 3 | 0;
           $1_1 = $4_1 >>> $0_1 | 0;
           if ($1_1 & 3) {
            $6_1 = $0_1 + (($1_1 ^ -1) & 1) | 0;
            $1_1 = $6_1 << 3;
-           $0_1 = $1_1 + 1050032 | 0;
-           $2_1 = HEAP32[$1_1 + 1050040 >> 2];
+           $0_1 = $1_1 + 1051780 | 0;
+           $2_1 = HEAP32[$1_1 + 1051788 >> 2];
            $3_1 = HEAP32[$2_1 + 8 >> 2];
            if (($0_1 | 0) == ($3_1 | 0)) {
             break block3
@@ -116,17 +157,17 @@ function asmFunc(imports) {
            HEAP32[$0_1 + 8 >> 2] = $3_1;
            break block4;
           }
-          if (HEAPU32[262576] >= $5_1 >>> 0) {
+          if (HEAPU32[263013] >= $5_1 >>> 0) {
            break block1
           }
           if ($1_1) {
            break block5
           }
-          $0_1 = HEAP32[262575];
+          $0_1 = HEAP32[263012];
           if (!$0_1) {
            break block1
           }
-          $1_1 = HEAP32[(__wasm_ctz_i32($0_1) << 2) + 1049888 >> 2];
+          $1_1 = HEAP32[(__wasm_ctz_i32($0_1) << 2) + 1051636 >> 2];
           $3_1 = (HEAP32[$1_1 + 4 >> 2] & -8) - $5_1 | 0;
           $2_1 = $1_1;
           while (1) {
@@ -174,7 +215,7 @@ function asmFunc(imports) {
             if (!$7_1) {
              break block9
             }
-            $1_1 = (HEAP32[$2_1 + 28 >> 2] << 2) + 1049888 | 0;
+            $1_1 = (HEAP32[$2_1 + 28 >> 2] << 2) + 1051636 | 0;
             block10 : {
              if (HEAP32[$1_1 >> 2] != ($2_1 | 0)) {
               if (HEAP32[$7_1 + 16 >> 2] != ($2_1 | 0)) {
@@ -217,7 +258,7 @@ function asmFunc(imports) {
            continue;
           };
          }
-         (wasm2js_i32$0 = 1050296, wasm2js_i32$1 = __wasm_rotl_i32($6_1) & $4_1), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+         (wasm2js_i32$0 = 1052044, wasm2js_i32$1 = __wasm_rotl_i32($6_1) & $4_1), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
         }
         $0_1 = $2_1 + 8 | 0;
         HEAP32[$2_1 + 4 >> 2] = $1_1 | 3;
@@ -228,8 +269,8 @@ function asmFunc(imports) {
        $2_1 = 2 << $0_1;
        $6_1 = __wasm_ctz_i32((0 - $2_1 | $2_1) & $1_1 << $0_1);
        $1_1 = $6_1 << 3;
-       $2_1 = $1_1 + 1050032 | 0;
-       $0_1 = HEAP32[$1_1 + 1050040 >> 2];
+       $2_1 = $1_1 + 1051780 | 0;
+       $0_1 = HEAP32[$1_1 + 1051788 >> 2];
        $3_1 = HEAP32[$0_1 + 8 >> 2];
        block12 : {
         if (($2_1 | 0) != ($3_1 | 0)) {
@@ -237,28 +278,28 @@ function asmFunc(imports) {
          HEAP32[$2_1 + 8 >> 2] = $3_1;
          break block12;
         }
-        (wasm2js_i32$0 = 1050296, wasm2js_i32$1 = __wasm_rotl_i32($6_1) & $4_1), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+        (wasm2js_i32$0 = 1052044, wasm2js_i32$1 = __wasm_rotl_i32($6_1) & $4_1), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
        }
        HEAP32[$0_1 + 4 >> 2] = $5_1 | 3;
        $7_1 = $0_1 + $5_1 | 0;
        $6_1 = $1_1 - $5_1 | 0;
        HEAP32[$7_1 + 4 >> 2] = $6_1 | 1;
        HEAP32[$0_1 + $1_1 >> 2] = $6_1;
-       $2_1 = HEAP32[262576];
+       $2_1 = HEAP32[263013];
        if ($2_1) {
-        $1_1 = HEAP32[262578];
-        $4_1 = HEAP32[262574];
+        $1_1 = HEAP32[263015];
+        $4_1 = HEAP32[263011];
         $3_1 = 1 << ($2_1 >>> 3);
         block13 : {
          if (!($4_1 & $3_1)) {
-          HEAP32[262574] = $3_1 | $4_1;
-          $3_1 = ($2_1 & -8) + 1050032 | 0;
+          HEAP32[263011] = $3_1 | $4_1;
+          $3_1 = ($2_1 & -8) + 1051780 | 0;
           $4_1 = $3_1;
           break block13;
          }
          $2_1 = $2_1 & -8;
-         $4_1 = $2_1 + 1050032 | 0;
-         $3_1 = HEAP32[$2_1 + 1050040 >> 2];
+         $4_1 = $2_1 + 1051780 | 0;
+         $3_1 = HEAP32[$2_1 + 1051788 >> 2];
         }
         HEAP32[$4_1 + 8 >> 2] = $1_1;
         HEAP32[$3_1 + 12 >> 2] = $1_1;
@@ -266,11 +307,11 @@ function asmFunc(imports) {
         HEAP32[$1_1 + 8 >> 2] = $3_1;
        }
        $0_1 = $0_1 + 8 | 0;
-       HEAP32[262578] = $7_1;
-       HEAP32[262576] = $6_1;
+       HEAP32[263015] = $7_1;
+       HEAP32[263013] = $6_1;
        break block;
       }
-      (wasm2js_i32$0 = 1050300, wasm2js_i32$1 = HEAP32[262575] & __wasm_rotl_i32(HEAP32[$2_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+      (wasm2js_i32$0 = 1052048, wasm2js_i32$1 = HEAP32[263012] & __wasm_rotl_i32(HEAP32[$2_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
      }
      block16 : {
       block14 : {
@@ -279,23 +320,23 @@ function asmFunc(imports) {
         $6_1 = $2_1 + $5_1 | 0;
         HEAP32[$6_1 + 4 >> 2] = $3_1 | 1;
         HEAP32[$3_1 + $6_1 >> 2] = $3_1;
-        $1_1 = HEAP32[262576];
+        $1_1 = HEAP32[263013];
         if (!$1_1) {
          break block14
         }
-        $0_1 = HEAP32[262578];
-        $4_1 = HEAP32[262574];
+        $0_1 = HEAP32[263015];
+        $4_1 = HEAP32[263011];
         $7_1 = 1 << ($1_1 >>> 3);
         block15 : {
          if (!($4_1 & $7_1)) {
-          HEAP32[262574] = $4_1 | $7_1;
-          $4_1 = ($1_1 & -8) + 1050032 | 0;
+          HEAP32[263011] = $4_1 | $7_1;
+          $4_1 = ($1_1 & -8) + 1051780 | 0;
           $1_1 = $4_1;
           break block15;
          }
          $4_1 = $1_1 & -8;
-         $1_1 = $4_1 + 1050032 | 0;
-         $4_1 = HEAP32[$4_1 + 1050040 >> 2];
+         $1_1 = $4_1 + 1051780 | 0;
+         $4_1 = HEAP32[$4_1 + 1051788 >> 2];
         }
         HEAP32[$1_1 + 8 >> 2] = $0_1;
         HEAP32[$4_1 + 12 >> 2] = $0_1;
@@ -309,8 +350,8 @@ function asmFunc(imports) {
        HEAP32[$0_1 + 4 >> 2] = HEAP32[$0_1 + 4 >> 2] | 1;
        break block16;
       }
-      HEAP32[262578] = $6_1;
-      HEAP32[262576] = $3_1;
+      HEAP32[263015] = $6_1;
+      HEAP32[263013] = $3_1;
      }
      $0_1 = $2_1 + 8 | 0;
      if (!$0_1) {
@@ -319,7 +360,7 @@ function asmFunc(imports) {
      break block;
     }
     $3_1 = 0 - $5_1 | 0;
-    $2_1 = HEAP32[($7_1 << 2) + 1049888 >> 2];
+    $2_1 = HEAP32[($7_1 << 2) + 1051636 >> 2];
     block20 : {
      block19 : {
       block17 : {
@@ -367,7 +408,7 @@ function asmFunc(imports) {
        if (!$0_1) {
         break block1
        }
-       $0_1 = HEAP32[(__wasm_ctz_i32($0_1) << 2) + 1049888 >> 2];
+       $0_1 = HEAP32[(__wasm_ctz_i32($0_1) << 2) + 1051636 >> 2];
       }
       if (!$0_1) {
        break block20
@@ -395,7 +436,7 @@ function asmFunc(imports) {
     if (!$1_1) {
      break block1
     }
-    $0_1 = HEAP32[262576];
+    $0_1 = HEAP32[263013];
     if ($0_1 >>> 0 >= $5_1 >>> 0 & $0_1 - $5_1 >>> 0 <= $3_1 >>> 0) {
      break block1
     }
@@ -436,7 +477,7 @@ function asmFunc(imports) {
       break block23
      }
      block25 : {
-      $2_1 = (HEAP32[$1_1 + 28 >> 2] << 2) + 1049888 | 0;
+      $2_1 = (HEAP32[$1_1 + 28 >> 2] << 2) + 1051636 | 0;
       block24 : {
        if (HEAP32[$2_1 >> 2] != ($1_1 | 0)) {
         if (HEAP32[$7_1 + 16 >> 2] != ($1_1 | 0)) {
@@ -471,7 +512,7 @@ function asmFunc(imports) {
       HEAP32[$2_1 + 24 >> 2] = $0_1;
       break block23;
      }
-     (wasm2js_i32$0 = 1050300, wasm2js_i32$1 = HEAP32[262575] & __wasm_rotl_i32(HEAP32[$1_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+     (wasm2js_i32$0 = 1052048, wasm2js_i32$1 = HEAP32[263012] & __wasm_rotl_i32(HEAP32[$1_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
     }
     block26 : {
      if ($3_1 >>> 0 >= 16) {
@@ -480,21 +521,21 @@ function asmFunc(imports) {
       HEAP32[$0_1 + 4 >> 2] = $3_1 | 1;
       HEAP32[$0_1 + $3_1 >> 2] = $3_1;
       if ($3_1 >>> 0 >= 256) {
-       $8($0_1, $3_1);
+       $10($0_1, $3_1);
        break block26;
       }
-      $2_1 = HEAP32[262574];
+      $2_1 = HEAP32[263011];
       $4_1 = 1 << ($3_1 >>> 3);
       block27 : {
        if (!($2_1 & $4_1)) {
-        HEAP32[262574] = $2_1 | $4_1;
-        $3_1 = ($3_1 & 248) + 1050032 | 0;
+        HEAP32[263011] = $2_1 | $4_1;
+        $3_1 = ($3_1 & 248) + 1051780 | 0;
         $2_1 = $3_1;
         break block27;
        }
        $4_1 = $3_1 & 248;
-       $2_1 = $4_1 + 1050032 | 0;
-       $3_1 = HEAP32[$4_1 + 1050040 >> 2];
+       $2_1 = $4_1 + 1051780 | 0;
+       $3_1 = HEAP32[$4_1 + 1051788 >> 2];
       }
       HEAP32[$2_1 + 8 >> 2] = $0_1;
       HEAP32[$3_1 + 12 >> 2] = $0_1;
@@ -517,9 +558,9 @@ function asmFunc(imports) {
      block38 : {
       block37 : {
        block32 : {
-        $1_1 = HEAP32[262576];
+        $1_1 = HEAP32[263013];
         if ($1_1 >>> 0 < $5_1 >>> 0) {
-         $0_1 = HEAP32[262577];
+         $0_1 = HEAP32[263014];
          if ($0_1 >>> 0 <= $5_1 >>> 0) {
           $0_1 = $9_1 + 4 | 0;
           $1_1 = $5_1 + 65583 & -65536;
@@ -545,15 +586,15 @@ function asmFunc(imports) {
           }
           $6_1 = HEAP32[$9_1 + 12 >> 2];
           $4_1 = HEAP32[$9_1 + 8 >> 2];
-          $0_1 = $4_1 + HEAP32[262580] | 0;
-          HEAP32[262580] = $0_1;
-          $2_1 = HEAP32[262581];
-          HEAP32[262581] = $0_1 >>> 0 > $2_1 >>> 0 ? $0_1 : $2_1;
+          $0_1 = $4_1 + HEAP32[263017] | 0;
+          HEAP32[263017] = $0_1;
+          $2_1 = HEAP32[263018];
+          HEAP32[263018] = $0_1 >>> 0 > $2_1 >>> 0 ? $0_1 : $2_1;
           block30 : {
            block29 : {
-            $2_1 = HEAP32[262579];
+            $2_1 = HEAP32[263016];
             if ($2_1) {
-             $0_1 = 1050016;
+             $0_1 = 1051764;
              while (1) {
               $3_1 = HEAP32[$0_1 >> 2];
               $7_1 = HEAP32[$0_1 + 4 >> 2];
@@ -568,88 +609,88 @@ function asmFunc(imports) {
              };
              break block30;
             }
-            $0_1 = HEAP32[262583];
+            $0_1 = HEAP32[263020];
             if (!($0_1 >>> 0 <= $1_1 >>> 0 ? $0_1 : 0)) {
-             HEAP32[262583] = $1_1
+             HEAP32[263020] = $1_1
             }
-            HEAP32[262584] = 4095;
-            HEAP32[262507] = $6_1;
-            HEAP32[262505] = $4_1;
-            HEAP32[262504] = $1_1;
-            HEAP32[262511] = 1050032;
-            HEAP32[262513] = 1050040;
-            HEAP32[262510] = 1050032;
-            HEAP32[262515] = 1050048;
-            HEAP32[262512] = 1050040;
-            HEAP32[262517] = 1050056;
-            HEAP32[262514] = 1050048;
-            HEAP32[262519] = 1050064;
-            HEAP32[262516] = 1050056;
-            HEAP32[262521] = 1050072;
-            HEAP32[262518] = 1050064;
-            HEAP32[262523] = 1050080;
-            HEAP32[262520] = 1050072;
-            HEAP32[262525] = 1050088;
-            HEAP32[262522] = 1050080;
-            HEAP32[262527] = 1050096;
-            HEAP32[262524] = 1050088;
-            HEAP32[262526] = 1050096;
-            HEAP32[262529] = 1050104;
-            HEAP32[262528] = 1050104;
-            HEAP32[262531] = 1050112;
-            HEAP32[262530] = 1050112;
-            HEAP32[262533] = 1050120;
-            HEAP32[262532] = 1050120;
-            HEAP32[262535] = 1050128;
-            HEAP32[262534] = 1050128;
-            HEAP32[262537] = 1050136;
-            HEAP32[262536] = 1050136;
-            HEAP32[262539] = 1050144;
-            HEAP32[262538] = 1050144;
-            HEAP32[262541] = 1050152;
-            HEAP32[262540] = 1050152;
-            HEAP32[262543] = 1050160;
-            HEAP32[262545] = 1050168;
-            HEAP32[262542] = 1050160;
-            HEAP32[262547] = 1050176;
-            HEAP32[262544] = 1050168;
-            HEAP32[262549] = 1050184;
-            HEAP32[262546] = 1050176;
-            HEAP32[262551] = 1050192;
-            HEAP32[262548] = 1050184;
-            HEAP32[262553] = 1050200;
-            HEAP32[262550] = 1050192;
-            HEAP32[262555] = 1050208;
-            HEAP32[262552] = 1050200;
-            HEAP32[262557] = 1050216;
-            HEAP32[262554] = 1050208;
-            HEAP32[262559] = 1050224;
-            HEAP32[262556] = 1050216;
-            HEAP32[262561] = 1050232;
-            HEAP32[262558] = 1050224;
-            HEAP32[262563] = 1050240;
-            HEAP32[262560] = 1050232;
-            HEAP32[262565] = 1050248;
-            HEAP32[262562] = 1050240;
-            HEAP32[262567] = 1050256;
-            HEAP32[262564] = 1050248;
-            HEAP32[262569] = 1050264;
-            HEAP32[262566] = 1050256;
-            HEAP32[262571] = 1050272;
-            HEAP32[262568] = 1050264;
-            HEAP32[262573] = 1050280;
-            HEAP32[262570] = 1050272;
+            HEAP32[263021] = 4095;
+            HEAP32[262944] = $6_1;
+            HEAP32[262942] = $4_1;
+            HEAP32[262941] = $1_1;
+            HEAP32[262948] = 1051780;
+            HEAP32[262950] = 1051788;
+            HEAP32[262947] = 1051780;
+            HEAP32[262952] = 1051796;
+            HEAP32[262949] = 1051788;
+            HEAP32[262954] = 1051804;
+            HEAP32[262951] = 1051796;
+            HEAP32[262956] = 1051812;
+            HEAP32[262953] = 1051804;
+            HEAP32[262958] = 1051820;
+            HEAP32[262955] = 1051812;
+            HEAP32[262960] = 1051828;
+            HEAP32[262957] = 1051820;
+            HEAP32[262962] = 1051836;
+            HEAP32[262959] = 1051828;
+            HEAP32[262964] = 1051844;
+            HEAP32[262961] = 1051836;
+            HEAP32[262963] = 1051844;
+            HEAP32[262966] = 1051852;
+            HEAP32[262965] = 1051852;
+            HEAP32[262968] = 1051860;
+            HEAP32[262967] = 1051860;
+            HEAP32[262970] = 1051868;
+            HEAP32[262969] = 1051868;
+            HEAP32[262972] = 1051876;
+            HEAP32[262971] = 1051876;
+            HEAP32[262974] = 1051884;
+            HEAP32[262973] = 1051884;
+            HEAP32[262976] = 1051892;
+            HEAP32[262975] = 1051892;
+            HEAP32[262978] = 1051900;
+            HEAP32[262977] = 1051900;
+            HEAP32[262980] = 1051908;
+            HEAP32[262982] = 1051916;
+            HEAP32[262979] = 1051908;
+            HEAP32[262984] = 1051924;
+            HEAP32[262981] = 1051916;
+            HEAP32[262986] = 1051932;
+            HEAP32[262983] = 1051924;
+            HEAP32[262988] = 1051940;
+            HEAP32[262985] = 1051932;
+            HEAP32[262990] = 1051948;
+            HEAP32[262987] = 1051940;
+            HEAP32[262992] = 1051956;
+            HEAP32[262989] = 1051948;
+            HEAP32[262994] = 1051964;
+            HEAP32[262991] = 1051956;
+            HEAP32[262996] = 1051972;
+            HEAP32[262993] = 1051964;
+            HEAP32[262998] = 1051980;
+            HEAP32[262995] = 1051972;
+            HEAP32[263e3] = 1051988;
+            HEAP32[262997] = 1051980;
+            HEAP32[263002] = 1051996;
+            HEAP32[262999] = 1051988;
+            HEAP32[263004] = 1052004;
+            HEAP32[263001] = 1051996;
+            HEAP32[263006] = 1052012;
+            HEAP32[263003] = 1052004;
+            HEAP32[263008] = 1052020;
+            HEAP32[263005] = 1052012;
+            HEAP32[263010] = 1052028;
+            HEAP32[263007] = 1052020;
             $0_1 = $1_1 + 15 & -8;
             $2_1 = $0_1 - 8 | 0;
-            HEAP32[262579] = $2_1;
-            HEAP32[262572] = 1050280;
+            HEAP32[263016] = $2_1;
+            HEAP32[263009] = 1052028;
             $3_1 = $1_1 - $0_1 | 0;
             $0_1 = $4_1 - 40 | 0;
             $4_1 = ($3_1 + $0_1 | 0) + 8 | 0;
-            HEAP32[262577] = $4_1;
+            HEAP32[263014] = $4_1;
             HEAP32[$2_1 + 4 >> 2] = $4_1 | 1;
             HEAP32[($0_1 + $1_1 | 0) + 4 >> 2] = 40;
-            HEAP32[262582] = 2097152;
+            HEAP32[263019] = 2097152;
             break block31;
            }
            if ($2_1 >>> 0 < $3_1 >>> 0 | $1_1 >>> 0 <= $2_1 >>> 0) {
@@ -663,10 +704,10 @@ function asmFunc(imports) {
             break block32
            }
           }
-          $0_1 = HEAP32[262583];
-          HEAP32[262583] = $0_1 >>> 0 < $1_1 >>> 0 ? $0_1 : $1_1;
+          $0_1 = HEAP32[263020];
+          HEAP32[263020] = $0_1 >>> 0 < $1_1 >>> 0 ? $0_1 : $1_1;
           $3_1 = $1_1 + $4_1 | 0;
-          $0_1 = 1050016;
+          $0_1 = 1051764;
           block34 : {
            block33 : {
             while (1) {
@@ -688,7 +729,7 @@ function asmFunc(imports) {
              break block34
             }
            }
-           $0_1 = 1050016;
+           $0_1 = 1051764;
            while (1) {
             block35 : {
              $3_1 = HEAP32[$0_1 >> 2];
@@ -705,30 +746,30 @@ function asmFunc(imports) {
            };
            $0_1 = $1_1 + 15 & -8;
            $3_1 = $0_1 - 8 | 0;
-           HEAP32[262579] = $3_1;
+           HEAP32[263016] = $3_1;
            $10_1 = $1_1 - $0_1 | 0;
            $0_1 = $4_1 - 40 | 0;
            $8_1 = ($10_1 + $0_1 | 0) + 8 | 0;
-           HEAP32[262577] = $8_1;
+           HEAP32[263014] = $8_1;
            HEAP32[$3_1 + 4 >> 2] = $8_1 | 1;
            HEAP32[($0_1 + $1_1 | 0) + 4 >> 2] = 40;
-           HEAP32[262582] = 2097152;
+           HEAP32[263019] = 2097152;
            $0_1 = ($7_1 - 32 & -8) - 8 | 0;
            $3_1 = $0_1 >>> 0 < $2_1 + 16 >>> 0 ? $2_1 : $0_1;
            HEAP32[$3_1 + 4 >> 2] = 27;
-           $8_1 = HEAP32[262504];
-           $11_1 = HEAP32[262505];
-           $10_1 = HEAP32[262507];
+           $8_1 = HEAP32[262941];
+           $11_1 = HEAP32[262942];
+           $10_1 = HEAP32[262944];
            $0_1 = $3_1 + 16 | 0;
-           HEAP32[$0_1 >> 2] = HEAP32[262506];
+           HEAP32[$0_1 >> 2] = HEAP32[262943];
            HEAP32[$0_1 + 4 >> 2] = $10_1;
            $0_1 = $3_1 + 8 | 0;
            HEAP32[$0_1 >> 2] = $8_1;
            HEAP32[$0_1 + 4 >> 2] = $11_1;
-           HEAP32[262507] = $6_1;
-           HEAP32[262505] = $4_1;
-           HEAP32[262504] = $1_1;
-           HEAP32[262506] = $0_1;
+           HEAP32[262944] = $6_1;
+           HEAP32[262942] = $4_1;
+           HEAP32[262941] = $1_1;
+           HEAP32[262943] = $0_1;
            $0_1 = $3_1 + 28 | 0;
            while (1) {
             HEAP32[$0_1 >> 2] = 7;
@@ -746,21 +787,21 @@ function asmFunc(imports) {
            HEAP32[$2_1 + 4 >> 2] = $0_1 | 1;
            HEAP32[$3_1 >> 2] = $0_1;
            if ($0_1 >>> 0 >= 256) {
-            $8($2_1, $0_1);
+            $10($2_1, $0_1);
             break block31;
            }
-           $1_1 = HEAP32[262574];
+           $1_1 = HEAP32[263011];
            $4_1 = 1 << ($0_1 >>> 3);
            block36 : {
             if (!($1_1 & $4_1)) {
-             HEAP32[262574] = $1_1 | $4_1;
-             $0_1 = ($0_1 & 248) + 1050032 | 0;
+             HEAP32[263011] = $1_1 | $4_1;
+             $0_1 = ($0_1 & 248) + 1051780 | 0;
              $1_1 = $0_1;
              break block36;
             }
             $0_1 = $0_1 & 248;
-            $1_1 = $0_1 + 1050032 | 0;
-            $0_1 = HEAP32[$0_1 + 1050040 >> 2];
+            $1_1 = $0_1 + 1051780 | 0;
+            $0_1 = HEAP32[$0_1 + 1051788 >> 2];
            }
            HEAP32[$1_1 + 8 >> 2] = $2_1;
            HEAP32[$0_1 + 12 >> 2] = $2_1;
@@ -775,16 +816,16 @@ function asmFunc(imports) {
           $3_1 = ($7_1 + 15 & -8) - 8 | 0;
           $0_1 = $4_1 + $5_1 | 0;
           $5_1 = $3_1 - $0_1 | 0;
-          if (HEAP32[262579] == ($3_1 | 0)) {
+          if (HEAP32[263016] == ($3_1 | 0)) {
            break block37
           }
-          if (HEAP32[262578] == ($3_1 | 0)) {
+          if (HEAP32[263015] == ($3_1 | 0)) {
            break block38
           }
           $2_1 = HEAP32[$3_1 + 4 >> 2];
           if (($2_1 & 3) == 1) {
            $1_1 = $2_1 & -8;
-           $7($3_1, $1_1);
+           $8($3_1, $1_1);
            $5_1 = $1_1 + $5_1 | 0;
            $3_1 = $1_1 + $3_1 | 0;
            $2_1 = HEAP32[$3_1 + 4 >> 2];
@@ -793,21 +834,21 @@ function asmFunc(imports) {
           HEAP32[$0_1 + 4 >> 2] = $5_1 | 1;
           HEAP32[$0_1 + $5_1 >> 2] = $5_1;
           if ($5_1 >>> 0 >= 256) {
-           $8($0_1, $5_1);
+           $10($0_1, $5_1);
            break block39;
           }
-          $1_1 = HEAP32[262574];
+          $1_1 = HEAP32[263011];
           $2_1 = 1 << ($5_1 >>> 3);
           block40 : {
            if (!($1_1 & $2_1)) {
-            HEAP32[262574] = $1_1 | $2_1;
-            $5_1 = ($5_1 & 248) + 1050032 | 0;
+            HEAP32[263011] = $1_1 | $2_1;
+            $5_1 = ($5_1 & 248) + 1051780 | 0;
             $3_1 = $5_1;
             break block40;
            }
            $1_1 = $5_1 & 248;
-           $3_1 = $1_1 + 1050032 | 0;
-           $5_1 = HEAP32[$1_1 + 1050040 >> 2];
+           $3_1 = $1_1 + 1051780 | 0;
+           $5_1 = HEAP32[$1_1 + 1051788 >> 2];
           }
           HEAP32[$3_1 + 8 >> 2] = $0_1;
           HEAP32[$5_1 + 12 >> 2] = $0_1;
@@ -816,29 +857,29 @@ function asmFunc(imports) {
           break block39;
          }
          $1_1 = $0_1 - $5_1 | 0;
-         HEAP32[262577] = $1_1;
-         $0_1 = HEAP32[262579];
+         HEAP32[263014] = $1_1;
+         $0_1 = HEAP32[263016];
          $2_1 = $0_1 + $5_1 | 0;
-         HEAP32[262579] = $2_1;
+         HEAP32[263016] = $2_1;
          HEAP32[$2_1 + 4 >> 2] = $1_1 | 1;
          HEAP32[$0_1 + 4 >> 2] = $5_1 | 3;
          $0_1 = $0_1 + 8 | 0;
          break block;
         }
-        $0_1 = HEAP32[262578];
+        $0_1 = HEAP32[263015];
         $2_1 = $1_1 - $5_1 | 0;
         block41 : {
          if ($2_1 >>> 0 <= 15) {
-          HEAP32[262578] = 0;
-          HEAP32[262576] = 0;
+          HEAP32[263015] = 0;
+          HEAP32[263013] = 0;
           HEAP32[$0_1 + 4 >> 2] = $1_1 | 3;
           $1_1 = $0_1 + $1_1 | 0;
           HEAP32[$1_1 + 4 >> 2] = HEAP32[$1_1 + 4 >> 2] | 1;
           break block41;
          }
-         HEAP32[262576] = $2_1;
+         HEAP32[263013] = $2_1;
          $4_1 = $0_1 + $5_1 | 0;
-         HEAP32[262578] = $4_1;
+         HEAP32[263015] = $4_1;
          HEAP32[$4_1 + 4 >> 2] = $2_1 | 1;
          HEAP32[$0_1 + $1_1 >> 2] = $2_1;
          HEAP32[$0_1 + 4 >> 2] = $5_1 | 3;
@@ -847,28 +888,28 @@ function asmFunc(imports) {
         break block;
        }
        HEAP32[$0_1 + 4 >> 2] = $4_1 + $7_1;
-       $0_1 = HEAP32[262579];
+       $0_1 = HEAP32[263016];
        $1_1 = $0_1 + 15 & -8;
        $2_1 = $1_1 - 8 | 0;
-       HEAP32[262579] = $2_1;
+       HEAP32[263016] = $2_1;
        $3_1 = $0_1 - $1_1 | 0;
-       $1_1 = $4_1 + HEAP32[262577] | 0;
+       $1_1 = $4_1 + HEAP32[263014] | 0;
        $4_1 = ($3_1 + $1_1 | 0) + 8 | 0;
-       HEAP32[262577] = $4_1;
+       HEAP32[263014] = $4_1;
        HEAP32[$2_1 + 4 >> 2] = $4_1 | 1;
        HEAP32[($0_1 + $1_1 | 0) + 4 >> 2] = 40;
-       HEAP32[262582] = 2097152;
+       HEAP32[263019] = 2097152;
        break block31;
       }
-      HEAP32[262579] = $0_1;
-      $1_1 = HEAP32[262577] + $5_1 | 0;
-      HEAP32[262577] = $1_1;
+      HEAP32[263016] = $0_1;
+      $1_1 = HEAP32[263014] + $5_1 | 0;
+      HEAP32[263014] = $1_1;
       HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
       break block39;
      }
-     HEAP32[262578] = $0_1;
-     $1_1 = HEAP32[262576] + $5_1 | 0;
-     HEAP32[262576] = $1_1;
+     HEAP32[263015] = $0_1;
+     $1_1 = HEAP32[263013] + $5_1 | 0;
+     HEAP32[263013] = $1_1;
      HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
      HEAP32[$0_1 + $1_1 >> 2] = $1_1;
     }
@@ -876,15 +917,15 @@ function asmFunc(imports) {
     break block;
    }
    $0_1 = 0;
-   $1_1 = HEAP32[262577];
+   $1_1 = HEAP32[263014];
    if ($1_1 >>> 0 <= $5_1 >>> 0) {
     break block
    }
    $1_1 = $1_1 - $5_1 | 0;
-   HEAP32[262577] = $1_1;
-   $0_1 = HEAP32[262579];
+   HEAP32[263014] = $1_1;
+   $0_1 = HEAP32[263016];
    $2_1 = $0_1 + $5_1 | 0;
-   HEAP32[262579] = $2_1;
+   HEAP32[263016] = $2_1;
    HEAP32[$2_1 + 4 >> 2] = $1_1 | 1;
    HEAP32[$0_1 + 4 >> 2] = $5_1 | 3;
    $0_1 = $0_1 + 8 | 0;
@@ -893,7 +934,358 @@ function asmFunc(imports) {
   return $0_1;
  }
  
- function $1($0_1, $1_1, $2_1, $3_1) {
+ function $1($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $2_1 = global$0 - 144 | 0;
+  global$0 = $2_1;
+  $0_1 = HEAP32[$1_1 + 12 >> 2];
+  HEAP32[$2_1 + 56 >> 2] = HEAP32[$1_1 + 8 >> 2];
+  HEAP32[$2_1 + 60 >> 2] = $0_1;
+  $0_1 = HEAP32[$1_1 >> 2];
+  $1_1 = HEAP32[$1_1 + 4 >> 2];
+  HEAP32[$2_1 + 48 >> 2] = $0_1;
+  HEAP32[$2_1 + 52 >> 2] = $1_1;
+  block9 : {
+   block5 : {
+    block8 : {
+     block7 : {
+      block1 : {
+       if (($0_1 | 0) == -2147483648) {
+        HEAP32[$2_1 + 68 >> 2] = HEAP32[$2_1 + 52 >> 2];
+        $1_1 = global$0 - 16 | 0;
+        global$0 = $1_1;
+        $4_1 = $1_1 + 8 | 0;
+        $6_1 = $2_1 + 68 | 0;
+        $3_1 = global$0 - 16 | 0;
+        global$0 = $3_1;
+        block : {
+         $0_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+         if ($0_1) {
+          if (!HEAP32[$0_1 >> 2]) {
+           HEAP32[$0_1 >> 2] = -1;
+           if (HEAP32[$0_1 + 72 >> 2] == -2147483648) {
+            $7_1 = 0
+           } else {
+            $7_1 = $28($6_1, 1049717, 16);
+            $132($0_1 + 52 | 0);
+            HEAP32[$0_1 + 52 >> 2] = $7_1;
+            $97($3_1 + 8 | 0, $0_1 + 40 | 0);
+            $8_1 = HEAP32[$3_1 + 12 >> 2];
+            $9_1 = HEAP32[$3_1 + 8 >> 2];
+            $7_1 = HEAP32[$0_1 >> 2] + 1 | 0;
+           }
+           HEAP32[$0_1 >> 2] = $7_1;
+          }
+          HEAP32[$4_1 + 4 >> 2] = $8_1;
+          HEAP32[$4_1 >> 2] = $9_1;
+          global$0 = $3_1 + 16 | 0;
+          break block;
+         }
+         $94();
+         wasm2js_trap();
+        }
+        $0_1 = HEAP32[$1_1 + 12 >> 2];
+        $3_1 = $2_1 + 40 | 0;
+        HEAP32[$3_1 >> 2] = HEAP32[$1_1 + 8 >> 2];
+        HEAP32[$3_1 + 4 >> 2] = $0_1;
+        global$0 = $1_1 + 16 | 0;
+        $1_1 = HEAP32[$2_1 + 40 >> 2];
+        if (!$1_1) {
+         break block1
+        }
+        $0_1 = HEAP32[$2_1 + 44 >> 2];
+        HEAP32[$2_1 + 72 >> 2] = $1_1;
+        HEAP32[$2_1 + 76 >> 2] = $0_1;
+        $3_1 = HEAP32[$0_1 + 8 >> 2];
+        (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = $28($6_1, 1049623, 11)), HEAP32[wasm2js_i32$0 + 80 >> 2] = wasm2js_i32$1;
+        $1_1 = ($1_1 + ($3_1 - 1 & -8) | 0) + 8 | 0;
+        $3_1 = $2_1 + 80 | 0;
+        FUNCTION_TABLE[HEAP32[$0_1 + 12 >> 2]]($1_1, $3_1, 1);
+        $132($3_1);
+        (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = $55(1049634, 28, 0)), HEAP32[wasm2js_i32$0 + 80 >> 2] = wasm2js_i32$1;
+        $18($3_1);
+        $132($3_1);
+        $0_1 = 0;
+        $7_1 = 0;
+        $4_1 = global$0 - 16 | 0;
+        global$0 = $4_1;
+        block2 : {
+         $1_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+         if ($1_1) {
+          if (HEAP32[$1_1 >> 2]) {
+           $6_1 = -2147483648;
+           break block2;
+          }
+          $6_1 = -2147483648;
+          if (HEAP32[$1_1 + 72 >> 2] != -2147483648) {
+           HEAP8[$1_1 + 84 | 0] = 1;
+           $6_1 = HEAP32[$1_1 + 60 >> 2];
+           $0_1 = HEAP32[$1_1 + 64 >> 2];
+           $7_1 = HEAP32[$1_1 + 68 >> 2];
+           HEAP32[$1_1 + 60 >> 2] = 0;
+           HEAP32[$1_1 + 64 >> 2] = 4;
+           HEAP32[$1_1 + 68 >> 2] = 0;
+           $8_1 = $1_1 + 72 | 0;
+           $9_1 = HEAP32[$8_1 + 8 >> 2];
+           $10_1 = HEAP32[$8_1 >> 2];
+           $8_1 = HEAP32[$8_1 + 4 >> 2];
+           HEAP32[$1_1 + 72 >> 2] = 0;
+           HEAP32[$1_1 + 76 >> 2] = 4;
+           HEAP32[$1_1 + 80 >> 2] = 0;
+           HEAP32[$4_1 >> 2] = $10_1;
+           HEAP32[$4_1 + 4 >> 2] = $8_1;
+           HEAP32[$4_1 + 8 >> 2] = $9_1;
+          }
+          HEAP32[$1_1 >> 2] = 0;
+          if (($6_1 | 0) != -2147483647) {
+           break block2
+          }
+         }
+         $94();
+         wasm2js_trap();
+        }
+        HEAP32[$3_1 + 4 >> 2] = $0_1;
+        HEAP32[$3_1 + 8 >> 2] = $7_1;
+        HEAP32[$3_1 >> 2] = $6_1;
+        $0_1 = HEAP32[$4_1 + 4 >> 2];
+        HEAP32[$3_1 + 12 >> 2] = HEAP32[$4_1 >> 2];
+        HEAP32[$3_1 + 16 >> 2] = $0_1;
+        HEAP32[$3_1 + 20 >> 2] = HEAP32[$4_1 + 8 >> 2];
+        global$0 = $4_1 + 16 | 0;
+        $1_1 = 4;
+        $0_1 = 4;
+        $3_1 = 0;
+        $4_1 = HEAP32[$2_1 + 80 >> 2];
+        if (($4_1 | 0) != -2147483648) {
+         $11_1 = HEAP32[$2_1 + 100 >> 2];
+         $1_1 = HEAP32[$2_1 + 96 >> 2];
+         $12_1 = HEAP32[$2_1 + 92 >> 2];
+         $5_1 = HEAP32[$2_1 + 88 >> 2];
+         $3_1 = $4_1;
+         $0_1 = HEAP32[$2_1 + 84 >> 2];
+        }
+        HEAP32[$2_1 + 88 >> 2] = $3_1;
+        HEAP32[$2_1 + 84 >> 2] = $0_1;
+        HEAP32[$2_1 + 80 >> 2] = $0_1;
+        $5_1 = $5_1 << 4;
+        HEAP32[$2_1 + 92 >> 2] = $5_1 + $0_1;
+        while (1) {
+         block3 : {
+          if (!$5_1) {
+           break block3
+          }
+          $3_1 = $0_1 + 16 | 0;
+          HEAP32[$2_1 + 84 >> 2] = $3_1;
+          $6_1 = HEAP32[$0_1 >> 2];
+          if (($6_1 | 0) == -2147483648) {
+           break block3
+          }
+          $7_1 = HEAP32[$0_1 + 12 >> 2];
+          $4_1 = HEAP32[$0_1 + 4 >> 2];
+          $0_1 = HEAP32[$0_1 + 8 >> 2];
+          HEAP32[$2_1 + 124 >> 2] = $4_1;
+          HEAP32[$2_1 + 128 >> 2] = $0_1;
+          HEAP32[$2_1 + 120 >> 2] = $6_1;
+          HEAP32[$2_1 + 104 >> 2] = $7_1;
+          $6_1 = $2_1 + 104 | 0;
+          $29($2_1 + 72 | 0, $4_1, $0_1, $6_1);
+          $5_1 = $5_1 - 16 | 0;
+          $132($6_1);
+          $164($2_1 + 120 | 0);
+          $0_1 = $3_1;
+          continue;
+         }
+         break;
+        };
+        $4_1 = global$0 - 16 | 0;
+        global$0 = $4_1;
+        $0_1 = $2_1 + 80 | 0;
+        HEAP32[$4_1 + 12 >> 2] = $0_1;
+        $3_1 = HEAP32[$0_1 + 4 >> 2];
+        $0_1 = HEAP32[$0_1 + 12 >> 2] - $3_1 >>> 4 | 0;
+        while (1) {
+         if ($0_1) {
+          $0_1 = $0_1 - 1 | 0;
+          $149($3_1);
+          $3_1 = $3_1 + 16 | 0;
+          continue;
+         }
+         break;
+        };
+        $0_1 = global$0 - 16 | 0;
+        global$0 = $0_1;
+        $3_1 = HEAP32[$4_1 + 12 >> 2];
+        HEAP32[$0_1 + 12 >> 2] = HEAP32[$3_1 >> 2];
+        HEAP32[$0_1 + 8 >> 2] = HEAP32[$3_1 + 8 >> 2];
+        $163($0_1 + 8 | 0);
+        global$0 = $0_1 + 16 | 0;
+        global$0 = $4_1 + 16 | 0;
+        $0_1 = Math_imul($11_1, 24);
+        HEAP32[$2_1 + 92 >> 2] = $1_1 + $0_1;
+        HEAP32[$2_1 + 88 >> 2] = $12_1;
+        HEAP32[$2_1 + 84 >> 2] = $1_1;
+        HEAP32[$2_1 + 80 >> 2] = $1_1;
+        $5_1 = $2_1 + 136 | 0;
+        while (1) {
+         block4 : {
+          if (!$0_1) {
+           break block4
+          }
+          $3_1 = $1_1 + 24 | 0;
+          HEAP32[$2_1 + 84 >> 2] = $3_1;
+          $4_1 = HEAP32[$1_1 + 4 >> 2];
+          HEAP32[$2_1 + 104 >> 2] = HEAP32[$1_1 >> 2];
+          HEAP32[$2_1 + 108 >> 2] = $4_1;
+          HEAP32[$2_1 + 112 >> 2] = HEAP32[$1_1 + 8 >> 2];
+          $4_1 = HEAP32[$1_1 + 16 >> 2];
+          if (($4_1 | 0) == 2) {
+           break block4
+          }
+          $6_1 = HEAP32[$1_1 + 12 >> 2];
+          $1_1 = HEAP32[$1_1 + 20 >> 2];
+          $7_1 = HEAP32[$2_1 + 112 >> 2];
+          HEAP32[$2_1 + 128 >> 2] = $7_1;
+          $8_1 = HEAP32[$2_1 + 108 >> 2];
+          HEAP32[$2_1 + 120 >> 2] = HEAP32[$2_1 + 104 >> 2];
+          HEAP32[$2_1 + 124 >> 2] = $8_1;
+          HEAP32[$2_1 + 136 >> 2] = $1_1;
+          HEAP32[$2_1 + 132 >> 2] = $4_1;
+          (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = $34($6_1, HEAP32[$2_1 + 124 >> 2], $7_1, $4_1 & 1 ? $5_1 : 0)), HEAP32[wasm2js_i32$0 + 140 >> 2] = wasm2js_i32$1;
+          $0_1 = $0_1 - 24 | 0;
+          $1_1 = $2_1 + 140 | 0;
+          $18($1_1);
+          $132($1_1);
+          $135($2_1 + 132 | 0);
+          $164($2_1 + 120 | 0);
+          $1_1 = $3_1;
+          continue;
+         }
+         break;
+        };
+        $4_1 = global$0 - 16 | 0;
+        global$0 = $4_1;
+        $5_1 = $2_1 + 80 | 0;
+        $0_1 = $5_1;
+        HEAP32[$4_1 + 12 >> 2] = $0_1;
+        $1_1 = HEAP32[$0_1 + 4 >> 2];
+        $3_1 = (HEAP32[$0_1 + 12 >> 2] - $1_1 >>> 0) / 24 | 0;
+        while (1) {
+         if ($3_1) {
+          $3_1 = $3_1 - 1 | 0;
+          $150($1_1);
+          $1_1 = $1_1 + 24 | 0;
+          continue;
+         }
+         break;
+        };
+        $0_1 = global$0 - 16 | 0;
+        global$0 = $0_1;
+        $1_1 = HEAP32[$4_1 + 12 >> 2];
+        HEAP32[$0_1 + 12 >> 2] = HEAP32[$1_1 >> 2];
+        HEAP32[$0_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+        $162($0_1 + 8 | 0);
+        global$0 = $0_1 + 16 | 0;
+        global$0 = $4_1 + 16 | 0;
+        $52($2_1 + 32 | 0);
+        if (HEAP32[$2_1 + 32 >> 2] != 1) {
+         break block5
+        }
+        HEAP32[$2_1 + 80 >> 2] = HEAP32[$2_1 + 36 >> 2];
+        $118($2_1 + 24 | 0, $5_1);
+        $0_1 = HEAP32[$2_1 + 24 >> 2];
+        $1_1 = HEAP32[$2_1 + 28 >> 2];
+        $132($5_1);
+        if (($0_1 | 0) != 1) {
+         break block5
+        }
+        HEAP32[$2_1 + 140 >> 2] = $1_1;
+        $4_1 = fimport$46($84(1, 0) | 0, 1048580) | 0;
+        HEAP32[$2_1 + 132 >> 2] = $4_1;
+        $1_1 = global$0 - 16 | 0;
+        global$0 = $1_1;
+        $0_1 = fimport$22(HEAP32[$2_1 + 132 >> 2]) | 0;
+        $105($1_1 + 8 | 0);
+        $3_1 = 1;
+        $5_1 = $2_1 + 16 | 0;
+        block6 : {
+         if (HEAP32[$1_1 + 8 >> 2] == 1) {
+          $0_1 = HEAP32[$1_1 + 12 >> 2];
+          break block6;
+         }
+         $3_1 = 0;
+        }
+        HEAP32[$5_1 + 4 >> 2] = $0_1;
+        HEAP32[$5_1 >> 2] = $3_1;
+        global$0 = $1_1 + 16 | 0;
+        $1_1 = HEAP32[$2_1 + 20 >> 2];
+        HEAP32[$2_1 + 84 >> 2] = $1_1;
+        $0_1 = HEAP32[$2_1 + 16 >> 2];
+        HEAP32[$2_1 + 80 >> 2] = $0_1;
+        if ($0_1 & 1) {
+         break block7
+        }
+        HEAP32[$2_1 + 104 >> 2] = $1_1;
+        $119($2_1 + 8 | 0, $2_1 + 140 | 0);
+        if (HEAP32[$2_1 + 8 >> 2] == 1) {
+         HEAP32[$2_1 + 120 >> 2] = HEAP32[$2_1 + 12 >> 2];
+         $0_1 = $2_1 + 120 | 0;
+         $155($2_1 + 104 | 0, $0_1);
+         $132($0_1);
+        }
+        $120($2_1, $2_1 + 140 | 0);
+        if (HEAP32[$2_1 >> 2] == 1) {
+         HEAP32[$2_1 + 120 >> 2] = HEAP32[$2_1 + 4 >> 2];
+         $0_1 = $2_1 + 120 | 0;
+         $155($2_1 + 104 | 0, $0_1);
+         $132($0_1);
+        }
+        $0_1 = global$0 - 16 | 0;
+        global$0 = $0_1;
+        HEAP32[$0_1 + 12 >> 2] = $4_1;
+        HEAP32[$0_1 + 8 >> 2] = $1_1;
+        $3_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+        if (!$3_1) {
+         $132($0_1 + 8 | 0);
+         $166($0_1 + 12 | 0);
+         $94();
+         wasm2js_trap();
+        }
+        $99($0_1, $3_1, 1049900);
+        $5_1 = HEAP32[$0_1 + 4 >> 2];
+        $3_1 = HEAP32[$0_1 >> 2];
+        $116($3_1 + 20 | 0);
+        HEAP32[$3_1 + 28 >> 2] = $4_1;
+        HEAP32[$3_1 + 24 >> 2] = $1_1;
+        HEAP32[$3_1 + 20 >> 2] = 1;
+        HEAP32[$5_1 >> 2] = HEAP32[$5_1 >> 2] + 1;
+        global$0 = $0_1 + 16 | 0;
+        $54();
+        $74();
+        break block8;
+       }
+       $20(1049662, 55);
+       $112($2_1 + 48 | 0);
+       break block9;
+      }
+      $132($2_1 + 68 | 0);
+      break block9;
+     }
+     $132($2_1 + 84 | 0);
+     $54();
+     $74();
+     $166($2_1 + 132 | 0);
+    }
+    $132($2_1 + 140 | 0);
+   }
+   $108($2_1 + 72 | 0);
+   $132($2_1 + 68 | 0);
+  }
+  global$0 = $2_1 + 144 | 0;
+ }
+ 
+ function $2($0_1, $1_1, $2_1, $3_1) {
   var $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0;
   $6_1 = $0_1 - 4 | 0;
   $8_1 = HEAP32[$6_1 >> 2];
@@ -913,7 +1305,7 @@ function asmFunc(imports) {
           }
           block1 : {
            if ($2_1 >>> 0 >= 9) {
-            $2_1 = $6($2_1, $3_1);
+            $2_1 = $7($2_1, $3_1);
             if ($2_1) {
              break block1
             }
@@ -934,10 +1326,10 @@ function asmFunc(imports) {
            $5_1 = $4_1 + $7_1 | 0;
            block4 : {
             if ($1_1 >>> 0 > $4_1 >>> 0) {
-             if (($5_1 | 0) == HEAP32[262579]) {
+             if (($5_1 | 0) == HEAP32[263016]) {
               break block4
              }
-             if (($5_1 | 0) != HEAP32[262578]) {
+             if (($5_1 | 0) != HEAP32[263015]) {
               $8_1 = HEAP32[$5_1 + 4 >> 2];
               if ($8_1 & 2) {
                break block3
@@ -947,7 +1339,7 @@ function asmFunc(imports) {
               if ($4_1 >>> 0 < $1_1 >>> 0) {
                break block3
               }
-              $7($5_1, $8_1);
+              $8($5_1, $8_1);
               $5_1 = $4_1 - $1_1 | 0;
               if ($5_1 >>> 0 >= 16) {
                HEAP32[$6_1 >> 2] = $1_1 | HEAP32[$6_1 >> 2] & 1 | 2;
@@ -955,7 +1347,7 @@ function asmFunc(imports) {
                HEAP32[$1_1 + 4 >> 2] = $5_1 | 3;
                $4_1 = $4_1 + $7_1 | 0;
                HEAP32[$4_1 + 4 >> 2] = HEAP32[$4_1 + 4 >> 2] | 1;
-               $5($1_1, $5_1);
+               $6($1_1, $5_1);
                break block5;
               }
               HEAP32[$6_1 >> 2] = $4_1 | HEAP32[$6_1 >> 2] & 1 | 2;
@@ -963,7 +1355,7 @@ function asmFunc(imports) {
               HEAP32[$1_1 + 4 >> 2] = HEAP32[$1_1 + 4 >> 2] | 1;
               break block5;
              }
-             $4_1 = $4_1 + HEAP32[262576] | 0;
+             $4_1 = $4_1 + HEAP32[263013] | 0;
              if ($4_1 >>> 0 < $1_1 >>> 0) {
               break block3
              }
@@ -984,8 +1376,8 @@ function asmFunc(imports) {
               HEAP32[$4_1 >> 2] = $5_1;
               HEAP32[$4_1 + 4 >> 2] = HEAP32[$4_1 + 4 >> 2] & -2;
              }
-             HEAP32[262578] = $1_1;
-             HEAP32[262576] = $5_1;
+             HEAP32[263015] = $1_1;
+             HEAP32[263013] = $5_1;
              break block5;
             }
             $4_1 = $4_1 - $1_1 | 0;
@@ -996,10 +1388,10 @@ function asmFunc(imports) {
             $1_1 = $1_1 + $7_1 | 0;
             HEAP32[$1_1 + 4 >> 2] = $4_1 | 3;
             HEAP32[$5_1 + 4 >> 2] = HEAP32[$5_1 + 4 >> 2] | 1;
-            $5($1_1, $4_1);
+            $6($1_1, $4_1);
             break block5;
            }
-           $4_1 = $4_1 + HEAP32[262577] | 0;
+           $4_1 = $4_1 + HEAP32[263014] | 0;
            if ($4_1 >>> 0 > $1_1 >>> 0) {
             break block7
            }
@@ -1007,7 +1399,7 @@ function asmFunc(imports) {
           }
           $3_1 = $1_1 >>> 0 > $3_1 >>> 0 ? $3_1 : $1_1;
           if ($3_1) {
-           $84($2_1, $0_1, $3_1)
+           $186($2_1, $0_1, $3_1)
           }
           $6_1 = HEAP32[$6_1 >> 2];
           $3_1 = $6_1 & -8;
@@ -1019,24 +1411,24 @@ function asmFunc(imports) {
           if (!$1_1 | $3_1 >>> 0 <= $7_1 >>> 0) {
            break block9
           }
-          $62(1049396, 46, 1049444);
+          $136(1050892, 46, 1050940);
           wasm2js_trap();
          }
-         $62(1049332, 46, 1049380);
+         $136(1050828, 46, 1050876);
          wasm2js_trap();
         }
-        $62(1049396, 46, 1049444);
+        $136(1050892, 46, 1050940);
         wasm2js_trap();
        }
-       $62(1049332, 46, 1049380);
+       $136(1050828, 46, 1050876);
        wasm2js_trap();
       }
       HEAP32[$6_1 >> 2] = $1_1 | $8_1 & 1 | 2;
       $5_1 = $1_1 + $7_1 | 0;
       $1_1 = $4_1 - $1_1 | 0;
       HEAP32[$5_1 + 4 >> 2] = $1_1 | 1;
-      HEAP32[262577] = $1_1;
-      HEAP32[262579] = $5_1;
+      HEAP32[263014] = $1_1;
+      HEAP32[263016] = $5_1;
      }
      if (!$7_1) {
       break block3
@@ -1051,16 +1443,16 @@ function asmFunc(imports) {
     $2_1 = ($2_1 & 3 ? -4 : -8) + ($2_1 & -8) | 0;
     $2_1 = $2_1 >>> 0 > $3_1 >>> 0 ? $3_1 : $2_1;
     if ($2_1) {
-     $84($1_1, $0_1, $2_1)
+     $186($1_1, $0_1, $2_1)
     }
     $2_1 = $1_1;
    }
-   $2($0_1);
+   $3($0_1);
   }
   return $2_1;
  }
  
- function $2($0_1) {
+ function $3($0_1) {
   var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0;
   $1_1 = $0_1 - 8 | 0;
   $3_1 = HEAP32[$0_1 - 4 >> 2];
@@ -1077,17 +1469,17 @@ function asmFunc(imports) {
     $3_1 = HEAP32[$1_1 >> 2];
     $0_1 = $3_1 + $0_1 | 0;
     $1_1 = $1_1 - $3_1 | 0;
-    if (($1_1 | 0) == HEAP32[262578]) {
+    if (($1_1 | 0) == HEAP32[263015]) {
      if ((HEAP32[$2_1 + 4 >> 2] & 3) != 3) {
       break block
      }
-     HEAP32[262576] = $0_1;
+     HEAP32[263013] = $0_1;
      HEAP32[$2_1 + 4 >> 2] = HEAP32[$2_1 + 4 >> 2] & -2;
      HEAP32[$1_1 + 4 >> 2] = $0_1 | 1;
      HEAP32[$2_1 >> 2] = $0_1;
      return;
     }
-    $7($1_1, $3_1);
+    $8($1_1, $3_1);
    }
    block8 : {
     block5 : {
@@ -1098,22 +1490,22 @@ function asmFunc(imports) {
          $3_1 = HEAP32[$2_1 + 4 >> 2];
          block4 : {
           if (!($3_1 & 2)) {
-           if (($2_1 | 0) == HEAP32[262579]) {
+           if (($2_1 | 0) == HEAP32[263016]) {
             break block2
            }
-           if (($2_1 | 0) == HEAP32[262578]) {
+           if (($2_1 | 0) == HEAP32[263015]) {
             break block3
            }
            $4_1 = $2_1;
            $2_1 = $3_1 & -8;
-           $7($4_1, $2_1);
+           $8($4_1, $2_1);
            $0_1 = $0_1 + $2_1 | 0;
            HEAP32[$1_1 + 4 >> 2] = $0_1 | 1;
            HEAP32[$0_1 + $1_1 >> 2] = $0_1;
-           if (HEAP32[262578] != ($1_1 | 0)) {
+           if (HEAP32[263015] != ($1_1 | 0)) {
             break block4
            }
-           HEAP32[262576] = $0_1;
+           HEAP32[263013] = $0_1;
            return;
           }
           HEAP32[$2_1 + 4 >> 2] = $3_1 & -2;
@@ -1123,40 +1515,40 @@ function asmFunc(imports) {
          if ($0_1 >>> 0 < 256) {
           break block5
          }
-         $8($1_1, $0_1);
-         $0_1 = HEAP32[262584] - 1 | 0;
-         HEAP32[262584] = $0_1;
+         $10($1_1, $0_1);
+         $0_1 = HEAP32[263021] - 1 | 0;
+         HEAP32[263021] = $0_1;
          if ($0_1) {
           break block1
          }
-         $0_1 = HEAP32[262506];
+         $0_1 = HEAP32[262943];
          if ($0_1) {
           break block6
          }
          $0_1 = 4095;
          break block7;
         }
-        HEAP32[262579] = $1_1;
-        $0_1 = HEAP32[262577] + $0_1 | 0;
-        HEAP32[262577] = $0_1;
+        HEAP32[263016] = $1_1;
+        $0_1 = HEAP32[263014] + $0_1 | 0;
+        HEAP32[263014] = $0_1;
         HEAP32[$1_1 + 4 >> 2] = $0_1 | 1;
-        if (HEAP32[262578] == ($1_1 | 0)) {
-         HEAP32[262576] = 0;
-         HEAP32[262578] = 0;
+        if (HEAP32[263015] == ($1_1 | 0)) {
+         HEAP32[263013] = 0;
+         HEAP32[263015] = 0;
         }
-        $2_1 = HEAP32[262582];
+        $2_1 = HEAP32[263019];
         if ($2_1 >>> 0 >= $0_1 >>> 0) {
          break block1
         }
-        $0_1 = HEAP32[262579];
+        $0_1 = HEAP32[263016];
         if (!$0_1) {
          break block1
         }
-        $3_1 = HEAP32[262577];
+        $3_1 = HEAP32[263014];
         if ($3_1 >>> 0 < 41) {
          break block8
         }
-        $1_1 = 1050016;
+        $1_1 = 1051764;
         while (1) {
          $4_1 = HEAP32[$1_1 >> 2];
          if ($0_1 >>> 0 >= $4_1 >>> 0 & $0_1 >>> 0 < HEAP32[$1_1 + 4 >> 2] + $4_1 >>> 0) {
@@ -1166,9 +1558,9 @@ function asmFunc(imports) {
          continue;
         };
        }
-       HEAP32[262578] = $1_1;
-       $0_1 = HEAP32[262576] + $0_1 | 0;
-       HEAP32[262576] = $0_1;
+       HEAP32[263015] = $1_1;
+       $0_1 = HEAP32[263013] + $0_1 | 0;
+       HEAP32[263013] = $0_1;
        HEAP32[$1_1 + 4 >> 2] = $0_1 | 1;
        HEAP32[$0_1 + $1_1 >> 2] = $0_1;
        return;
@@ -1184,21 +1576,21 @@ function asmFunc(imports) {
       };
       $0_1 = $1_1 >>> 0 <= 4095 ? 4095 : $1_1;
      }
-     HEAP32[262584] = $0_1;
+     HEAP32[263021] = $0_1;
      return;
     }
-    $2_1 = HEAP32[262574];
+    $2_1 = HEAP32[263011];
     $3_1 = 1 << ($0_1 >>> 3);
     block9 : {
      if (!($2_1 & $3_1)) {
-      HEAP32[262574] = $2_1 | $3_1;
-      $0_1 = ($0_1 & 248) + 1050032 | 0;
+      HEAP32[263011] = $2_1 | $3_1;
+      $0_1 = ($0_1 & 248) + 1051780 | 0;
       $2_1 = $0_1;
       break block9;
      }
      $0_1 = $0_1 & 248;
-     $2_1 = $0_1 + 1050032 | 0;
-     $0_1 = HEAP32[$0_1 + 1050040 >> 2];
+     $2_1 = $0_1 + 1051780 | 0;
+     $0_1 = HEAP32[$0_1 + 1051788 >> 2];
     }
     HEAP32[$2_1 + 8 >> 2] = $1_1;
     HEAP32[$0_1 + 12 >> 2] = $1_1;
@@ -1206,7 +1598,7 @@ function asmFunc(imports) {
     HEAP32[$1_1 + 8 >> 2] = $0_1;
     return;
    }
-   $0_1 = HEAP32[262506];
+   $0_1 = HEAP32[262943];
    if ($0_1) {
     $1_1 = 0;
     while (1) {
@@ -1221,15 +1613,15 @@ function asmFunc(imports) {
    } else {
     $0_1 = 4095
    }
-   HEAP32[262584] = $0_1;
+   HEAP32[263021] = $0_1;
    if ($2_1 >>> 0 >= $3_1 >>> 0) {
     break block1
    }
-   HEAP32[262582] = -1;
+   HEAP32[263019] = -1;
   }
  }
  
- function $3($0_1, $1_1, $2_1) {
+ function $4($0_1, $1_1, $2_1) {
   var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0;
   block15 : {
    block : {
@@ -1528,7 +1920,7 @@ function asmFunc(imports) {
   return $6_1;
  }
  
- function $4($0_1, $1_1, $2_1, $3_1) {
+ function $5($0_1, $1_1, $2_1, $3_1) {
   var $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0;
   $6_1 = global$0 - 16 | 0;
   global$0 = $6_1;
@@ -1641,7 +2033,7 @@ function asmFunc(imports) {
   return $4_1;
  }
  
- function $5($0_1, $1_1) {
+ function $6($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0, $4_1 = 0;
   $2_1 = $0_1 + $1_1 | 0;
   $3_1 = HEAP32[$0_1 + 4 >> 2];
@@ -1656,39 +2048,39 @@ function asmFunc(imports) {
     $3_1 = HEAP32[$0_1 >> 2];
     $1_1 = $3_1 + $1_1 | 0;
     $0_1 = $0_1 - $3_1 | 0;
-    if (($0_1 | 0) == HEAP32[262578]) {
+    if (($0_1 | 0) == HEAP32[263015]) {
      if ((HEAP32[$2_1 + 4 >> 2] & 3) != 3) {
       break block
      }
-     HEAP32[262576] = $1_1;
+     HEAP32[263013] = $1_1;
      HEAP32[$2_1 + 4 >> 2] = HEAP32[$2_1 + 4 >> 2] & -2;
      HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
      HEAP32[$2_1 >> 2] = $1_1;
      break block1;
     }
-    $7($0_1, $3_1);
+    $8($0_1, $3_1);
    }
    block3 : {
     block2 : {
      $3_1 = HEAP32[$2_1 + 4 >> 2];
      block4 : {
       if (!($3_1 & 2)) {
-       if (($2_1 | 0) == HEAP32[262579]) {
+       if (($2_1 | 0) == HEAP32[263016]) {
         break block2
        }
-       if (($2_1 | 0) == HEAP32[262578]) {
+       if (($2_1 | 0) == HEAP32[263015]) {
         break block3
        }
        $4_1 = $2_1;
        $2_1 = $3_1 & -8;
-       $7($4_1, $2_1);
+       $8($4_1, $2_1);
        $1_1 = $1_1 + $2_1 | 0;
        HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
        HEAP32[$0_1 + $1_1 >> 2] = $1_1;
-       if (HEAP32[262578] != ($0_1 | 0)) {
+       if (HEAP32[263015] != ($0_1 | 0)) {
         break block4
        }
-       HEAP32[262576] = $1_1;
+       HEAP32[263013] = $1_1;
        return;
       }
       HEAP32[$2_1 + 4 >> 2] = $3_1 & -2;
@@ -1696,21 +2088,21 @@ function asmFunc(imports) {
       HEAP32[$0_1 + $1_1 >> 2] = $1_1;
      }
      if ($1_1 >>> 0 >= 256) {
-      $8($0_1, $1_1);
+      $10($0_1, $1_1);
       return;
      }
-     $2_1 = HEAP32[262574];
+     $2_1 = HEAP32[263011];
      $3_1 = 1 << ($1_1 >>> 3);
      block5 : {
       if (!($2_1 & $3_1)) {
-       HEAP32[262574] = $2_1 | $3_1;
-       $1_1 = ($1_1 & 248) + 1050032 | 0;
+       HEAP32[263011] = $2_1 | $3_1;
+       $1_1 = ($1_1 & 248) + 1051780 | 0;
        $2_1 = $1_1;
        break block5;
       }
       $1_1 = $1_1 & 248;
-      $2_1 = $1_1 + 1050032 | 0;
-      $1_1 = HEAP32[$1_1 + 1050040 >> 2];
+      $2_1 = $1_1 + 1051780 | 0;
+      $1_1 = HEAP32[$1_1 + 1051788 >> 2];
      }
      HEAP32[$2_1 + 8 >> 2] = $0_1;
      HEAP32[$1_1 + 12 >> 2] = $0_1;
@@ -1718,26 +2110,26 @@ function asmFunc(imports) {
      HEAP32[$0_1 + 8 >> 2] = $1_1;
      return;
     }
-    HEAP32[262579] = $0_1;
-    $1_1 = HEAP32[262577] + $1_1 | 0;
-    HEAP32[262577] = $1_1;
+    HEAP32[263016] = $0_1;
+    $1_1 = HEAP32[263014] + $1_1 | 0;
+    HEAP32[263014] = $1_1;
     HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
-    if (HEAP32[262578] != ($0_1 | 0)) {
+    if (HEAP32[263015] != ($0_1 | 0)) {
      break block1
     }
-    HEAP32[262576] = 0;
-    HEAP32[262578] = 0;
+    HEAP32[263013] = 0;
+    HEAP32[263015] = 0;
     return;
    }
-   HEAP32[262578] = $0_1;
-   $1_1 = HEAP32[262576] + $1_1 | 0;
-   HEAP32[262576] = $1_1;
+   HEAP32[263015] = $0_1;
+   $1_1 = HEAP32[263013] + $1_1 | 0;
+   HEAP32[263013] = $1_1;
    HEAP32[$0_1 + 4 >> 2] = $1_1 | 1;
    HEAP32[$0_1 + $1_1 >> 2] = $1_1;
   }
  }
  
- function $6($0_1, $1_1) {
+ function $7($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
   $0_1 = $0_1 >>> 0 <= 16 ? 16 : $0_1;
   block : {
@@ -1770,7 +2162,7 @@ function asmFunc(imports) {
      HEAP32[$5_1 >> 2] = $2_1 | HEAP32[$5_1 >> 2] & 1 | 2;
      $3_1 = $1_1 + $2_1 | 0;
      HEAP32[$3_1 + 4 >> 2] = HEAP32[$3_1 + 4 >> 2] | 1;
-     $5($1_1, $2_1);
+     $6($1_1, $2_1);
      break block1;
     }
     $1_1 = HEAP32[$1_1 >> 2];
@@ -1792,14 +2184,14 @@ function asmFunc(imports) {
     HEAP32[$1_1 + 4 >> 2] = $4_1 | 3;
     $2_1 = $0_1 + $2_1 | 0;
     HEAP32[$2_1 + 4 >> 2] = HEAP32[$2_1 + 4 >> 2] | 1;
-    $5($1_1, $4_1);
+    $6($1_1, $4_1);
    }
    $3_1 = $0_1 + 8 | 0;
   }
   return $3_1;
  }
  
- function $7($0_1, $1_1) {
+ function $8($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
   $2_1 = HEAP32[$0_1 + 12 >> 2];
   block5 : {
@@ -1841,7 +2233,7 @@ function asmFunc(imports) {
        break block2
       }
       block3 : {
-       $1_1 = (HEAP32[$0_1 + 28 >> 2] << 2) + 1049888 | 0;
+       $1_1 = (HEAP32[$0_1 + 28 >> 2] << 2) + 1051636 | 0;
        if (HEAP32[$1_1 >> 2] != ($0_1 | 0)) {
         if (HEAP32[$3_1 + 16 >> 2] == ($0_1 | 0)) {
          break block3
@@ -1870,7 +2262,7 @@ function asmFunc(imports) {
       HEAP32[$2_1 + 8 >> 2] = $0_1;
       return;
      }
-     (wasm2js_i32$0 = 1050296, wasm2js_i32$1 = HEAP32[262574] & __wasm_rotl_i32($1_1 >>> 3 | 0)), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+     (wasm2js_i32$0 = 1052044, wasm2js_i32$1 = HEAP32[263011] & __wasm_rotl_i32($1_1 >>> 3 | 0)), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
      return;
     }
     HEAP32[$2_1 + 24 >> 2] = $3_1;
@@ -1889,10 +2281,150 @@ function asmFunc(imports) {
    }
    return;
   }
-  (wasm2js_i32$0 = 1050300, wasm2js_i32$1 = HEAP32[262575] & __wasm_rotl_i32(HEAP32[$0_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+  (wasm2js_i32$0 = 1052048, wasm2js_i32$1 = HEAP32[263012] & __wasm_rotl_i32(HEAP32[$0_1 + 28 >> 2])), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
  }
  
- function $8($0_1, $1_1) {
+ function $9($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $2_1 = global$0 - 32 | 0;
+  global$0 = $2_1;
+  $4_1 = $0_1;
+  $3_1 = HEAP32[$0_1 >> 2];
+  $5_1 = HEAP32[$0_1 + 4 >> 2];
+  $0_1 = HEAP32[$0_1 + 8 >> 2];
+  $4_1 = HEAP32[$4_1 + 12 >> 2];
+  HEAP32[$2_1 >> 2] = HEAP32[$1_1 >> 2];
+  $7_1 = HEAPU8[$2_1 | 0] | HEAPU8[$2_1 + 1 | 0] << 8 | (HEAPU8[$2_1 + 2 | 0] << 16 | HEAPU8[$2_1 + 3 | 0] << 24);
+  HEAP32[$2_1 + 16 >> 2] = $0_1 ^ 1852075885;
+  HEAP32[$2_1 + 20 >> 2] = $4_1 ^ 1685025377;
+  HEAP32[$2_1 + 8 >> 2] = $3_1 ^ 1852142177;
+  HEAP32[$2_1 + 12 >> 2] = $5_1 ^ 1819895653;
+  HEAP32[$2_1 >> 2] = $3_1 ^ 1886610805;
+  HEAP32[$2_1 + 4 >> 2] = $5_1 ^ 1936682341;
+  HEAP32[$2_1 + 24 >> 2] = $0_1 ^ $7_1 ^ 2037671283;
+  HEAP32[$2_1 + 28 >> 2] = $4_1 ^ 1885693026;
+  $1_1 = $2_1;
+  $3_1 = HEAP32[$1_1 + 24 >> 2];
+  $0_1 = HEAP32[$1_1 + 28 >> 2];
+  $2_1 = __wasm_rotl_i64($3_1, $0_1, 16);
+  $4_1 = $3_1;
+  $3_1 = HEAP32[$1_1 + 8 >> 2];
+  $11_1 = $4_1 + $3_1 | 0;
+  $0_1 = HEAP32[$1_1 + 12 >> 2] + $0_1 | 0;
+  $10_1 = $3_1 >>> 0 > $11_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $5_1 = $10_1 ^ i64toi32_i32$HIGH_BITS;
+  $8_1 = HEAP32[$1_1 + 20 >> 2];
+  $0_1 = $8_1 + HEAP32[$1_1 + 4 >> 2] | 0;
+  $12_1 = $2_1 ^ $11_1;
+  $2_1 = HEAP32[$1_1 + 16 >> 2];
+  $3_1 = HEAP32[$1_1 >> 2];
+  $4_1 = $2_1 + $3_1 | 0;
+  $3_1 = $3_1 >>> 0 > $4_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $6_1 = __wasm_rotl_i64($4_1, $3_1, 32);
+  $9_1 = $12_1 + $6_1 | 0;
+  $0_1 = i64toi32_i32$HIGH_BITS + $5_1 | 0;
+  HEAP32[$1_1 >> 2] = $9_1;
+  $0_1 = $6_1 >>> 0 > $9_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  HEAP32[$1_1 + 4 >> 2] = $0_1;
+  (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = __wasm_rotl_i64($12_1, $5_1, 21) ^ $9_1), HEAP32[wasm2js_i32$0 + 24 >> 2] = wasm2js_i32$1;
+  HEAP32[$1_1 + 28 >> 2] = $0_1 ^ i64toi32_i32$HIGH_BITS;
+  $4_1 = __wasm_rotl_i64($2_1, $8_1, 13) ^ $4_1;
+  $2_1 = $4_1 + $11_1 | 0;
+  $3_1 = $3_1 ^ i64toi32_i32$HIGH_BITS;
+  $0_1 = $3_1 + $10_1 | 0;
+  (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = __wasm_rotl_i64($4_1, $3_1, 17) ^ $2_1), HEAP32[wasm2js_i32$0 + 16 >> 2] = wasm2js_i32$1;
+  $0_1 = $2_1 >>> 0 < $4_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  HEAP32[$1_1 + 20 >> 2] = $0_1 ^ i64toi32_i32$HIGH_BITS;
+  (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = __wasm_rotl_i64($2_1, $0_1, 32)), HEAP32[wasm2js_i32$0 + 8 >> 2] = wasm2js_i32$1;
+  HEAP32[$1_1 + 12 >> 2] = i64toi32_i32$HIGH_BITS;
+  $2_1 = HEAP32[$1_1 + 16 >> 2];
+  $8_1 = HEAP32[$1_1 + 20 >> 2];
+  $4_1 = HEAP32[$1_1 >> 2];
+  $11_1 = HEAP32[$1_1 + 4 >> 2];
+  global$0 = $1_1 + 32 | 0;
+  $6_1 = HEAP32[$1_1 + 24 >> 2];
+  $5_1 = HEAP32[$1_1 + 8 >> 2] ^ 255;
+  $3_1 = $6_1 + $5_1 | 0;
+  $9_1 = HEAP32[$1_1 + 28 >> 2];
+  $0_1 = $9_1 + HEAP32[$1_1 + 12 >> 2] | 0;
+  $1_1 = $3_1 >>> 0 < $5_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = ($11_1 ^ 67108864) + $8_1 | 0;
+  $4_1 = $4_1 ^ $7_1;
+  $10_1 = $4_1 + $2_1 | 0;
+  $2_1 = __wasm_rotl_i64($2_1, $8_1, 13) ^ $10_1;
+  $7_1 = $2_1 + $3_1 | 0;
+  $5_1 = $4_1 >>> 0 > $10_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $4_1 = $5_1 ^ i64toi32_i32$HIGH_BITS;
+  $0_1 = $4_1 + $1_1 | 0;
+  $0_1 = $2_1 >>> 0 > $7_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $2_1 = __wasm_rotl_i64($2_1, $4_1, 17) ^ $7_1;
+  $11_1 = $0_1;
+  $4_1 = $0_1 ^ i64toi32_i32$HIGH_BITS;
+  $12_1 = __wasm_rotl_i64($2_1, $4_1, 13);
+  $8_1 = i64toi32_i32$HIGH_BITS;
+  $0_1 = __wasm_rotl_i64($6_1, $9_1, 16);
+  $13_1 = $1_1 ^ i64toi32_i32$HIGH_BITS;
+  $6_1 = $0_1 ^ $3_1;
+  $1_1 = __wasm_rotl_i64($10_1, $5_1, 32);
+  $3_1 = $6_1 + $1_1 | 0;
+  $0_1 = i64toi32_i32$HIGH_BITS + $13_1 | 0;
+  $1_1 = $1_1 >>> 0 > $3_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $1_1 + $4_1 | 0;
+  $10_1 = $2_1 + $3_1 | 0;
+  $5_1 = $10_1 >>> 0 < $3_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $5_1 ^ $8_1;
+  $2_1 = $0_1;
+  $9_1 = $10_1 ^ $12_1;
+  $8_1 = __wasm_rotl_i64($9_1, $0_1, 17);
+  $4_1 = i64toi32_i32$HIGH_BITS;
+  $0_1 = __wasm_rotl_i64($6_1, $13_1, 21);
+  $12_1 = $1_1 ^ i64toi32_i32$HIGH_BITS;
+  $6_1 = $0_1 ^ $3_1;
+  $1_1 = __wasm_rotl_i64($7_1, $11_1, 32);
+  $3_1 = $6_1 + $1_1 | 0;
+  $0_1 = i64toi32_i32$HIGH_BITS + $12_1 | 0;
+  $1_1 = $1_1 >>> 0 > $3_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $2_1 + $1_1 | 0;
+  $7_1 = $4_1;
+  $2_1 = $3_1 + $9_1 | 0;
+  $4_1 = $2_1 >>> 0 < $9_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $7_1 ^ $4_1;
+  $7_1 = $0_1;
+  $9_1 = $2_1 ^ $8_1;
+  $8_1 = __wasm_rotl_i64($9_1, $0_1, 13);
+  $11_1 = i64toi32_i32$HIGH_BITS;
+  $0_1 = __wasm_rotl_i64($6_1, $12_1, 16);
+  $12_1 = $1_1 ^ i64toi32_i32$HIGH_BITS;
+  $6_1 = $0_1 ^ $3_1;
+  $1_1 = __wasm_rotl_i64($10_1, $5_1, 32);
+  $3_1 = $6_1 + $1_1 | 0;
+  $0_1 = i64toi32_i32$HIGH_BITS + $12_1 | 0;
+  $1_1 = $1_1 >>> 0 > $3_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $7_1 + $1_1 | 0;
+  $5_1 = $3_1 + $9_1 | 0;
+  $0_1 = ($5_1 >>> 0 < $9_1 >>> 0 ? $0_1 + 1 | 0 : $0_1) ^ $11_1;
+  $7_1 = $0_1;
+  $8_1 = $5_1 ^ $8_1;
+  $5_1 = __wasm_rotl_i64($8_1, $0_1, 17);
+  $11_1 = i64toi32_i32$HIGH_BITS;
+  $0_1 = __wasm_rotl_i64($6_1, $12_1, 21);
+  $6_1 = $1_1 ^ i64toi32_i32$HIGH_BITS;
+  $10_1 = $0_1 ^ $3_1;
+  $1_1 = __wasm_rotl_i64($2_1, $4_1, 32);
+  $3_1 = $10_1 + $1_1 | 0;
+  $0_1 = i64toi32_i32$HIGH_BITS + $6_1 | 0;
+  $1_1 = $1_1 >>> 0 > $3_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $0_1 = $7_1 + $1_1 | 0;
+  $7_1 = $3_1 + $8_1 | 0;
+  $0_1 = $7_1 >>> 0 < $8_1 >>> 0 ? $0_1 + 1 | 0 : $0_1;
+  $5_1 = __wasm_rotl_i64($7_1, $0_1, 32) ^ $5_1;
+  $2_1 = i64toi32_i32$HIGH_BITS ^ $11_1;
+  $1_1 = __wasm_rotl_i64(__wasm_rotl_i64($10_1, $6_1, 16) ^ $3_1, $1_1 ^ i64toi32_i32$HIGH_BITS, 21) ^ $5_1 ^ $7_1;
+  i64toi32_i32$HIGH_BITS = $0_1 ^ (i64toi32_i32$HIGH_BITS ^ $2_1);
+  return $1_1;
+ }
+ 
+ function $10($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
   HEAP32[$0_1 + 16 >> 2] = 0;
   HEAP32[$0_1 + 20 >> 2] = 0;
@@ -1911,14 +2443,14 @@ function asmFunc(imports) {
    $0_1 = ($1_1 >>> 38 - $0_1 & 1 | $0_1 << 1) ^ 62;
   }
   HEAP32[$2_1 + 28 >> 2] = $0_1;
-  $3_1 = ($0_1 << 2) + 1049888 | 0;
+  $3_1 = ($0_1 << 2) + 1051636 | 0;
   $4_1 = 1 << $0_1;
-  if (!($4_1 & HEAP32[262575])) {
+  if (!($4_1 & HEAP32[263012])) {
    HEAP32[$3_1 >> 2] = $2_1;
    HEAP32[$2_1 + 24 >> 2] = $3_1;
    HEAP32[$2_1 + 12 >> 2] = $2_1;
    HEAP32[$2_1 + 8 >> 2] = $2_1;
-   HEAP32[262575] = $4_1 | HEAP32[262575];
+   HEAP32[263012] = $4_1 | HEAP32[263012];
    return;
   }
   block2 : {
@@ -1957,7 +2489,98 @@ function asmFunc(imports) {
   HEAP32[$2_1 + 8 >> 2] = $2_1;
  }
  
- function $9($0_1, $1_1) {
+ function $11($0_1, $1_1, $2_1, $3_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  $3_1 = $3_1 | 0;
+  var $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
+  $0_1 = global$0 + -64 | 0;
+  global$0 = $0_1;
+  $52($0_1 + 32 | 0);
+  block2 : {
+   block : {
+    if (HEAP32[$0_1 + 32 >> 2] != 1) {
+     break block
+    }
+    HEAP32[$0_1 + 52 >> 2] = HEAP32[$0_1 + 36 >> 2];
+    $3_1 = $0_1 + 52 | 0;
+    $118($0_1 + 24 | 0, $3_1);
+    $4_1 = HEAP32[$0_1 + 24 >> 2];
+    $5_1 = HEAP32[$0_1 + 28 >> 2];
+    $132($3_1);
+    if (!($4_1 & 1)) {
+     break block
+    }
+    HEAP32[$0_1 + 44 >> 2] = $5_1;
+    $4_1 = global$0 - 16 | 0;
+    global$0 = $4_1;
+    $6_1 = $0_1 + 44 | 0;
+    $3_1 = fimport$13(HEAP32[$6_1 >> 2], 1050385, 1) | 0;
+    $105($4_1 + 8 | 0);
+    $5_1 = 1;
+    $7_1 = $0_1 + 16 | 0;
+    block1 : {
+     if (HEAP32[$4_1 + 8 >> 2] == 1) {
+      $3_1 = HEAP32[$4_1 + 12 >> 2];
+      break block1;
+     }
+     $5_1 = 0;
+    }
+    HEAP32[$7_1 + 4 >> 2] = $3_1;
+    HEAP32[$7_1 >> 2] = $5_1;
+    global$0 = $4_1 + 16 | 0;
+    if (HEAP32[$0_1 + 16 >> 2] == 1) {
+     break block2
+    }
+    HEAP32[$0_1 + 48 >> 2] = HEAP32[$0_1 + 20 >> 2];
+    $4_1 = $0_1 + 48 | 0;
+    fimport$28(HEAP32[$4_1 >> 2], $1_1 | 0, ($1_1 ? $2_1 : 0) | 0);
+    $120($0_1 + 8 | 0, $6_1);
+    block3 : {
+     if (HEAP32[$0_1 + 8 >> 2] != 1) {
+      break block3
+     }
+     HEAP32[$0_1 + 60 >> 2] = HEAP32[$0_1 + 12 >> 2];
+     $3_1 = global$0 - 16 | 0;
+     global$0 = $3_1;
+     $5_1 = $0_1 + 60 | 0;
+     $1_1 = fimport$27(HEAP32[$5_1 >> 2], HEAP32[$4_1 >> 2]) | 0;
+     $105($3_1 + 8 | 0);
+     $2_1 = 1;
+     block4 : {
+      if (HEAP32[$3_1 + 8 >> 2] == 1) {
+       $1_1 = HEAP32[$3_1 + 12 >> 2];
+       break block4;
+      }
+      $2_1 = 0;
+     }
+     HEAP32[$0_1 + 4 >> 2] = $1_1;
+     HEAP32[$0_1 >> 2] = $2_1;
+     global$0 = $3_1 + 16 | 0;
+     $1_1 = HEAP32[$0_1 >> 2];
+     $2_1 = HEAP32[$0_1 + 4 >> 2];
+     $132($5_1);
+     HEAP32[$0_1 + 56 >> 2] = $2_1;
+     HEAP32[$0_1 + 52 >> 2] = $1_1;
+     if (($1_1 | 0) == 2) {
+      break block3
+     }
+     $132($0_1 + 56 | 0);
+    }
+    $132($0_1 + 48 | 0);
+    $132($0_1 + 44 | 0);
+    global$0 = $0_1 - -64 | 0;
+    return;
+   }
+   $136(1050386, 40, 1050444);
+   wasm2js_trap();
+  }
+  $136(1050386, 40, 1050428);
+  wasm2js_trap();
+ }
+ 
+ function $12($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
@@ -1975,7 +2598,7 @@ function asmFunc(imports) {
    $4_1 = $1_1 >>> 0 < 65536 ? 3 : 4;
   }
   if ($4_1 >>> 0 > HEAP32[$0_1 >> 2] - $5_1 >>> 0) {
-   $14($0_1, $5_1, $4_1);
+   $22($0_1, $5_1, $4_1);
    $3_1 = HEAP32[$0_1 + 8 >> 2];
   }
   $2_1 = HEAP32[$0_1 + 4 >> 2] + $3_1 | 0;
@@ -2008,7 +2631,7 @@ function asmFunc(imports) {
   return 0;
  }
  
- function $10($0_1, $1_1) {
+ function $13($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
@@ -2026,7 +2649,7 @@ function asmFunc(imports) {
    $4_1 = $1_1 >>> 0 < 65536 ? 3 : 4;
   }
   if ($4_1 >>> 0 > HEAP32[$0_1 >> 2] - $5_1 >>> 0) {
-   $17($0_1, $5_1, $4_1);
+   $26($0_1, $5_1, $4_1);
    $3_1 = HEAP32[$0_1 + 8 >> 2];
   }
   $2_1 = HEAP32[$0_1 + 4 >> 2] + $3_1 | 0;
@@ -2059,46 +2682,46 @@ function asmFunc(imports) {
   return 0;
  }
  
- function $11() {
+ function $14() {
   var $0_1 = 0, $1_1 = 0, $2_1 = 0, $3_1 = 0;
   $0_1 = global$0 - 48 | 0;
   global$0 = $0_1;
-  $43($0_1 + 32 | 0, 1048984);
+  $83($0_1 + 32 | 0, 1050480);
   $1_1 = HEAP32[$0_1 + 32 >> 2];
   $2_1 = HEAP32[$0_1 + 36 >> 2];
   HEAP32[$0_1 + 44 >> 2] = $2_1;
   HEAP32[$0_1 + 40 >> 2] = $1_1;
   $3_1 = 1;
   if (($1_1 | 0) != 1) {
-   $43($0_1 + 24 | 0, 1048992);
+   $83($0_1 + 24 | 0, 1050488);
    $2_1 = HEAP32[$0_1 + 28 >> 2];
    $3_1 = HEAP32[$0_1 + 24 >> 2];
-   $61($0_1 + 40 | 0);
+   $135($0_1 + 40 | 0);
   }
   HEAP32[$0_1 + 40 >> 2] = $3_1;
   HEAP32[$0_1 + 44 >> 2] = $2_1;
   $1_1 = 1;
   if (($3_1 | 0) != 1) {
-   $43($0_1 + 16 | 0, 1048980);
+   $83($0_1 + 16 | 0, 1050476);
    $2_1 = HEAP32[$0_1 + 20 >> 2];
    $1_1 = HEAP32[$0_1 + 16 >> 2];
-   $61($0_1 + 40 | 0);
+   $135($0_1 + 40 | 0);
   }
   HEAP32[$0_1 + 40 >> 2] = $1_1;
   HEAP32[$0_1 + 44 >> 2] = $2_1;
   $3_1 = 1;
   if (($1_1 | 0) != 1) {
-   $43($0_1 + 8 | 0, 1048988);
+   $83($0_1 + 8 | 0, 1050484);
    $2_1 = HEAP32[$0_1 + 12 >> 2];
    $3_1 = HEAP32[$0_1 + 8 >> 2];
-   $61($0_1 + 40 | 0);
+   $135($0_1 + 40 | 0);
   }
   $1_1 = 1024;
   if (($3_1 | 0) == 1) {
    HEAP32[$0_1 + 40 >> 2] = $2_1;
    $1_1 = $0_1 + 40 | 0;
-   if (fimport$13(HEAP32[$1_1 >> 2]) | 0) {
-    $60($1_1);
+   if ($157($1_1)) {
+    $132($1_1);
     $2_1 = 1024;
    }
    $1_1 = $2_1;
@@ -2107,7 +2730,60 @@ function asmFunc(imports) {
   return $1_1 | 0;
  }
  
- function $12($0_1, $1_1) {
+ function $15($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $1_1 = global$0 - 96 | 0;
+  global$0 = $1_1;
+  $4_1 = $1_1 + 56 | 0;
+  $17($4_1, $0_1);
+  $2_1 = HEAP32[$1_1 + 56 >> 2];
+  block : {
+   if (($2_1 | 0) == 3) {
+    break block
+   }
+   HEAP32[$1_1 + 24 >> 2] = HEAP32[$1_1 + 76 >> 2];
+   $3_1 = HEAP32[$1_1 + 72 >> 2];
+   HEAP32[$1_1 + 16 >> 2] = HEAP32[$1_1 + 68 >> 2];
+   HEAP32[$1_1 + 20 >> 2] = $3_1;
+   $3_1 = HEAP32[$1_1 + 64 >> 2];
+   HEAP32[$1_1 + 8 >> 2] = HEAP32[$1_1 + 60 >> 2];
+   HEAP32[$1_1 + 12 >> 2] = $3_1;
+   if (($2_1 | 0) == 2) {
+    break block
+   }
+   HEAP32[$1_1 + 28 >> 2] = $2_1;
+   $2_1 = HEAP32[$1_1 + 12 >> 2];
+   HEAP32[$1_1 + 32 >> 2] = HEAP32[$1_1 + 8 >> 2];
+   HEAP32[$1_1 + 36 >> 2] = $2_1;
+   $2_1 = HEAP32[$1_1 + 20 >> 2];
+   HEAP32[$1_1 + 40 >> 2] = HEAP32[$1_1 + 16 >> 2];
+   HEAP32[$1_1 + 44 >> 2] = $2_1;
+   HEAP32[$1_1 + 48 >> 2] = HEAP32[$1_1 + 24 >> 2];
+   $0_1 = $175(HEAP32[$0_1 >> 2]);
+   (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = fimport$48(1050173, 9) | 0), HEAP32[wasm2js_i32$0 + 76 >> 2] = wasm2js_i32$1;
+   HEAP32[$1_1 + 72 >> 2] = 6;
+   HEAP32[$1_1 + 68 >> 2] = 1050182;
+   HEAP32[$1_1 + 64 >> 2] = $0_1;
+   HEAP32[$1_1 + 60 >> 2] = 9;
+   HEAP32[$1_1 + 56 >> 2] = 1050164;
+   (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = $47($4_1, 2)), HEAP32[wasm2js_i32$0 + 52 >> 2] = wasm2js_i32$1;
+   $103($4_1);
+   $0_1 = $1_1 + 52 | 0;
+   $79(1050188, 23, $0_1);
+   $4_1 = HEAP32[$1_1 + 48 >> 2];
+   $2_1 = HEAP32[$1_1 + 44 >> 2];
+   $3_1 = $1_1 + 80 | 0;
+   $30($3_1, 1050211, 17);
+   HEAP32[$1_1 + 92 >> 2] = -32001;
+   $65($2_1, $4_1, $3_1);
+   $132($0_1);
+   $133($1_1 + 36 | 0);
+  }
+  global$0 = $1_1 + 96 | 0;
+ }
+ 
+ function $16($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
@@ -2119,7 +2795,7 @@ function asmFunc(imports) {
    HEAP32[$2_1 + 36 >> 2] = 0;
    HEAP32[$2_1 + 40 >> 2] = 1;
    $3_1 = HEAP32[$3_1 >> 2];
-   $4($2_1 + 36 | 0, 1049220, HEAP32[$3_1 >> 2], HEAP32[$3_1 + 4 >> 2]);
+   $5($2_1 + 36 | 0, 1050716, HEAP32[$3_1 >> 2], HEAP32[$3_1 + 4 >> 2]);
    $4_1 = HEAP32[$2_1 + 44 >> 2];
    HEAP32[$2_1 + 32 >> 2] = $4_1;
    $5_1 = HEAP32[$2_1 + 40 >> 2];
@@ -2139,26 +2815,232 @@ function asmFunc(imports) {
   HEAP32[$2_1 + 16 >> 2] = $3_1;
   HEAP32[$2_1 + 8 >> 2] = $5_1;
   HEAP32[$2_1 + 12 >> 2] = $4_1;
-  $1_1 = $54(12, 4);
+  $1_1 = $126(12, 4);
   if (!$1_1) {
-   $77(4, 12);
+   $170(4, 12);
    wasm2js_trap();
   }
   HEAP32[$1_1 + 8 >> 2] = HEAP32[$2_1 + 16 >> 2];
   $3_1 = HEAP32[$2_1 + 12 >> 2];
   HEAP32[$1_1 >> 2] = HEAP32[$2_1 + 8 >> 2];
   HEAP32[$1_1 + 4 >> 2] = $3_1;
-  HEAP32[$0_1 + 4 >> 2] = 1049476;
+  HEAP32[$0_1 + 4 >> 2] = 1050984;
   HEAP32[$0_1 >> 2] = $1_1;
   global$0 = $2_1 + 48 | 0;
  }
  
- function $13($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $17($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0, $14_1 = 0, $15_1 = 0, $16_1 = 0, $17_1 = 0, $18_1 = 0, $19_1 = 0, $20_1 = 0;
+  $4_1 = global$0 - 48 | 0;
+  global$0 = $4_1;
+  block : {
+   $10_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+   if ($10_1) {
+    if (HEAP32[$10_1 >> 2]) {
+     $1_1 = 3;
+     break block;
+    }
+    HEAP32[$10_1 >> 2] = -1;
+    if (HEAP32[$10_1 + 72 >> 2] == -2147483648) {
+     $1_1 = 3
+    } else {
+     $11_1 = $4_1 + 24 | 0;
+     $14_1 = global$0 - 32 | 0;
+     global$0 = $14_1;
+     $9_1 = $14_1 + 4 | 0;
+     $2_1 = $10_1 + 8 | 0;
+     $8_1 = $2_1;
+     $2_1 = $9($2_1 + 16 | 0, $1_1);
+     $5_1 = global$0 - 32 | 0;
+     global$0 = $5_1;
+     $12_1 = HEAP32[$8_1 + 4 >> 2];
+     $6_1 = $12_1 & $2_1;
+     $18_1 = _ZN17compiler_builtins3int3mul3Mul3mul17h070e9a1c69faec5bE(((i64toi32_i32$HIGH_BITS & 33554431) << 7 | $2_1 >>> 25) & 127, 16843009, 16843009);
+     $19_1 = i64toi32_i32$HIGH_BITS;
+     $20_1 = HEAP32[$1_1 >> 2];
+     $17_1 = HEAP32[$8_1 >> 2];
+     while (1) {
+      block4 : {
+       $1_1 = $6_1 + $17_1 | 0;
+       $7_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+       $3_1 = $18_1 ^ $7_1;
+       $2_1 = $3_1 ^ -1;
+       $2_1 = $2_1 & $3_1 - 16843009 & -2139062144;
+       $15_1 = HEAPU8[$1_1 + 4 | 0] | HEAPU8[$1_1 + 5 | 0] << 8 | (HEAPU8[$1_1 + 6 | 0] << 16 | HEAPU8[$1_1 + 7 | 0] << 24);
+       $1_1 = $19_1 ^ $15_1;
+       $3_1 = ($1_1 ^ -1) & $1_1 - (($3_1 >>> 0 < 16843009) + 16843009 | 0) & -2139062144;
+       block3 : {
+        block2 : {
+         block1 : {
+          while (1) {
+           if (!($2_1 | $3_1)) {
+            break block1
+           }
+           $16_1 = $17_1 + Math_imul($12_1 & (__wasm_ctz_i64($2_1, $3_1) >>> 3 | 0) + $6_1, -28) | 0;
+           if (($20_1 | 0) != HEAP32[$16_1 - 28 >> 2]) {
+            $1_1 = $2_1;
+            $2_1 = $1_1 - 1 & $1_1;
+            $3_1 = $3_1 & $3_1 - !$1_1;
+            continue;
+           }
+           break;
+          };
+          $2_1 = global$0 - 16 | 0;
+          global$0 = $2_1;
+          HEAP32[$2_1 + 12 >> 2] = $16_1;
+          $13_1 = 128;
+          $3_1 = HEAP32[$8_1 >> 2];
+          $6_1 = ($3_1 - HEAP32[$2_1 + 12 >> 2] | 0) / 28 | 0;
+          $12_1 = $3_1 + $6_1 | 0;
+          $1_1 = $12_1;
+          $7_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+          $1_1 = HEAPU8[$1_1 + 4 | 0] | HEAPU8[$1_1 + 5 | 0] << 8 | (HEAPU8[$1_1 + 6 | 0] << 16 | HEAPU8[$1_1 + 7 | 0] << 24);
+          $7_1 = __wasm_ctz_i64($7_1 & $7_1 << 1 & -2139062144, $1_1 & ($1_1 << 1 | $7_1 >>> 31) & -2139062144) >>> 3 | 0;
+          $1_1 = $3_1 + (HEAP32[$8_1 + 4 >> 2] & $6_1 - 8) | 0;
+          $3_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+          $15_1 = Math_clz32($3_1 & $3_1 << 1 & -2139062144) + 32 | 0;
+          $6_1 = HEAPU8[$1_1 + 4 | 0] | HEAPU8[$1_1 + 5 | 0] << 8 | (HEAPU8[$1_1 + 6 | 0] << 16 | HEAPU8[$1_1 + 7 | 0] << 24);
+          $3_1 = Math_clz32($6_1 & ($6_1 << 1 | $3_1 >>> 31) & -2139062144);
+          if ($7_1 + ((($3_1 | 0) == 32 ? $15_1 : $3_1) >>> 3 | 0) >>> 0 <= 7) {
+           HEAP32[$8_1 + 8 >> 2] = HEAP32[$8_1 + 8 >> 2] + 1;
+           $13_1 = 255;
+          }
+          HEAP8[$12_1 | 0] = $13_1;
+          HEAP8[$1_1 + 8 | 0] = $13_1;
+          HEAP32[$8_1 + 12 >> 2] = HEAP32[$8_1 + 12 >> 2] - 1;
+          $1_1 = $16_1 - 28 | 0;
+          HEAP32[$5_1 + 24 >> 2] = HEAP32[$1_1 + 24 >> 2];
+          $3_1 = HEAP32[$1_1 + 20 >> 2];
+          HEAP32[$5_1 + 16 >> 2] = HEAP32[$1_1 + 16 >> 2];
+          HEAP32[$5_1 + 20 >> 2] = $3_1;
+          $3_1 = HEAP32[$1_1 + 12 >> 2];
+          HEAP32[$5_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+          HEAP32[$5_1 + 12 >> 2] = $3_1;
+          $3_1 = HEAP32[$1_1 + 4 >> 2];
+          HEAP32[$5_1 >> 2] = HEAP32[$1_1 >> 2];
+          HEAP32[$5_1 + 4 >> 2] = $3_1;
+          HEAP32[$5_1 + 28 >> 2] = (HEAP32[$8_1 >> 2] - $16_1 | 0) / 28;
+          global$0 = $2_1 + 16 | 0;
+          HEAP32[$9_1 + 24 >> 2] = HEAP32[$5_1 + 24 >> 2];
+          $1_1 = HEAP32[$5_1 + 20 >> 2];
+          HEAP32[$9_1 + 16 >> 2] = HEAP32[$5_1 + 16 >> 2];
+          HEAP32[$9_1 + 20 >> 2] = $1_1;
+          $1_1 = HEAP32[$5_1 + 12 >> 2];
+          HEAP32[$9_1 + 8 >> 2] = HEAP32[$5_1 + 8 >> 2];
+          HEAP32[$9_1 + 12 >> 2] = $1_1;
+          $1_1 = HEAP32[$5_1 + 4 >> 2];
+          HEAP32[$9_1 >> 2] = HEAP32[$5_1 >> 2];
+          HEAP32[$9_1 + 4 >> 2] = $1_1;
+          break block2;
+         }
+         if (!($7_1 << 1 & $7_1 & -2139062144 | ($15_1 << 1 | $7_1 >>> 31) & $15_1 & -2139062144)) {
+          break block3
+         }
+         HEAP32[$9_1 + 4 >> 2] = 2;
+        }
+        global$0 = $5_1 + 32 | 0;
+        break block4;
+       }
+       $13_1 = $13_1 + 8 | 0;
+       $6_1 = $12_1 & $6_1 + $13_1;
+       continue;
+      }
+      break;
+     };
+     block5 : {
+      if (HEAP32[$14_1 + 8 >> 2] != 2) {
+       $1_1 = $14_1 + 8 | 0;
+       $2_1 = HEAP32[$1_1 + 20 >> 2];
+       HEAP32[$11_1 + 16 >> 2] = HEAP32[$1_1 + 16 >> 2];
+       HEAP32[$11_1 + 20 >> 2] = $2_1;
+       $2_1 = HEAP32[$1_1 + 12 >> 2];
+       HEAP32[$11_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+       HEAP32[$11_1 + 12 >> 2] = $2_1;
+       $2_1 = HEAP32[$1_1 + 4 >> 2];
+       HEAP32[$11_1 >> 2] = HEAP32[$1_1 >> 2];
+       HEAP32[$11_1 + 4 >> 2] = $2_1;
+       break block5;
+      }
+      HEAP32[$11_1 >> 2] = 2;
+     }
+     global$0 = $14_1 + 32 | 0;
+     $2_1 = HEAP32[$10_1 >> 2] + 1 | 0;
+     $1_1 = HEAP32[$4_1 + 24 >> 2];
+    }
+    HEAP32[$10_1 >> 2] = $2_1;
+    $2_1 = HEAP32[$4_1 + 32 >> 2];
+    HEAP32[$4_1 >> 2] = HEAP32[$4_1 + 28 >> 2];
+    HEAP32[$4_1 + 4 >> 2] = $2_1;
+    $2_1 = HEAP32[$4_1 + 40 >> 2];
+    HEAP32[$4_1 + 8 >> 2] = HEAP32[$4_1 + 36 >> 2];
+    HEAP32[$4_1 + 12 >> 2] = $2_1;
+    HEAP32[$4_1 + 16 >> 2] = HEAP32[$4_1 + 44 >> 2];
+    if (($1_1 | 0) != 4) {
+     break block
+    }
+   }
+   $94();
+   wasm2js_trap();
+  }
+  HEAP32[$0_1 >> 2] = $1_1;
+  $1_1 = HEAP32[$4_1 + 4 >> 2];
+  HEAP32[$0_1 + 4 >> 2] = HEAP32[$4_1 >> 2];
+  HEAP32[$0_1 + 8 >> 2] = $1_1;
+  $1_1 = HEAP32[$4_1 + 12 >> 2];
+  HEAP32[$0_1 + 12 >> 2] = HEAP32[$4_1 + 8 >> 2];
+  HEAP32[$0_1 + 16 >> 2] = $1_1;
+  HEAP32[$0_1 + 20 >> 2] = HEAP32[$4_1 + 16 >> 2];
+  global$0 = $4_1 + 48 | 0;
+ }
+ 
+ function $18($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
+  $1_1 = global$0 - 48 | 0;
+  global$0 = $1_1;
+  $52($1_1 + 24 | 0);
+  block : {
+   if (HEAP32[$1_1 + 24 >> 2] != 1) {
+    break block
+   }
+   HEAP32[$1_1 + 36 >> 2] = HEAP32[$1_1 + 28 >> 2];
+   $4_1 = $1_1 + 40 | 0;
+   $3_1 = $1_1 + 36 | 0;
+   $49($4_1, $3_1);
+   $89($1_1 + 16 | 0, $4_1);
+   $2_1 = HEAP32[$1_1 + 16 >> 2];
+   $5_1 = HEAP32[$1_1 + 20 >> 2];
+   $132($3_1);
+   if (!($2_1 & 1)) {
+    break block
+   }
+   HEAP32[$1_1 + 36 >> 2] = $5_1;
+   $2_1 = global$0 - 16 | 0;
+   global$0 = $2_1;
+   fimport$4(HEAP32[$3_1 >> 2], HEAP32[$0_1 >> 2], 1049847, 1);
+   $105($2_1 + 8 | 0);
+   $0_1 = HEAP32[$2_1 + 12 >> 2];
+   $3_1 = $1_1 + 8 | 0;
+   HEAP32[$3_1 >> 2] = HEAP32[$2_1 + 8 >> 2] & 1;
+   HEAP32[$3_1 + 4 >> 2] = $0_1;
+   global$0 = $2_1 + 16 | 0;
+   HEAP32[$1_1 + 44 >> 2] = HEAP32[$1_1 + 12 >> 2];
+   $0_1 = HEAP32[$1_1 + 8 >> 2];
+   HEAP32[$1_1 + 40 >> 2] = $0_1;
+   $135($4_1);
+   if ($0_1) {
+    $20(1049848, 30)
+   }
+   $132($1_1 + 36 | 0);
+  }
+  global$0 = $1_1 + 48 | 0;
+ }
+ 
+ function $19($0_1, $1_1, $2_1, $3_1, $4_1) {
   var $5_1 = 0, $6_1 = 0, $7_1 = 0;
   $5_1 = global$0 - 32 | 0;
   global$0 = $5_1;
-  $6_1 = HEAP32[262471];
-  HEAP32[262471] = $6_1 + 1;
+  $6_1 = HEAP32[262908];
+  HEAP32[262908] = $6_1 + 1;
   block1 : {
    block4 : {
     block2 : {
@@ -2169,11 +3051,11 @@ function asmFunc(imports) {
         break block
        }
        $7_1 = 1;
-       if (HEAPU8[1049864]) {
+       if (HEAPU8[1051584]) {
         break block
        }
-       HEAP8[1049864] = 1;
-       HEAP32[262465] = HEAP32[262465] + 1;
+       HEAP8[1051584] = 1;
+       HEAP32[262895] = HEAP32[262895] + 1;
        $7_1 = 2;
       }
       switch ($7_1 | 0) {
@@ -2185,12 +3067,12 @@ function asmFunc(imports) {
        break block2;
       };
      }
-     $6_1 = HEAP32[262468];
+     $6_1 = HEAP32[262905];
      if (($6_1 | 0) < 0) {
       break block1
      }
-     HEAP32[262468] = $6_1 + 1;
-     if (!HEAP32[262469]) {
+     HEAP32[262905] = $6_1 + 1;
+     if (!HEAP32[262906]) {
       break block4
      }
      FUNCTION_TABLE[HEAP32[$1_1 + 20 >> 2]]($5_1 + 8 | 0, $0_1);
@@ -2200,14 +3082,14 @@ function asmFunc(imports) {
      $0_1 = HEAP32[$5_1 + 12 >> 2];
      HEAP32[$5_1 + 16 >> 2] = HEAP32[$5_1 + 8 >> 2];
      HEAP32[$5_1 + 20 >> 2] = $0_1;
-     FUNCTION_TABLE[HEAP32[HEAP32[262470] + 20 >> 2]](HEAP32[262469], $5_1 + 16 | 0);
+     FUNCTION_TABLE[HEAP32[HEAP32[262907] + 20 >> 2]](HEAP32[262906], $5_1 + 16 | 0);
      break block4;
     }
     FUNCTION_TABLE[HEAP32[$1_1 + 24 >> 2]]($5_1, $0_1);
     break block1;
    }
-   HEAP32[262468] = HEAP32[262468] - 1;
-   HEAP8[1049864] = 0;
+   HEAP32[262905] = HEAP32[262905] - 1;
+   HEAP8[1051584] = 0;
    if (!$3_1) {
     break block1
    }
@@ -2216,14 +3098,79 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $14($0_1, $1_1, $2_1) {
+ function $20($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $2_1 = global$0 - 48 | 0;
+  global$0 = $2_1;
+  (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$48($0_1 | 0, $1_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $4_1 = $2_1 + 12 | 0;
+  fimport$12(HEAP32[$4_1 >> 2]);
+  $132($4_1);
+  block : {
+   $3_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+   if ($3_1) {
+    $5_1 = 2;
+    if (!HEAP32[$3_1 >> 2]) {
+     $5_1 = HEAP32[$3_1 + 72 >> 2] == -2147483648 ? 2 : HEAPU8[$3_1 + 84 | 0] != 2;
+     HEAP32[$3_1 >> 2] = 0;
+    }
+    break block;
+   }
+   $94();
+   wasm2js_trap();
+  }
+  if ($5_1 & 253) {
+   $5_1 = fimport$48(1048710, 7) | 0;
+   $3_1 = fimport$48(1048722, 15) | 0;
+   (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$48($0_1 | 0, $1_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 44 >> 2] = wasm2js_i32$1;
+   HEAP32[$2_1 + 40 >> 2] = 4;
+   HEAP32[$2_1 + 36 >> 2] = 1048743;
+   HEAP32[$2_1 + 32 >> 2] = $3_1;
+   HEAP32[$2_1 + 28 >> 2] = 6;
+   HEAP32[$2_1 + 24 >> 2] = 1048737;
+   HEAP32[$2_1 + 20 >> 2] = $5_1;
+   HEAP32[$2_1 + 16 >> 2] = 5;
+   HEAP32[$2_1 + 12 >> 2] = 1048717;
+   (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = $47($4_1, 3)), HEAP32[wasm2js_i32$0 + 8 >> 2] = wasm2js_i32$1;
+   $102($4_1);
+   $0_1 = $2_1 + 8 | 0;
+   $79(1048747, 21, $0_1);
+   $132($0_1);
+  }
+  global$0 = $2_1 + 48 | 0;
+ }
+ 
+ function $21($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  $4_1 = $69();
+  HEAP32[$2_1 + 4 >> 2] = $4_1;
+  $5_1 = $2_1 + 4 | 0;
+  $59($5_1, 1049792, 2, $0_1);
+  (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$30() | 0), HEAP32[wasm2js_i32$0 + 8 >> 2] = wasm2js_i32$1;
+  (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = $174(HEAP32[$1_1 + 12 >> 2])), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $0_1 = $2_1 + 8 | 0;
+  $3_1 = $2_1 + 12 | 0;
+  $59($0_1, 1049794, 4, $3_1);
+  $132($3_1);
+  (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$48(HEAP32[$1_1 + 4 >> 2], HEAP32[$1_1 + 8 >> 2]) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $59($0_1, 1049798, 7, $3_1);
+  $132($3_1);
+  $59($5_1, 1049805, 5, $0_1);
+  $132($0_1);
+  global$0 = $2_1 + 16 | 0;
+  return $4_1;
+ }
+ 
+ function $22($0_1, $1_1, $2_1) {
   var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0;
   $3_1 = global$0 - 16 | 0;
   global$0 = $3_1;
   $4_1 = $2_1;
   $2_1 = $1_1 + $2_1 | 0;
   if ($4_1 >>> 0 > $2_1 >>> 0) {
-   $59(0, 0);
+   $131(0, 0);
    wasm2js_trap();
   }
   $5_1 = $3_1 + 4 | 0;
@@ -2244,14 +3191,14 @@ function asmFunc(imports) {
     block2 : {
      block1 : {
       if ($6_1) {
-       $1_1 = $1($8_1, $6_1, 1, $2_1);
+       $1_1 = $2($8_1, $6_1, 1, $2_1);
        break block1;
       }
       if (!$2_1) {
        $1_1 = 1;
        break block2;
       }
-      $1_1 = $54($2_1, 1);
+      $1_1 = $126($2_1, 1);
      }
      if ($1_1) {
       break block2
@@ -2267,7 +3214,7 @@ function asmFunc(imports) {
   HEAP32[$1_1 + $5_1 >> 2] = $2_1;
   HEAP32[$5_1 >> 2] = $7_1;
   if (HEAP32[$3_1 + 4 >> 2] == 1) {
-   $59(HEAP32[$3_1 + 8 >> 2], HEAP32[$3_1 + 12 >> 2]);
+   $131(HEAP32[$3_1 + 8 >> 2], HEAP32[$3_1 + 12 >> 2]);
    wasm2js_trap();
   }
   $1_1 = HEAP32[$3_1 + 8 >> 2];
@@ -2276,7 +3223,7 @@ function asmFunc(imports) {
   global$0 = $3_1 + 16 | 0;
  }
  
- function $15($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $23($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2285,7 +3232,39 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $16($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
+ function $24($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
+  $2_1 = global$0 - 32 | 0;
+  global$0 = $2_1;
+  HEAP32[$2_1 + 20 >> 2] = 0;
+  $5_1 = HEAP32[$0_1 + 4 >> 2];
+  $3_1 = $5_1 & $1_1;
+  HEAP32[$2_1 + 16 >> 2] = $3_1;
+  $6_1 = HEAP32[$0_1 >> 2];
+  $4_1 = 8;
+  while (1) {
+   $1_1 = $3_1 + $6_1 | 0;
+   $7_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+   $1_1 = HEAPU8[$1_1 + 4 | 0] | HEAPU8[$1_1 + 5 | 0] << 8 | (HEAPU8[$1_1 + 6 | 0] << 16 | HEAPU8[$1_1 + 7 | 0] << 24);
+   HEAP32[$2_1 + 24 >> 2] = $7_1;
+   HEAP32[$2_1 + 28 >> 2] = $1_1;
+   $67($2_1 + 8 | 0, $0_1, $2_1 + 24 | 0, $2_1 + 16 | 0);
+   if (HEAP32[$2_1 + 8 >> 2] == 1) {
+    $0_1 = $96($0_1, HEAP32[$2_1 + 12 >> 2]);
+    global$0 = $2_1 + 32 | 0;
+   } else {
+    HEAP32[$2_1 + 20 >> 2] = $4_1;
+    $3_1 = $4_1 + $3_1 & $5_1;
+    HEAP32[$2_1 + 16 >> 2] = $3_1;
+    $4_1 = $4_1 + 8 | 0;
+    continue;
+   }
+   break;
+  };
+  return $0_1;
+ }
+ 
+ function $25($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2295,13 +3274,13 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $17($0_1, $1_1, $2_1) {
+ function $26($0_1, $1_1, $2_1) {
   var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0;
   $3_1 = global$0 - 16 | 0;
   global$0 = $3_1;
   $1_1 = $1_1 + $2_1 | 0;
   if ($1_1 >>> 0 < $2_1 >>> 0) {
-   $59(0, 0);
+   $131(0, 0);
    wasm2js_trap();
   }
   $5_1 = HEAP32[$0_1 + 4 >> 2];
@@ -2322,14 +3301,14 @@ function asmFunc(imports) {
     block2 : {
      block1 : {
       if ($2_1) {
-       $2_1 = $1($5_1, $2_1, 1, $1_1);
+       $2_1 = $2($5_1, $2_1, 1, $1_1);
        break block1;
       }
       if (!$1_1) {
        $2_1 = 1;
        break block2;
       }
-      $2_1 = $54($1_1, 1);
+      $2_1 = $126($1_1, 1);
      }
      if ($2_1) {
       break block2
@@ -2346,7 +3325,7 @@ function asmFunc(imports) {
   HEAP32[$6_1 + $5_1 >> 2] = $1_1;
   HEAP32[$6_1 >> 2] = $2_1;
   if (HEAP32[$3_1 + 4 >> 2] == 1) {
-   $59(HEAP32[$3_1 + 8 >> 2], HEAP32[$3_1 + 12 >> 2]);
+   $131(HEAP32[$3_1 + 8 >> 2], HEAP32[$3_1 + 12 >> 2]);
    wasm2js_trap();
   }
   $1_1 = HEAP32[$3_1 + 8 >> 2];
@@ -2355,7 +3334,154 @@ function asmFunc(imports) {
   global$0 = $3_1 + 16 | 0;
  }
  
- function $18($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
+ function $27($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0;
+  $1_1 = _ZN17compiler_builtins3int3mul3Mul3mul17h070e9a1c69faec5bE($1_1, $3_1, 0);
+  block1 : {
+   block : {
+    if (i64toi32_i32$HIGH_BITS) {
+     break block
+    }
+    $4_1 = ($1_1 + $2_1 | 0) - 1 | 0;
+    if ($1_1 >>> 0 > $4_1 >>> 0) {
+     break block
+    }
+    $3_1 = $3_1 + 8 | 0;
+    $4_1 = $4_1 & 0 - $2_1;
+    $1_1 = $3_1 + $4_1 | 0;
+    if ($1_1 >>> 0 < $3_1 >>> 0) {
+     break block1
+    }
+    if ($1_1 >>> 0 <= -2147483648 - $2_1 >>> 0) {
+     HEAP32[$0_1 + 8 >> 2] = $4_1;
+     HEAP32[$0_1 + 4 >> 2] = $1_1;
+     HEAP32[$0_1 >> 2] = $2_1;
+     return;
+    }
+    HEAP32[$0_1 >> 2] = 0;
+    return;
+   }
+   HEAP32[$0_1 >> 2] = 0;
+   return;
+  }
+  HEAP32[$0_1 >> 2] = 0;
+ }
+ 
+ function $28($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $3_1 = global$0 - 32 | 0;
+  global$0 = $3_1;
+  $4_1 = 1024;
+  if ($156($0_1)) {
+   (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = fimport$48($1_1 | 0, $2_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 16 >> 2] = wasm2js_i32$1;
+   $2_1 = global$0 - 16 | 0;
+   global$0 = $2_1;
+   $4_1 = $3_1 + 16 | 0;
+   $1_1 = fimport$35(HEAP32[$0_1 >> 2], HEAP32[$4_1 >> 2]) | 0;
+   $105($2_1 + 8 | 0);
+   $0_1 = 1;
+   $5_1 = $3_1 + 8 | 0;
+   block : {
+    if (HEAP32[$2_1 + 8 >> 2] == 1) {
+     $1_1 = HEAP32[$2_1 + 12 >> 2];
+     break block;
+    }
+    $0_1 = 0;
+   }
+   HEAP32[$5_1 + 4 >> 2] = $1_1;
+   HEAP32[$5_1 >> 2] = $0_1;
+   global$0 = $2_1 + 16 | 0;
+   $0_1 = HEAP32[$3_1 + 8 >> 2];
+   $1_1 = HEAP32[$3_1 + 12 >> 2];
+   HEAP32[$3_1 + 24 >> 2] = $1_1;
+   HEAP32[$3_1 + 20 >> 2] = $0_1;
+   HEAP32[$3_1 + 28 >> 2] = 1024;
+   $0_1 = $0_1 & 1;
+   $132($0_1 ? $3_1 + 24 | 0 : $3_1 + 28 | 0);
+   $132($4_1);
+   $4_1 = $0_1 ? 1024 : $1_1;
+  }
+  global$0 = $3_1 + 32 | 0;
+  return $4_1;
+ }
+ 
+ function $29($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0, $5_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 + 12 >> 2] = $2_1;
+  HEAP32[$4_1 + 8 >> 2] = $1_1;
+  block : {
+   if (!$134($4_1 + 8 | 0, 1049772)) {
+    $5_1 = HEAP32[$0_1 >> 2];
+    $0_1 = HEAP32[$0_1 + 4 >> 2];
+    FUNCTION_TABLE[HEAP32[$0_1 + 16 >> 2]](($5_1 + (HEAP32[$0_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0, $1_1, $2_1, $3_1);
+    break block;
+   }
+   $1_1 = HEAP32[$0_1 >> 2];
+   $0_1 = HEAP32[$0_1 + 4 >> 2];
+   FUNCTION_TABLE[HEAP32[$0_1 + 12 >> 2]](($1_1 + (HEAP32[$0_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0, $3_1, 0);
+  }
+  global$0 = $4_1 + 16 | 0;
+ }
+ 
+ function $30($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0;
+  $5_1 = global$0 - 16 | 0;
+  global$0 = $5_1;
+  $6_1 = global$0 - 16 | 0;
+  global$0 = $6_1;
+  $3_1 = $5_1 + 4 | 0;
+  block1 : {
+   block2 : {
+    block : {
+     if ($2_1 >>> 0 <= 2147483647) {
+      if ($2_1) {
+       break block
+      }
+      HEAP32[$3_1 + 8 >> 2] = 1;
+      HEAP32[$3_1 + 4 >> 2] = 0;
+      $4_1 = 0;
+      break block1;
+     }
+     HEAP32[$3_1 + 4 >> 2] = 0;
+     break block2;
+    }
+    $88($6_1 + 8 | 0, 1, $2_1);
+    $4_1 = HEAP32[$6_1 + 8 >> 2];
+    if ($4_1) {
+     HEAP32[$3_1 + 8 >> 2] = $4_1;
+     HEAP32[$3_1 + 4 >> 2] = $2_1;
+     $4_1 = 0;
+     break block1;
+    }
+    HEAP32[$3_1 + 8 >> 2] = $2_1;
+    HEAP32[$3_1 + 4 >> 2] = 1;
+   }
+   $4_1 = 1;
+  }
+  HEAP32[$3_1 >> 2] = $4_1;
+  global$0 = $6_1 + 16 | 0;
+  $3_1 = HEAP32[$5_1 + 8 >> 2];
+  if (HEAP32[$5_1 + 4 >> 2] != 1) {
+   $4_1 = HEAP32[$5_1 + 12 >> 2];
+   HEAP32[$0_1 + 8 >> 2] = 0;
+   HEAP32[$0_1 + 4 >> 2] = $4_1;
+   HEAP32[$0_1 >> 2] = $3_1;
+   if ($2_1) {
+    if ($2_1) {
+     $186($4_1, $1_1, $2_1)
+    }
+    HEAP32[$0_1 + 8 >> 2] = $2_1;
+   }
+   global$0 = $5_1 + 16 | 0;
+   return;
+  }
+  $131($3_1, HEAP32[$5_1 + 12 >> 2]);
+  wasm2js_trap();
+ }
+ 
+ function $31($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2365,7 +3491,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $19($0_1, $1_1) {
+ function $32($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
@@ -2377,7 +3503,7 @@ function asmFunc(imports) {
    HEAP32[$2_1 + 20 >> 2] = 0;
    HEAP32[$2_1 + 24 >> 2] = 1;
    $3_1 = HEAP32[$3_1 >> 2];
-   $4($2_1 + 20 | 0, 1049220, HEAP32[$3_1 >> 2], HEAP32[$3_1 + 4 >> 2]);
+   $5($2_1 + 20 | 0, 1050716, HEAP32[$3_1 >> 2], HEAP32[$3_1 + 4 >> 2]);
    $4_1 = HEAP32[$2_1 + 28 >> 2];
    HEAP32[$2_1 + 16 >> 2] = $4_1;
    $3_1 = HEAP32[$2_1 + 24 >> 2];
@@ -2388,415 +3514,924 @@ function asmFunc(imports) {
    HEAP32[$1_1 >> 2] = $5_1;
    HEAP32[$1_1 + 4 >> 2] = $3_1;
   }
-  HEAP32[$0_1 + 4 >> 2] = 1049476;
+  HEAP32[$0_1 + 4 >> 2] = 1050984;
   HEAP32[$0_1 >> 2] = $1_1;
   global$0 = $2_1 + 32 | 0;
  }
  
- function $20($0_1, $1_1, $2_1, $3_1) {
+ function $33($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
+  $4_1 = HEAP32[$0_1 + 16 >> 2];
+  $2_1 = HEAP32[$0_1 + 8 >> 2];
+  $1_1 = HEAP32[$0_1 >> 2];
+  $3_1 = HEAP32[$0_1 + 4 >> 2];
+  while (1) {
+   if ($1_1 | $3_1) {
+    HEAP32[$0_1 >> 2] = $1_1 - 1 & $1_1;
+    HEAP32[$0_1 + 4 >> 2] = $3_1 & $3_1 - !$1_1;
+    $0_1 = Math_imul(__wasm_ctz_i64($1_1, $3_1) >>> 3 | 0, -28) + $4_1 | 0;
+   } else {
+    $4_1 = $4_1 - 224 | 0;
+    HEAP32[$0_1 + 16 >> 2] = $4_1;
+    $5_1 = $2_1 + 8 | 0;
+    HEAP32[$0_1 + 8 >> 2] = $5_1;
+    $1_1 = HEAP32[$2_1 >> 2];
+    $2_1 = (HEAP32[$2_1 + 4 >> 2] ^ -1) & -2139062144;
+    $3_1 = $2_1;
+    $1_1 = ($1_1 ^ -1) & -2139062144;
+    HEAP32[$0_1 >> 2] = $1_1;
+    HEAP32[$0_1 + 4 >> 2] = $2_1;
+    $2_1 = $5_1;
+    continue;
+   }
+   break;
+  };
+  return $0_1;
+ }
+ 
+ function $34($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0, $5_1 = 0, $6_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  $5_1 = $69();
+  HEAP32[$4_1 + 4 >> 2] = $5_1;
+  (wasm2js_i32$0 = $4_1, wasm2js_i32$1 = $175($0_1)), HEAP32[wasm2js_i32$0 + 8 >> 2] = wasm2js_i32$1;
+  $0_1 = $4_1 + 4 | 0;
+  $6_1 = $4_1 + 8 | 0;
+  $59($0_1, 1049792, 2, $6_1);
+  $132($6_1);
+  (wasm2js_i32$0 = $4_1, wasm2js_i32$1 = fimport$48($1_1 | 0, $2_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $1_1 = $4_1 + 12 | 0;
+  $59($0_1, 1049786, 6, $1_1);
+  $132($1_1);
+  $113($0_1, $3_1);
+  global$0 = $4_1 + 16 | 0;
+  return $5_1;
+ }
+ 
+ function $35($0_1, $1_1, $2_1, $3_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
   $3_1 = $3_1 | 0;
+  var $4_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 >> 2] = 0;
+  HEAP32[$4_1 + 4 >> 2] = $3_1;
+  if ($1_1) {
+   FUNCTION_TABLE[HEAP32[$2_1 + 16 >> 2]]($4_1 + 8 | 0, $1_1, $3_1);
+   $1_1 = HEAPU8[$4_1 + 8 | 0];
+   HEAP32[$0_1 + 8 >> 2] = $1_1;
+   HEAP32[$0_1 + 4 >> 2] = $1_1 ? HEAP32[$4_1 + 12 >> 2] : 0;
+   HEAP32[$0_1 >> 2] = $1_1 ? 0 : HEAPU8[$4_1 + 9 | 0];
+   global$0 = $4_1 + 16 | 0;
+   return;
+  }
+  $141($4_1);
+  $168(1050492);
   wasm2js_trap();
  }
  
- function $21($0_1, $1_1, $2_1) {
+ function $36($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
-  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0, $14_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
-  $7_1 = global$0 - 48 | 0;
-  global$0 = $7_1;
-  HEAP32[$7_1 + 24 >> 2] = $2_1;
-  HEAP32[$7_1 + 20 >> 2] = $1_1;
-  $1_1 = $7_1 + 47 | 0;
-  HEAP32[$7_1 + 40 >> 2] = $1_1;
-  HEAP32[$7_1 + 36 >> 2] = $1_1;
-  HEAP32[$7_1 + 32 >> 2] = $7_1 + 24;
-  HEAP32[$7_1 + 28 >> 2] = $7_1 + 20;
-  $12_1 = global$0 - 32 | 0;
-  global$0 = $12_1;
-  $1_1 = $7_1 + 28 | 0;
-  $2_1 = HEAP32[HEAP32[$1_1 >> 2] >> 2];
-  $3_1 = global$0 - 32 | 0;
-  global$0 = $3_1;
-  $1_1 = HEAP32[HEAP32[$1_1 + 4 >> 2] >> 2];
-  HEAP32[$3_1 + 28 >> 2] = $1_1;
-  HEAP32[$3_1 + 24 >> 2] = $2_1;
-  HEAP32[$3_1 + 20 >> 2] = $1_1;
-  $11_1 = global$0 - 16 | 0;
-  global$0 = $11_1;
-  $13_1 = $3_1 + 20 | 0;
-  $1_1 = HEAP32[$13_1 + 8 >> 2];
-  block3 : {
-   block2 : {
-    $5_1 = $3_1 + 8 | 0;
-    if ($1_1 >>> 0 < HEAPU32[$13_1 >> 2]) {
-     $9_1 = global$0 - 16 | 0;
-     global$0 = $9_1;
-     if ($1_1 >>> 0 > HEAPU32[$13_1 >> 2]) {
-      $42(1049168, 73, 1049204);
-      wasm2js_trap();
-     }
-     $10_1 = global$0 - 16 | 0;
-     global$0 = $10_1;
-     $6_1 = $10_1 + 12 | 0;
-     $2_1 = HEAP32[$13_1 >> 2];
-     if ($2_1) {
-      HEAP32[$10_1 + 12 >> 2] = 1;
-      $4_1 = $2_1;
-      $6_1 = $10_1 + 8 | 0;
-      $2_1 = HEAP32[$13_1 + 4 >> 2];
-     }
-     $8_1 = $9_1 + 8 | 0;
-     HEAP32[$6_1 >> 2] = $4_1;
-     $4_1 = HEAP32[$10_1 + 12 >> 2];
-     block1 : {
-      if ($4_1) {
-       $14_1 = HEAP32[$10_1 + 8 >> 2];
-       block : {
-        if (!$1_1) {
-         if ($14_1) {
-          $29($2_1, $14_1)
-         }
-         HEAP32[$13_1 + 4 >> 2] = 1;
-         break block;
-        }
-        $6_1 = $1_1;
-        $2_1 = $1($2_1, $14_1, $4_1, $1_1);
-        if (!$2_1) {
-         break block1
-        }
-        HEAP32[$13_1 + 4 >> 2] = $2_1;
-       }
-       HEAP32[$13_1 >> 2] = $1_1;
-      }
-      $4_1 = -2147483647;
-     }
-     HEAP32[$8_1 + 4 >> 2] = $6_1;
-     HEAP32[$8_1 >> 2] = $4_1;
-     global$0 = $10_1 + 16 | 0;
-     $2_1 = HEAP32[$9_1 + 12 >> 2];
-     $1_1 = $11_1 + 8 | 0;
-     HEAP32[$1_1 >> 2] = HEAP32[$9_1 + 8 >> 2];
-     HEAP32[$1_1 + 4 >> 2] = $2_1;
-     global$0 = $9_1 + 16 | 0;
-     $1_1 = HEAP32[$11_1 + 8 >> 2];
-     if (($1_1 | 0) != -2147483647) {
-      break block2
-     }
-     $1_1 = HEAP32[$13_1 + 8 >> 2];
-    }
-    HEAP32[$5_1 + 4 >> 2] = $1_1;
-    HEAP32[$5_1 >> 2] = HEAP32[$13_1 + 4 >> 2];
-    global$0 = $11_1 + 16 | 0;
-    break block3;
-   }
-   $59($1_1, HEAP32[$11_1 + 12 >> 2]);
-   wasm2js_trap();
-  }
-  $2_1 = HEAP32[$3_1 + 12 >> 2];
-  $1_1 = $12_1 + 16 | 0;
-  HEAP32[$1_1 >> 2] = HEAP32[$3_1 + 8 >> 2];
-  HEAP32[$1_1 + 4 >> 2] = $2_1;
-  global$0 = $3_1 + 32 | 0;
-  $2_1 = HEAP32[$12_1 + 16 >> 2];
-  $1_1 = HEAP32[$12_1 + 20 >> 2];
-  HEAP32[$12_1 + 28 >> 2] = $1_1;
-  HEAP32[$12_1 + 24 >> 2] = $2_1;
-  $6_1 = 0;
-  $3_1 = global$0 - 80 | 0;
-  global$0 = $3_1;
-  HEAP32[$3_1 + 48 >> 2] = $1_1;
-  HEAP32[$3_1 + 44 >> 2] = $2_1;
-  $5_1 = global$0 - 16 | 0;
-  global$0 = $5_1;
-  $4_1 = $5_1 + 8 | 0;
-  block7 : {
-   switch (HEAP32[262457] - 1 | 0) {
-   case 1:
-    $74();
-    wasm2js_trap();
-   default:
-    $8_1 = global$0 - 16 | 0;
-    global$0 = $8_1;
-    $2_1 = HEAP32[262457];
-    HEAP32[262457] = 2;
-    $1_1 = HEAP32[262458];
-    HEAP32[$8_1 + 12 >> 2] = $1_1;
-    HEAP32[$8_1 + 8 >> 2] = $2_1;
-    block8 : {
-     if (!$2_1) {
-      (wasm2js_i32$0 = 1049832, wasm2js_i32$1 = FUNCTION_TABLE[$1_1 | 0]() | 0), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
-      HEAP32[262457] = 1;
-      global$0 = $8_1 + 16 | 0;
-      break block8;
-     }
-     $0_1 = $8_1 + 8 | 0;
-     if (HEAP32[$0_1 >> 2] == 1) {
-      $60($0_1 + 4 | 0)
-     }
-     $62(1049046, 40, 1049104);
-     wasm2js_trap();
-    }
-    break;
-   case 0:
-    break block7;
-   };
-  }
-  $2_1 = $51(1049832);
-  $8_1 = global$0 - 16 | 0;
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0, $14_1 = 0, $15_1 = 0, $16_1 = 0, $17_1 = 0, $18_1 = 0, $19_1 = 0, $20_1 = 0, $21_1 = 0, $22_1 = 0, $23_1 = 0, $24_1 = 0, $25_1 = 0, $26_1 = 0, $27_1 = 0, $28_1 = 0, $29_1 = 0, $30_1 = 0, $31_1 = 0, $32_1 = 0, $33_1 = 0, $34_1 = 0, $35_1 = 0, $36_1 = 0, $37_1 = 0, $38_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $16_1 = global$0 - 48 | 0;
+  global$0 = $16_1;
+  HEAP32[$16_1 + 24 >> 2] = $2_1;
+  HEAP32[$16_1 + 20 >> 2] = $1_1;
+  $1_1 = $16_1 + 47 | 0;
+  HEAP32[$16_1 + 40 >> 2] = $1_1;
+  HEAP32[$16_1 + 36 >> 2] = $1_1;
+  HEAP32[$16_1 + 32 >> 2] = $16_1 + 24;
+  HEAP32[$16_1 + 28 >> 2] = $16_1 + 20;
+  $20_1 = global$0 - 32 | 0;
+  global$0 = $20_1;
+  $1_1 = $16_1 + 28 | 0;
+  $77($20_1 + 16 | 0, HEAP32[HEAP32[$1_1 >> 2] >> 2], HEAP32[HEAP32[$1_1 + 4 >> 2] >> 2]);
+  $1_1 = HEAP32[$20_1 + 20 >> 2];
+  HEAP32[$20_1 + 24 >> 2] = HEAP32[$20_1 + 16 >> 2];
+  HEAP32[$20_1 + 28 >> 2] = $1_1;
+  $25_1 = global$0 - 16 | 0;
+  global$0 = $25_1;
+  $2_1 = $84(4, 8);
+  $1_1 = $2_1;
+  HEAP32[$1_1 >> 2] = 1;
+  HEAP32[$1_1 + 4 >> 2] = 1;
+  (wasm2js_i32$0 = $25_1, wasm2js_i32$1 = fimport$30() | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $32_1 = $25_1 + 12 | 0;
+  $8_1 = global$0 - 112 | 0;
   global$0 = $8_1;
-  HEAP32[$8_1 + 12 >> 2] = $2_1;
-  $1_1 = (fimport$1(HEAP32[$8_1 + 12 >> 2]) | 0) != 0;
-  HEAP32[$4_1 + 4 >> 2] = $2_1;
-  HEAP32[$4_1 >> 2] = !$1_1;
-  global$0 = $8_1 + 16 | 0;
-  $2_1 = HEAP32[$5_1 + 8 >> 2];
-  $4_1 = HEAP32[$5_1 + 12 >> 2];
-  if (!(!($2_1 & 1) | $4_1 >>> 0 < 1028)) {
-   fimport$0($4_1 | 0)
-  }
-  $14_1 = $12_1 + 8 | 0;
-  $1_1 = $3_1 + 32 | 0;
-  HEAP32[$1_1 + 4 >> 2] = $4_1;
-  HEAP32[$1_1 >> 2] = $2_1 ^ 1;
-  global$0 = $5_1 + 16 | 0;
-  $1_1 = 1;
-  block10 : {
-   block9 : {
-    if (HEAP32[$3_1 + 32 >> 2] == 1) {
-     HEAP32[$3_1 + 60 >> 2] = HEAP32[$3_1 + 36 >> 2];
-     $4_1 = $3_1 + 24 | 0;
-     $8_1 = $3_1 + 60 | 0;
-     $2_1 = fimport$2(HEAP32[$8_1 >> 2]) | 0;
-     HEAP32[$4_1 + 4 >> 2] = $2_1;
-     HEAP32[$4_1 >> 2] = ($2_1 | 0) != 0;
-     $4_1 = HEAP32[$3_1 + 24 >> 2];
-     $2_1 = HEAP32[$3_1 + 28 >> 2];
-     $60($8_1);
-     if ($4_1 & 1) {
-      break block9
-     }
+  HEAP32[$8_1 + 36 >> 2] = 1048768;
+  HEAP32[$8_1 + 32 >> 2] = $1_1;
+  $52($8_1 + 24 | 0);
+  block22 : {
+   block : {
+    if (!(HEAP32[$8_1 + 24 >> 2] & 1)) {
+     $28_1 = fimport$48(1050042, 9) | 0;
+     break block;
     }
-    $2_1 = fimport$14(1048576, 11) | 0;
-    break block10;
-   }
-   HEAP32[$3_1 + 52 >> 2] = $2_1;
-   $5_1 = global$0 - 16 | 0;
-   global$0 = $5_1;
-   $8_1 = $3_1 + 52 | 0;
-   $1_1 = fimport$3(HEAP32[$8_1 >> 2], 1048587, 1) | 0;
-   $49($5_1 + 8 | 0);
-   $2_1 = 1;
-   $4_1 = $3_1 + 16 | 0;
-   block11 : {
-    if (HEAP32[$5_1 + 8 >> 2] == 1) {
-     $1_1 = HEAP32[$5_1 + 12 >> 2];
-     break block11;
+    HEAP32[$8_1 + 40 >> 2] = HEAP32[$8_1 + 28 >> 2];
+    $3_1 = fimport$45($84(1, 0) | 0, 1048640) | 0;
+    HEAP32[$8_1 + 44 >> 2] = $3_1;
+    $1_1 = global$0 - 16 | 0;
+    global$0 = $1_1;
+    $4_1 = $8_1 + 40 | 0;
+    $13_1 = $8_1 + 44 | 0;
+    fimport$16(HEAP32[$4_1 >> 2], 1049798, 7, HEAP32[$13_1 >> 2]);
+    $105($1_1 + 8 | 0);
+    $6_1 = HEAP32[$1_1 + 12 >> 2];
+    $12_1 = $8_1 + 16 | 0;
+    HEAP32[$12_1 >> 2] = HEAP32[$1_1 + 8 >> 2] & 1;
+    HEAP32[$12_1 + 4 >> 2] = $6_1;
+    global$0 = $1_1 + 16 | 0;
+    if (HEAP32[$8_1 + 16 >> 2] == 1) {
+     $28_1 = HEAP32[$8_1 + 20 >> 2];
+     $166($13_1);
+     $132($4_1);
+     break block;
     }
-    $2_1 = 0;
-   }
-   HEAP32[$4_1 + 4 >> 2] = $1_1;
-   HEAP32[$4_1 >> 2] = $2_1;
-   global$0 = $5_1 + 16 | 0;
-   $2_1 = HEAP32[$3_1 + 20 >> 2];
-   if (!(HEAP32[$3_1 + 16 >> 2] & 1)) {
-    HEAP32[$3_1 + 56 >> 2] = $2_1;
-    HEAP32[$3_1 + 76 >> 2] = 1;
-    HEAP32[$3_1 + 72 >> 2] = $3_1 + 44;
-    $4_1 = $3_1 + 60 | 0;
-    $11_1 = 0;
-    $10_1 = global$0 - 16 | 0;
-    global$0 = $10_1;
-    block18 : {
-     block15 : {
-      block17 : {
-       block16 : {
-        $5_1 = $3_1 + 72 | 0;
-        block13 : {
-         block12 : {
-          if ($5_1 & 1) {
-           $1_1 = $5_1 >>> 1 | 0;
-           break block12;
+    HEAP32[$8_1 + 60 >> 2] = $3_1;
+    HEAP32[$8_1 + 56 >> 2] = 1048768;
+    HEAP32[$8_1 + 52 >> 2] = $2_1;
+    $22_1 = $8_1 + 52 | 0;
+    $3_1 = 0;
+    $13_1 = global$0 - 16 | 0;
+    global$0 = $13_1;
+    block2 : {
+     $1_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+     if ($1_1) {
+      $17_1 = HEAP32[$22_1 + 8 >> 2];
+      $7_1 = HEAP32[$22_1 + 4 >> 2];
+      $9_1 = HEAP32[$22_1 >> 2];
+      $86($13_1);
+      if (!HEAP32[$1_1 >> 2]) {
+       $11_1 = HEAP32[$13_1 + 8 >> 2];
+       $5_1 = HEAP32[$13_1 + 12 >> 2];
+       $15_1 = HEAP32[$13_1 >> 2];
+       $18_1 = HEAP32[$13_1 + 4 >> 2];
+       HEAP32[$1_1 >> 2] = -1;
+       $4_1 = $1_1 + 8 | 0;
+       if (HEAP32[$1_1 + 72 >> 2] != -2147483648) {
+        $108($1_1 + 40 | 0);
+        $6_1 = global$0 - 16 | 0;
+        global$0 = $6_1;
+        $14_1 = HEAP32[$4_1 + 4 >> 2];
+        if ($14_1) {
+         $3_1 = global$0 - 32 | 0;
+         global$0 = $3_1;
+         block1 : {
+          $2_1 = HEAP32[$4_1 + 12 >> 2];
+          if (!$2_1) {
+           break block1
           }
-          $1_1 = HEAPU8[1048588];
-          if (!$1_1) {
-           break block13
-          }
-          $2_1 = 1048588;
+          $12_1 = HEAP32[$4_1 >> 2];
+          $19_1 = HEAP32[$12_1 >> 2];
+          $23_1 = HEAP32[$12_1 + 4 >> 2];
+          $21_1 = HEAP32[$4_1 + 4 >> 2];
+          HEAP32[$3_1 + 24 >> 2] = $2_1;
+          HEAP32[$3_1 + 16 >> 2] = $12_1;
+          $2_1 = 1;
+          HEAP32[$3_1 + 12 >> 2] = ($12_1 + $21_1 | 0) + 1;
+          HEAP32[$3_1 + 8 >> 2] = $12_1 + 8;
+          HEAP32[$3_1 >> 2] = ($19_1 ^ -1) & -2139062144;
+          HEAP32[$3_1 + 4 >> 2] = ($23_1 ^ -1) & -2139062144;
           while (1) {
-           $9_1 = $2_1 + 1 | 0;
-           block14 : {
-            if ($1_1 << 24 >> 24 < 0) {
-             if (($1_1 & 255) == 128) {
-              $1_1 = HEAPU8[$9_1 | 0] | HEAPU8[$9_1 + 1 | 0] << 8;
-              $11_1 = $1_1 + $11_1 | 0;
-              $2_1 = ($1_1 + $9_1 | 0) + 2 | 0;
-              break block14;
-             }
-             $2_1 = ($1_1 & 3) << 24;
-             $2_1 = (($9_1 + (($2_1 << 5 & 1073741824 | $2_1 << 7) >>> 29 | 0) | 0) + ($1_1 >>> 1 & 2) | 0) + ($1_1 >>> 2 & 2) | 0;
-             $6_1 = !$11_1 | $6_1;
-             break block14;
-            }
-            $1_1 = $1_1 & 255;
-            $2_1 = $1_1 + $9_1 | 0;
-            $11_1 = $1_1 + $11_1 | 0;
+           if (!$2_1) {
+            break block1
            }
-           $1_1 = HEAPU8[$2_1 | 0];
-           if ($1_1) {
-            continue
-           }
-           break;
+           $12_1 = $33($3_1);
+           $2_1 = HEAP32[$3_1 + 24 >> 2] - 1 | 0;
+           HEAP32[$3_1 + 24 >> 2] = $2_1;
+           $139($12_1 - 24 | 0);
+           continue;
           };
-          $1_1 = 0;
-          if ($11_1 >>> 0 < 16 & $6_1) {
-           break block12
-          }
-          $6_1 = 0;
-          $1_1 = $11_1 << 1;
-          if (($1_1 | 0) < 0) {
-           break block15
-          }
          }
-         if ($1_1) {
-          break block16
-         }
+         global$0 = $3_1 + 32 | 0;
+         $27($6_1 + 4 | 0, 28, 8, $14_1 + 1 | 0);
+         $137(HEAP32[$4_1 >> 2] - HEAP32[$6_1 + 12 >> 2] | 0, HEAP32[$6_1 + 8 >> 2]);
         }
-        $2_1 = 1;
-        $1_1 = 0;
-        break block17;
+        global$0 = $6_1 + 16 | 0;
+        $6_1 = $1_1 + 60 | 0;
+        $3_1 = HEAP32[$6_1 + 8 >> 2];
+        $2_1 = HEAP32[$6_1 + 4 >> 2];
+        while (1) {
+         if ($3_1) {
+          $3_1 = $3_1 - 1 | 0;
+          $149($2_1);
+          $2_1 = $2_1 + 16 | 0;
+          continue;
+         }
+         break;
+        };
+        $163($6_1);
+        $6_1 = $1_1 + 72 | 0;
+        $3_1 = HEAP32[$6_1 + 8 >> 2];
+        $2_1 = HEAP32[$6_1 + 4 >> 2];
+        while (1) {
+         if ($3_1) {
+          $3_1 = $3_1 - 1 | 0;
+          $150($2_1);
+          $2_1 = $2_1 + 24 | 0;
+          continue;
+         }
+         break;
+        };
+        $162($6_1);
+        $132($1_1 + 52 | 0);
+        $166($1_1 + 56 | 0);
+        $3_1 = HEAP32[$1_1 >> 2] + 1 | 0;
        }
-       $6_1 = 1;
-       $2_1 = $54($1_1, 1);
-       if (!$2_1) {
-        break block15
-       }
+       HEAP8[$1_1 + 84 | 0] = 0;
+       HEAP32[$1_1 + 76 >> 2] = 4;
+       HEAP32[$1_1 + 80 >> 2] = 0;
+       HEAP32[$1_1 + 68 >> 2] = 0;
+       HEAP32[$1_1 + 72 >> 2] = 0;
+       HEAP32[$1_1 + 60 >> 2] = 0;
+       HEAP32[$1_1 + 64 >> 2] = 4;
+       HEAP32[$1_1 + 56 >> 2] = $17_1;
+       HEAP32[$1_1 + 48 >> 2] = 1;
+       HEAP32[$1_1 + 52 >> 2] = 1024;
+       HEAP32[$1_1 + 44 >> 2] = $7_1;
+       HEAP32[$1_1 + 40 >> 2] = $9_1;
+       HEAP32[$1_1 + 32 >> 2] = $11_1;
+       HEAP32[$1_1 + 36 >> 2] = $5_1;
+       HEAP32[$1_1 + 24 >> 2] = $15_1;
+       HEAP32[$1_1 + 28 >> 2] = $18_1;
+       HEAP32[$1_1 >> 2] = $3_1;
+       $1_1 = HEAP32[262563];
+       HEAP32[$4_1 + 8 >> 2] = HEAP32[262562];
+       HEAP32[$4_1 + 12 >> 2] = $1_1;
+       $1_1 = HEAP32[262561];
+       HEAP32[$4_1 >> 2] = HEAP32[262560];
+       HEAP32[$4_1 + 4 >> 2] = $1_1;
+       global$0 = $13_1 + 16 | 0;
+       break block2;
       }
-      HEAP32[$10_1 + 8 >> 2] = 0;
-      HEAP32[$10_1 + 4 >> 2] = $2_1;
-      HEAP32[$10_1 >> 2] = $1_1;
-      if (!$4($10_1, 1049528, 1048588, $5_1)) {
-       break block18
-      }
-      $0_1 = global$0 - 32 | 0;
-      global$0 = $0_1;
-      HEAP32[$0_1 + 4 >> 2] = 86;
-      HEAP32[$0_1 >> 2] = 1049568;
-      HEAP32[$0_1 + 12 >> 2] = 1049552;
-      HEAP32[$0_1 + 8 >> 2] = $10_1 + 15;
-      HEAP32[$0_1 + 24 >> 2] = $0_1 + 8;
-      HEAP32[$0_1 + 28 >> 2] = 79;
-      HEAP32[$0_1 + 16 >> 2] = $0_1;
-      HEAP32[$0_1 + 20 >> 2] = 80;
-      $42(1048602, $0_1 + 16 | 0, 1049656);
+      $95(1050148);
       wasm2js_trap();
      }
-     $59($6_1, $1_1);
+     $108($22_1);
+     $166($22_1 + 8 | 0);
+     $94();
      wasm2js_trap();
     }
-    HEAP32[$4_1 + 8 >> 2] = HEAP32[$10_1 + 8 >> 2];
-    $1_1 = HEAP32[$10_1 + 4 >> 2];
-    HEAP32[$4_1 >> 2] = HEAP32[$10_1 >> 2];
-    HEAP32[$4_1 + 4 >> 2] = $1_1;
-    global$0 = $10_1 + 16 | 0;
-    $1_1 = HEAP32[$3_1 + 64 >> 2];
-    fimport$6(HEAP32[$3_1 + 56 >> 2], $1_1 | 0, ($1_1 ? HEAP32[$3_1 + 68 >> 2] : 0) | 0);
+    $1_1 = fimport$48(1048722, 15) | 0;
+    (wasm2js_i32$0 = $8_1, wasm2js_i32$1 = fimport$48(1050055, 5) | 0), HEAP32[wasm2js_i32$0 + 108 >> 2] = wasm2js_i32$1;
+    HEAP32[$8_1 + 104 >> 2] = 7;
+    HEAP32[$8_1 + 100 >> 2] = 1050060;
+    HEAP32[$8_1 + 96 >> 2] = $1_1;
+    HEAP32[$8_1 + 92 >> 2] = 4;
+    HEAP32[$8_1 + 88 >> 2] = 1050051;
+    $1_1 = $8_1 + 88 | 0;
+    $2_1 = $47($1_1, 2);
+    $3_1 = $114($32_1);
+    (wasm2js_i32$0 = $8_1, wasm2js_i32$1 = fimport$48(1050089, 10) | 0), HEAP32[wasm2js_i32$0 + 84 >> 2] = wasm2js_i32$1;
+    HEAP32[$8_1 + 80 >> 2] = 15;
+    HEAP32[$8_1 + 76 >> 2] = 1050099;
+    HEAP32[$8_1 + 72 >> 2] = $3_1;
+    HEAP32[$8_1 + 68 >> 2] = 15;
+    HEAP32[$8_1 + 64 >> 2] = 1050074;
+    HEAP32[$8_1 + 60 >> 2] = $2_1;
+    HEAP32[$8_1 + 56 >> 2] = 7;
+    HEAP32[$8_1 + 52 >> 2] = 1050067;
+    (wasm2js_i32$0 = $8_1, wasm2js_i32$1 = $47($22_1, 3)), HEAP32[wasm2js_i32$0 + 48 >> 2] = wasm2js_i32$1;
+    $102($22_1);
+    $103($1_1);
+    $4_1 = global$0 - 16 | 0;
+    global$0 = $4_1;
+    $13_1 = $4_1 + 8 | 0;
     $1_1 = 0;
-    $9_1 = global$0 - 16 | 0;
-    global$0 = $9_1;
-    $5_1 = $9_1 + 4 | 0;
-    $6_1 = 4;
-    $2_1 = HEAP32[$4_1 >> 2];
-    if ($2_1) {
-     HEAP32[$5_1 + 4 >> 2] = 1;
-     HEAP32[$5_1 >> 2] = HEAP32[$4_1 + 4 >> 2];
-     $6_1 = 8;
-     $1_1 = $2_1;
-    }
-    HEAP32[$6_1 + $5_1 >> 2] = $1_1;
-    block19 : {
-     if (!HEAP32[$9_1 + 8 >> 2]) {
-      break block19
-     }
-     $1_1 = HEAP32[$9_1 + 12 >> 2];
-     if (!$1_1) {
-      break block19
-     }
-     $29(HEAP32[$9_1 + 4 >> 2], $1_1);
-    }
-    global$0 = $9_1 + 16 | 0;
-    $2_1 = $3_1 + 8 | 0;
-    $1_1 = fimport$4(HEAP32[$8_1 >> 2]) | 0;
-    HEAP32[$2_1 + 4 >> 2] = $1_1;
-    HEAP32[$2_1 >> 2] = ($1_1 | 0) != 0;
-    block20 : {
-     if (!(HEAP32[$3_1 + 8 >> 2] & 1)) {
-      $2_1 = fimport$14(1048971, 7) | 0;
-      break block20;
-     }
-     HEAP32[$3_1 + 60 >> 2] = HEAP32[$3_1 + 12 >> 2];
-     $6_1 = global$0 - 16 | 0;
-     global$0 = $6_1;
-     $4_1 = $3_1 + 60 | 0;
-     $1_1 = fimport$5(HEAP32[$4_1 >> 2], HEAP32[$3_1 + 56 >> 2]) | 0;
-     $49($6_1 + 8 | 0);
-     $2_1 = 1;
-     block21 : {
-      if (HEAP32[$6_1 + 8 >> 2] == 1) {
-       $1_1 = HEAP32[$6_1 + 12 >> 2];
-       break block21;
+    $3_1 = 0;
+    block3 : {
+     $2_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+     if ($2_1) {
+      if (!HEAP32[$2_1 >> 2]) {
+       if (HEAP32[$2_1 + 72 >> 2] != -2147483648) {
+        $3_1 = HEAP32[$2_1 + 48 >> 2];
+        HEAP32[$2_1 + 48 >> 2] = $3_1 + 1;
+        $1_1 = 1;
+       }
+       HEAP32[$2_1 >> 2] = 0;
       }
-      $2_1 = 0;
+      HEAP32[$13_1 + 4 >> 2] = $3_1;
+      HEAP32[$13_1 >> 2] = $1_1;
+      break block3;
      }
-     HEAP32[$3_1 + 4 >> 2] = $1_1;
-     HEAP32[$3_1 >> 2] = $2_1;
-     global$0 = $6_1 + 16 | 0;
-     $2_1 = HEAP32[$3_1 + 4 >> 2];
-     if (HEAP32[$3_1 >> 2] == 1) {
-      $60($4_1);
-      break block20;
-     }
-     HEAP32[$3_1 + 72 >> 2] = $2_1;
-     $60($3_1 + 72 | 0);
-     $60($3_1 + 60 | 0);
-     $60($3_1 + 56 | 0);
-     $60($3_1 + 52 | 0);
-     $1_1 = 0;
-     break block10;
+     $94();
+     wasm2js_trap();
     }
-    $60($3_1 + 56 | 0);
+    $1_1 = HEAP32[$4_1 + 12 >> 2];
+    $2_1 = $8_1 + 8 | 0;
+    HEAP32[$2_1 >> 2] = HEAP32[$4_1 + 8 >> 2];
+    HEAP32[$2_1 + 4 >> 2] = $1_1;
+    global$0 = $4_1 + 16 | 0;
+    $28_1 = HEAP32[$8_1 + 8 >> 2] & 1 ? HEAP32[$8_1 + 12 >> 2] : 0;
+    $4_1 = $84(1, 0);
+    $1_1 = 0;
+    $11_1 = global$0 - 80 | 0;
+    global$0 = $11_1;
+    HEAP32[$11_1 + 20 >> 2] = $28_1;
+    $2_1 = $84(4, 4);
+    HEAP32[$2_1 >> 2] = $28_1;
+    $13_1 = fimport$46($2_1 | 0, 1048600) | 0;
+    HEAP32[$11_1 + 24 >> 2] = $13_1;
+    $52($11_1 + 8 | 0);
+    if (HEAP32[$11_1 + 8 >> 2] != 1) {
+     $2_1 = 0
+    } else {
+     HEAP32[$11_1 + 60 >> 2] = HEAP32[$11_1 + 12 >> 2];
+     $3_1 = global$0 - 16 | 0;
+     global$0 = $3_1;
+     $2_1 = fimport$7(HEAP32[$11_1 + 60 >> 2], HEAP32[$11_1 + 24 >> 2], 6e4) | 0;
+     $105($3_1 + 8 | 0);
+     $1_1 = 1;
+     block4 : {
+      if (HEAP32[$3_1 + 8 >> 2] == 1) {
+       $2_1 = HEAP32[$3_1 + 12 >> 2];
+       break block4;
+      }
+      $1_1 = 0;
+     }
+     HEAP32[$11_1 + 4 >> 2] = $2_1;
+     HEAP32[$11_1 >> 2] = $1_1;
+     global$0 = $3_1 + 16 | 0;
+     $2_1 = HEAP32[$11_1 >> 2];
+     $1_1 = HEAP32[$11_1 + 4 >> 2];
+     HEAP32[$11_1 + 40 >> 2] = $1_1;
+     HEAP32[$11_1 + 36 >> 2] = $2_1;
+     if (($2_1 | 0) == 1) {
+      $135($11_1 + 36 | 0)
+     }
+     $132($11_1 + 60 | 0);
+     $2_1 = $2_1 ^ 1;
+    }
+    HEAP32[$11_1 + 32 >> 2] = $1_1;
+    HEAP32[$11_1 + 28 >> 2] = $2_1;
+    HEAP32[$11_1 + 76 >> 2] = $13_1;
+    HEAP32[$11_1 + 68 >> 2] = 1050116;
+    HEAP32[$11_1 + 64 >> 2] = $4_1;
+    HEAP32[$11_1 + 72 >> 2] = $11_1 + 28;
+    HEAP32[$11_1 + 60 >> 2] = $11_1 + 20;
+    $23_1 = $11_1 + 36 | 0;
+    $21_1 = global$0 - 32 | 0;
+    global$0 = $21_1;
+    $1_1 = $11_1 + 60 | 0;
+    HEAP32[$21_1 + 24 >> 2] = HEAP32[$1_1 + 16 >> 2];
+    $2_1 = HEAP32[$1_1 + 12 >> 2];
+    HEAP32[$21_1 + 16 >> 2] = HEAP32[$1_1 + 8 >> 2];
+    HEAP32[$21_1 + 20 >> 2] = $2_1;
+    $2_1 = HEAP32[$1_1 + 4 >> 2];
+    HEAP32[$21_1 + 8 >> 2] = HEAP32[$1_1 >> 2];
+    HEAP32[$21_1 + 12 >> 2] = $2_1;
+    $1_1 = $21_1 + 8 | 0;
+    $7_1 = global$0 - 96 | 0;
+    global$0 = $7_1;
+    block6 : {
+     $26_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+     block5 : {
+      if (!$26_1) {
+       $140($1_1);
+       break block5;
+      }
+      HEAP32[$7_1 + 40 >> 2] = HEAP32[$1_1 + 16 >> 2];
+      $2_1 = HEAP32[$1_1 + 12 >> 2];
+      HEAP32[$7_1 + 32 >> 2] = HEAP32[$1_1 + 8 >> 2];
+      HEAP32[$7_1 + 36 >> 2] = $2_1;
+      $2_1 = HEAP32[$1_1 + 4 >> 2];
+      HEAP32[$7_1 + 24 >> 2] = HEAP32[$1_1 >> 2];
+      HEAP32[$7_1 + 28 >> 2] = $2_1;
+      if (HEAP32[$26_1 >> 2]) {
+       $140($7_1 + 24 | 0);
+       $1_1 = 3;
+       break block6;
+      }
+      HEAP32[$26_1 >> 2] = -1;
+      $2_1 = HEAP32[$26_1 + 72 >> 2];
+      HEAP32[$7_1 + 64 >> 2] = HEAP32[$1_1 + 16 >> 2];
+      $3_1 = HEAP32[$1_1 + 12 >> 2];
+      HEAP32[$7_1 + 56 >> 2] = HEAP32[$1_1 + 8 >> 2];
+      HEAP32[$7_1 + 60 >> 2] = $3_1;
+      $3_1 = HEAP32[$1_1 + 4 >> 2];
+      HEAP32[$7_1 + 48 >> 2] = HEAP32[$1_1 >> 2];
+      HEAP32[$7_1 + 52 >> 2] = $3_1;
+      block21 : {
+       if (($2_1 | 0) != -2147483648) {
+        $29_1 = HEAP32[HEAP32[$7_1 + 48 >> 2] >> 2];
+        $1_1 = HEAP32[$7_1 + 60 >> 2];
+        $2_1 = HEAP32[$7_1 + 64 >> 2];
+        $3_1 = HEAP32[$7_1 + 52 >> 2];
+        HEAP32[$7_1 + 92 >> 2] = HEAP32[$7_1 + 56 >> 2];
+        HEAP32[$7_1 + 88 >> 2] = $3_1;
+        HEAP32[$7_1 + 84 >> 2] = $2_1;
+        HEAP32[$7_1 + 80 >> 2] = 1;
+        $2_1 = HEAP32[$1_1 + 4 >> 2];
+        HEAP32[$7_1 + 72 >> 2] = HEAP32[$1_1 >> 2];
+        HEAP32[$7_1 + 76 >> 2] = $2_1;
+        $18_1 = global$0 - 32 | 0;
+        global$0 = $18_1;
+        HEAP32[$18_1 + 12 >> 2] = $29_1;
+        $15_1 = $26_1 + 8 | 0;
+        $1_1 = $15_1 + 16 | 0;
+        $33_1 = $9($1_1, $18_1 + 12 | 0);
+        $37_1 = i64toi32_i32$HIGH_BITS;
+        $30_1 = global$0 - 16 | 0;
+        global$0 = $30_1;
+        if (!HEAP32[$15_1 + 8 >> 2]) {
+         $34_1 = $30_1 + 8 | 0;
+         $9_1 = global$0 - 80 | 0;
+         global$0 = $9_1;
+         HEAP32[$9_1 + 28 >> 2] = $1_1;
+         $13_1 = HEAP32[$15_1 + 12 >> 2];
+         HEAP32[$9_1 + 32 >> 2] = $9_1 + 28;
+         block11 : {
+          block12 : {
+           $1_1 = $13_1 + 1 | 0;
+           if ($1_1 >>> 0 >= $13_1 >>> 0) {
+            $12_1 = HEAP32[$15_1 + 4 >> 2];
+            $17_1 = $12_1 + 1 | 0;
+            $2_1 = $17_1 >>> 3 | 0;
+            block7 : {
+             $19_1 = $12_1 >>> 0 < 8 ? $12_1 : Math_imul($2_1, 7);
+             if ($1_1 >>> 0 > $19_1 >>> 1 >>> 0) {
+              $2_1 = $19_1 + 1 | 0;
+              $1_1 = $1_1 >>> 0 < $2_1 >>> 0 ? $2_1 : $1_1;
+              block8 : {
+               if ($1_1 >>> 0 >= 15) {
+                if ($1_1 >>> 0 > 536870911) {
+                 break block7
+                }
+                $2_1 = (-1 >>> Math_clz32((($1_1 << 3 >>> 0) / 7 | 0) - 1 | 0) | 0) + 1 | 0;
+                break block8;
+               }
+               $2_1 = $1_1 >>> 0 < 4 ? 4 : ($1_1 & 8) + 8 | 0;
+              }
+              $3_1 = $9_1 - -64 | 0;
+              $1_1 = global$0 - 48 | 0;
+              global$0 = $1_1;
+              $27($1_1 + 36 | 0, 28, 8, $2_1);
+              block10 : {
+               block9 : {
+                $4_1 = HEAP32[$1_1 + 36 >> 2];
+                if ($4_1) {
+                 $19_1 = HEAP32[$1_1 + 44 >> 2];
+                 $6_1 = HEAP32[$1_1 + 40 >> 2];
+                 $88($1_1 + 24 | 0, $4_1, $6_1);
+                 $12_1 = HEAP32[$1_1 + 24 >> 2];
+                 if ($12_1) {
+                  break block9
+                 }
+                 $170($4_1, $6_1);
+                 wasm2js_trap();
+                }
+                $122();
+                $2_1 = HEAP32[$1_1 + 12 >> 2];
+                HEAP32[$3_1 + 4 >> 2] = HEAP32[$1_1 + 8 >> 2];
+                HEAP32[$3_1 + 8 >> 2] = $2_1;
+                HEAP32[$3_1 >> 2] = 0;
+                break block10;
+               }
+               $4_1 = HEAP32[$1_1 + 28 >> 2];
+               if (($6_1 | 0) != ($4_1 | 0)) {
+                $2_1 = 1 << (Math_clz32(($4_1 - 8 >>> 0) / 29 | 0) ^ -1);
+                $27($1_1 + 36 | 0, 28, 8, $2_1);
+                $19_1 = HEAP32[$1_1 + 44 >> 2];
+               }
+               HEAP32[$3_1 + 12 >> 2] = 0;
+               $4_1 = $2_1 - 1 | 0;
+               HEAP32[$3_1 + 4 >> 2] = $4_1;
+               HEAP32[$3_1 >> 2] = $12_1 + $19_1;
+               HEAP32[$3_1 + 8 >> 2] = $4_1 >>> 0 < 8 ? $4_1 : Math_imul($2_1 >>> 3 | 0, 7);
+              }
+              global$0 = $1_1 + 48 | 0;
+              $19_1 = HEAP32[$9_1 + 72 >> 2];
+              $27_1 = HEAP32[$9_1 + 68 >> 2];
+              $6_1 = HEAP32[$9_1 + 64 >> 2];
+              $1_1 = $27_1;
+              if (!$6_1) {
+               break block11
+              }
+              $2_1 = HEAP32[$9_1 + 76 >> 2];
+              $1_1 = $27_1 + 9 | 0;
+              if ($1_1) {
+               if ($1_1 + $6_1 >>> 0 > __wasm_memory_size() << 16 >>> 0) {
+                wasm2js_trap()
+               }
+               while (1) {
+                if ($1_1) {
+                 $1_1 = $1_1 - 1 | 0;
+                 HEAP8[$1_1 + $6_1 | 0] = 255;
+                 continue;
+                }
+                break;
+               };
+              }
+              HEAP32[$9_1 + 60 >> 2] = $2_1;
+              HEAP32[$9_1 + 56 >> 2] = $19_1;
+              HEAP32[$9_1 + 52 >> 2] = $27_1;
+              HEAP32[$9_1 + 48 >> 2] = $6_1;
+              HEAP32[$9_1 + 40 >> 2] = 28;
+              HEAP32[$9_1 + 44 >> 2] = 8;
+              HEAP32[$9_1 + 36 >> 2] = $15_1 + 16;
+              $17_1 = HEAP32[$15_1 >> 2];
+              $1_1 = $17_1;
+              $3_1 = (HEAP32[$1_1 >> 2] ^ -1) & -2139062144;
+              $14_1 = (HEAP32[$1_1 + 4 >> 2] ^ -1) & -2139062144;
+              $35_1 = $9_1 + 48 | 0;
+              $2_1 = 0;
+              $12_1 = $13_1;
+              while (1) {
+               if ($12_1) {
+                while (1) {
+                 if (!($3_1 | $14_1)) {
+                  $2_1 = $2_1 + 8 | 0;
+                  $1_1 = $1_1 + 8 | 0;
+                  $3_1 = (HEAP32[$1_1 >> 2] ^ -1) & -2139062144;
+                  $14_1 = (HEAP32[$1_1 + 4 >> 2] ^ -1) & -2139062144;
+                  continue;
+                 }
+                 break;
+                };
+                $5_1 = (__wasm_ctz_i64($3_1, $14_1) >>> 3 | 0) + $2_1 | 0;
+                $10_1 = $110($9_1 + 32 | 0, $15_1, $5_1);
+                $4_1 = $24($35_1, $10_1);
+                $10_1 = $10_1 >>> 25 | 0;
+                HEAP8[$4_1 + $6_1 | 0] = $10_1;
+                HEAP8[($6_1 + ($27_1 & $4_1 - 8) | 0) + 8 | 0] = $10_1;
+                $4_1 = ($6_1 + Math_imul($4_1, -28) | 0) - 28 | 0;
+                $5_1 = ($17_1 + Math_imul($5_1, -28) | 0) - 28 | 0;
+                $10_1 = HEAPU8[$5_1 + 24 | 0] | HEAPU8[$5_1 + 25 | 0] << 8 | (HEAPU8[$5_1 + 26 | 0] << 16 | HEAPU8[$5_1 + 27 | 0] << 24);
+                HEAP8[$4_1 + 24 | 0] = $10_1;
+                HEAP8[$4_1 + 25 | 0] = $10_1 >>> 8;
+                HEAP8[$4_1 + 26 | 0] = $10_1 >>> 16;
+                HEAP8[$4_1 + 27 | 0] = $10_1 >>> 24;
+                $10_1 = HEAPU8[$5_1 + 20 | 0] | HEAPU8[$5_1 + 21 | 0] << 8 | (HEAPU8[$5_1 + 22 | 0] << 16 | HEAPU8[$5_1 + 23 | 0] << 24);
+                $24_1 = HEAPU8[$5_1 + 16 | 0] | HEAPU8[$5_1 + 17 | 0] << 8 | (HEAPU8[$5_1 + 18 | 0] << 16 | HEAPU8[$5_1 + 19 | 0] << 24);
+                HEAP8[$4_1 + 16 | 0] = $24_1;
+                HEAP8[$4_1 + 17 | 0] = $24_1 >>> 8;
+                HEAP8[$4_1 + 18 | 0] = $24_1 >>> 16;
+                HEAP8[$4_1 + 19 | 0] = $24_1 >>> 24;
+                HEAP8[$4_1 + 20 | 0] = $10_1;
+                HEAP8[$4_1 + 21 | 0] = $10_1 >>> 8;
+                HEAP8[$4_1 + 22 | 0] = $10_1 >>> 16;
+                HEAP8[$4_1 + 23 | 0] = $10_1 >>> 24;
+                $10_1 = HEAPU8[$5_1 + 12 | 0] | HEAPU8[$5_1 + 13 | 0] << 8 | (HEAPU8[$5_1 + 14 | 0] << 16 | HEAPU8[$5_1 + 15 | 0] << 24);
+                $24_1 = HEAPU8[$5_1 + 8 | 0] | HEAPU8[$5_1 + 9 | 0] << 8 | (HEAPU8[$5_1 + 10 | 0] << 16 | HEAPU8[$5_1 + 11 | 0] << 24);
+                HEAP8[$4_1 + 8 | 0] = $24_1;
+                HEAP8[$4_1 + 9 | 0] = $24_1 >>> 8;
+                HEAP8[$4_1 + 10 | 0] = $24_1 >>> 16;
+                HEAP8[$4_1 + 11 | 0] = $24_1 >>> 24;
+                HEAP8[$4_1 + 12 | 0] = $10_1;
+                HEAP8[$4_1 + 13 | 0] = $10_1 >>> 8;
+                HEAP8[$4_1 + 14 | 0] = $10_1 >>> 16;
+                HEAP8[$4_1 + 15 | 0] = $10_1 >>> 24;
+                $10_1 = HEAPU8[$5_1 + 4 | 0] | HEAPU8[$5_1 + 5 | 0] << 8 | (HEAPU8[$5_1 + 6 | 0] << 16 | HEAPU8[$5_1 + 7 | 0] << 24);
+                $5_1 = HEAPU8[$5_1 | 0] | HEAPU8[$5_1 + 1 | 0] << 8 | (HEAPU8[$5_1 + 2 | 0] << 16 | HEAPU8[$5_1 + 3 | 0] << 24);
+                HEAP8[$4_1 | 0] = $5_1;
+                HEAP8[$4_1 + 1 | 0] = $5_1 >>> 8;
+                HEAP8[$4_1 + 2 | 0] = $5_1 >>> 16;
+                HEAP8[$4_1 + 3 | 0] = $5_1 >>> 24;
+                HEAP8[$4_1 + 4 | 0] = $10_1;
+                HEAP8[$4_1 + 5 | 0] = $10_1 >>> 8;
+                HEAP8[$4_1 + 6 | 0] = $10_1 >>> 16;
+                HEAP8[$4_1 + 7 | 0] = $10_1 >>> 24;
+                $12_1 = $12_1 - 1 | 0;
+                $4_1 = $3_1;
+                $3_1 = $4_1 - 1 & $4_1;
+                $14_1 = $14_1 & $14_1 - !$4_1;
+                continue;
+               }
+               break;
+              };
+              HEAP32[$9_1 + 60 >> 2] = $13_1;
+              HEAP32[$9_1 + 56 >> 2] = $19_1 - $13_1;
+              $80($15_1, $35_1, 4);
+              $1_1 = HEAP32[$9_1 + 52 >> 2];
+              if (!$1_1) {
+               break block12
+              }
+              $27($9_1 - -64 | 0, HEAP32[$9_1 + 40 >> 2], HEAP32[$9_1 + 44 >> 2], $1_1 + 1 | 0);
+              $137(HEAP32[$9_1 + 48 >> 2] - HEAP32[$9_1 + 72 >> 2] | 0, HEAP32[$9_1 + 68 >> 2]);
+              break block12;
+             }
+             $1_1 = $2_1 + (($17_1 & 7) != 0) | 0;
+             $6_1 = HEAP32[$15_1 >> 2];
+             $2_1 = $6_1;
+             while (1) if ($1_1) {
+              $3_1 = HEAP32[$2_1 + 4 >> 2];
+              $4_1 = $3_1 ^ -1;
+              $5_1 = $4_1 >>> 7 | 0;
+              $14_1 = HEAP32[$2_1 >> 2];
+              $10_1 = $14_1 | 2139062143;
+              $4_1 = $10_1 + ((($4_1 & 127) << 25 | ($14_1 ^ -1) >>> 7) & 16843009) | 0;
+              HEAP32[$2_1 >> 2] = $4_1;
+              $3_1 = ($5_1 & 16843009) + ($3_1 | 2139062143) | 0;
+              HEAP32[$2_1 + 4 >> 2] = $4_1 >>> 0 < $10_1 >>> 0 ? $3_1 + 1 | 0 : $3_1;
+              $2_1 = $2_1 + 8 | 0;
+              $1_1 = $1_1 - 1 | 0;
+              continue;
+             } else {
+              block13 : {
+               if ($17_1 >>> 0 >= 8) {
+                $2_1 = HEAPU8[$6_1 + 4 | 0] | HEAPU8[$6_1 + 5 | 0] << 8 | (HEAPU8[$6_1 + 6 | 0] << 16 | HEAPU8[$6_1 + 7 | 0] << 24);
+                $1_1 = $6_1 + $17_1 | 0;
+                $3_1 = HEAPU8[$6_1 | 0] | HEAPU8[$6_1 + 1 | 0] << 8 | (HEAPU8[$6_1 + 2 | 0] << 16 | HEAPU8[$6_1 + 3 | 0] << 24);
+                HEAP8[$1_1 | 0] = $3_1;
+                HEAP8[$1_1 + 1 | 0] = $3_1 >>> 8;
+                HEAP8[$1_1 + 2 | 0] = $3_1 >>> 16;
+                HEAP8[$1_1 + 3 | 0] = $3_1 >>> 24;
+                HEAP8[$1_1 + 4 | 0] = $2_1;
+                HEAP8[$1_1 + 5 | 0] = $2_1 >>> 8;
+                HEAP8[$1_1 + 6 | 0] = $2_1 >>> 16;
+                HEAP8[$1_1 + 7 | 0] = $2_1 >>> 24;
+                break block13;
+               }
+               if (!$17_1) {
+                break block13
+               }
+               $186($6_1 + 8 | 0, $6_1, $17_1);
+              }
+              $1_1 = 0;
+              label6 : while (1) {
+               block14 : {
+                $2_1 = $1_1;
+                if (($17_1 | 0) != ($1_1 | 0)) {
+                 $1_1 = $1_1 + 1 | 0;
+                 $14_1 = $2_1 + $6_1 | 0;
+                 if (HEAPU8[$14_1 | 0] != 128) {
+                  continue
+                 }
+                 $3_1 = Math_imul($1_1, -28) + $6_1 | 0;
+                 while (1) {
+                  $4_1 = $110($9_1 + 32 | 0, $15_1, $2_1);
+                  $10_1 = $4_1 & $12_1;
+                  $5_1 = $24($15_1, $4_1);
+                  if ((($2_1 - $10_1 ^ $5_1 - $10_1) & $12_1) >>> 0 < 8) {
+                   break block14
+                  }
+                  $10_1 = $5_1 + $6_1 | 0;
+                  $27_1 = HEAPU8[$10_1 | 0];
+                  $4_1 = $4_1 >>> 25 | 0;
+                  HEAP8[$10_1 | 0] = $4_1;
+                  HEAP8[(($5_1 - 8 & $12_1) + $6_1 | 0) + 8 | 0] = $4_1;
+                  $4_1 = (Math_imul($5_1, -28) + $6_1 | 0) - 28 | 0;
+                  if (($27_1 | 0) == 255) {
+                   HEAP8[$14_1 | 0] = 255;
+                   HEAP8[(($2_1 - 8 & $12_1) + $6_1 | 0) + 8 | 0] = 255;
+                   $2_1 = HEAPU8[$3_1 + 24 | 0] | HEAPU8[$3_1 + 25 | 0] << 8 | (HEAPU8[$3_1 + 26 | 0] << 16 | HEAPU8[$3_1 + 27 | 0] << 24);
+                   HEAP8[$4_1 + 24 | 0] = $2_1;
+                   HEAP8[$4_1 + 25 | 0] = $2_1 >>> 8;
+                   HEAP8[$4_1 + 26 | 0] = $2_1 >>> 16;
+                   HEAP8[$4_1 + 27 | 0] = $2_1 >>> 24;
+                   $2_1 = HEAPU8[$3_1 + 20 | 0] | HEAPU8[$3_1 + 21 | 0] << 8 | (HEAPU8[$3_1 + 22 | 0] << 16 | HEAPU8[$3_1 + 23 | 0] << 24);
+                   $5_1 = HEAPU8[$3_1 + 16 | 0] | HEAPU8[$3_1 + 17 | 0] << 8 | (HEAPU8[$3_1 + 18 | 0] << 16 | HEAPU8[$3_1 + 19 | 0] << 24);
+                   HEAP8[$4_1 + 16 | 0] = $5_1;
+                   HEAP8[$4_1 + 17 | 0] = $5_1 >>> 8;
+                   HEAP8[$4_1 + 18 | 0] = $5_1 >>> 16;
+                   HEAP8[$4_1 + 19 | 0] = $5_1 >>> 24;
+                   HEAP8[$4_1 + 20 | 0] = $2_1;
+                   HEAP8[$4_1 + 21 | 0] = $2_1 >>> 8;
+                   HEAP8[$4_1 + 22 | 0] = $2_1 >>> 16;
+                   HEAP8[$4_1 + 23 | 0] = $2_1 >>> 24;
+                   $2_1 = HEAPU8[$3_1 + 12 | 0] | HEAPU8[$3_1 + 13 | 0] << 8 | (HEAPU8[$3_1 + 14 | 0] << 16 | HEAPU8[$3_1 + 15 | 0] << 24);
+                   $5_1 = HEAPU8[$3_1 + 8 | 0] | HEAPU8[$3_1 + 9 | 0] << 8 | (HEAPU8[$3_1 + 10 | 0] << 16 | HEAPU8[$3_1 + 11 | 0] << 24);
+                   HEAP8[$4_1 + 8 | 0] = $5_1;
+                   HEAP8[$4_1 + 9 | 0] = $5_1 >>> 8;
+                   HEAP8[$4_1 + 10 | 0] = $5_1 >>> 16;
+                   HEAP8[$4_1 + 11 | 0] = $5_1 >>> 24;
+                   HEAP8[$4_1 + 12 | 0] = $2_1;
+                   HEAP8[$4_1 + 13 | 0] = $2_1 >>> 8;
+                   HEAP8[$4_1 + 14 | 0] = $2_1 >>> 16;
+                   HEAP8[$4_1 + 15 | 0] = $2_1 >>> 24;
+                   $2_1 = HEAPU8[$3_1 + 4 | 0] | HEAPU8[$3_1 + 5 | 0] << 8 | (HEAPU8[$3_1 + 6 | 0] << 16 | HEAPU8[$3_1 + 7 | 0] << 24);
+                   $3_1 = HEAPU8[$3_1 | 0] | HEAPU8[$3_1 + 1 | 0] << 8 | (HEAPU8[$3_1 + 2 | 0] << 16 | HEAPU8[$3_1 + 3 | 0] << 24);
+                   HEAP8[$4_1 | 0] = $3_1;
+                   HEAP8[$4_1 + 1 | 0] = $3_1 >>> 8;
+                   HEAP8[$4_1 + 2 | 0] = $3_1 >>> 16;
+                   HEAP8[$4_1 + 3 | 0] = $3_1 >>> 24;
+                   HEAP8[$4_1 + 4 | 0] = $2_1;
+                   HEAP8[$4_1 + 5 | 0] = $2_1 >>> 8;
+                   HEAP8[$4_1 + 6 | 0] = $2_1 >>> 16;
+                   HEAP8[$4_1 + 7 | 0] = $2_1 >>> 24;
+                   continue label6;
+                  } else {
+                   $80($3_1, $4_1, 7);
+                   continue;
+                  }
+                 };
+                }
+                HEAP32[$15_1 + 8 >> 2] = $19_1 - $13_1;
+                break block12;
+               }
+               $3_1 = $4_1 >>> 25 | 0;
+               HEAP8[$14_1 | 0] = $3_1;
+               HEAP8[(($2_1 - 8 & $12_1) + $6_1 | 0) + 8 | 0] = $3_1;
+               continue;
+              };
+             };
+            }
+            $122();
+            $19_1 = HEAP32[$9_1 + 20 >> 2];
+            $1_1 = HEAP32[$9_1 + 16 >> 2];
+            break block11;
+           }
+           $122();
+           $19_1 = HEAP32[$9_1 + 12 >> 2];
+           $1_1 = HEAP32[$9_1 + 8 >> 2];
+           break block11;
+          }
+          $1_1 = -2147483647;
+         }
+         HEAP32[$34_1 + 4 >> 2] = $19_1;
+         HEAP32[$34_1 >> 2] = $1_1;
+         global$0 = $9_1 + 80 | 0;
+        }
+        $4_1 = $7_1 + 72 | 0;
+        global$0 = $30_1 + 16 | 0;
+        HEAP32[$18_1 + 20 >> 2] = 0;
+        $12_1 = HEAP32[$15_1 + 4 >> 2];
+        $2_1 = $12_1 & $33_1;
+        HEAP32[$18_1 + 16 >> 2] = $2_1;
+        $9_1 = ($37_1 & 33554431) << 7 | $33_1 >>> 25;
+        $5_1 = _ZN17compiler_builtins3int3mul3Mul3mul17h070e9a1c69faec5bE($9_1 & 127, 16843009, 16843009);
+        $19_1 = i64toi32_i32$HIGH_BITS;
+        $13_1 = HEAP32[$15_1 >> 2];
+        block18 : {
+         while (1) {
+          $1_1 = $2_1 + $13_1 | 0;
+          $6_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+          $1_1 = HEAPU8[$1_1 + 4 | 0] | HEAPU8[$1_1 + 5 | 0] << 8 | (HEAPU8[$1_1 + 6 | 0] << 16 | HEAPU8[$1_1 + 7 | 0] << 24);
+          $17_1 = $1_1;
+          HEAP32[$18_1 + 24 >> 2] = $6_1;
+          HEAP32[$18_1 + 28 >> 2] = $1_1;
+          $1_1 = $5_1 ^ $6_1;
+          $3_1 = $1_1 ^ -1;
+          $3_1 = $3_1 & $1_1 - 16843009 & -2139062144;
+          $14_1 = $19_1 ^ $17_1;
+          $14_1 = ($14_1 ^ -1) & $14_1 - (($1_1 >>> 0 < 16843009) + 16843009 | 0) & -2139062144;
+          block20 : {
+           block19 : {
+            block17 : {
+             block16 : {
+              block15 : {
+               while (1) {
+                if ($3_1 | $14_1) {
+                 $1_1 = 0 - ($12_1 & (__wasm_ctz_i64($3_1, $14_1) >>> 3 | 0) + $2_1) | 0;
+                 if (($29_1 | 0) == HEAP32[($13_1 + Math_imul($1_1, 28) | 0) - 28 >> 2]) {
+                  break block15
+                 }
+                 $1_1 = $3_1;
+                 $3_1 = $1_1 - 1 & $1_1;
+                 $14_1 = $14_1 & $14_1 - !$1_1;
+                 continue;
+                }
+                break;
+               };
+               if (!$36_1) {
+                break block16
+               }
+               break block17;
+              }
+              $1_1 = ($13_1 + Math_imul($1_1, 28) | 0) - 24 | 0;
+              $2_1 = HEAP32[$1_1 + 20 >> 2];
+              HEAP32[$7_1 + 16 >> 2] = HEAP32[$1_1 + 16 >> 2];
+              HEAP32[$7_1 + 20 >> 2] = $2_1;
+              $2_1 = HEAP32[$1_1 + 12 >> 2];
+              HEAP32[$7_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+              HEAP32[$7_1 + 12 >> 2] = $2_1;
+              $2_1 = HEAP32[$1_1 + 4 >> 2];
+              HEAP32[$7_1 >> 2] = HEAP32[$1_1 >> 2];
+              HEAP32[$7_1 + 4 >> 2] = $2_1;
+              $2_1 = HEAP32[$4_1 + 4 >> 2];
+              HEAP32[$1_1 >> 2] = HEAP32[$4_1 >> 2];
+              break block18;
+             }
+             $67($18_1, $15_1, $18_1 + 24 | 0, $18_1 + 16 | 0);
+             $38_1 = HEAP32[$18_1 + 4 >> 2];
+             if (HEAP32[$18_1 >> 2] == 1) {
+              break block17
+             }
+             $36_1 = 0;
+             break block19;
+            }
+            if ($6_1 << 1 & $6_1 & -2139062144 | ($17_1 << 1 | $6_1 >>> 31) & $17_1 & -2139062144) {
+             break block20
+            }
+            $36_1 = 1;
+           }
+           $31_1 = $31_1 + 8 | 0;
+           HEAP32[$18_1 + 20 >> 2] = $31_1;
+           $2_1 = $12_1 & $2_1 + $31_1;
+           HEAP32[$18_1 + 16 >> 2] = $2_1;
+           continue;
+          }
+          break;
+         };
+         $1_1 = $96($15_1, $38_1);
+         $2_1 = $1_1 + $13_1 | 0;
+         $3_1 = HEAPU8[$2_1 | 0];
+         $17_1 = $2_1;
+         $2_1 = $9_1 & 127;
+         HEAP8[$17_1 | 0] = $2_1;
+         HEAP8[($13_1 + ($12_1 & $1_1 - 8) | 0) + 8 | 0] = $2_1;
+         HEAP32[$7_1 >> 2] = 2;
+         HEAP32[$15_1 + 12 >> 2] = HEAP32[$15_1 + 12 >> 2] + 1;
+         HEAP32[$15_1 + 8 >> 2] = HEAP32[$15_1 + 8 >> 2] - ($3_1 & 1);
+         $1_1 = $13_1 + Math_imul($1_1, -28) | 0;
+         HEAP32[$1_1 - 28 >> 2] = $29_1;
+         $2_1 = HEAP32[$4_1 + 4 >> 2];
+         $1_1 = $1_1 - 24 | 0;
+         HEAP32[$1_1 >> 2] = HEAP32[$4_1 >> 2];
+        }
+        HEAP32[$1_1 + 4 >> 2] = $2_1;
+        $2_1 = HEAP32[$4_1 + 12 >> 2];
+        HEAP32[$1_1 + 8 >> 2] = HEAP32[$4_1 + 8 >> 2];
+        HEAP32[$1_1 + 12 >> 2] = $2_1;
+        $2_1 = HEAP32[$4_1 + 20 >> 2];
+        HEAP32[$1_1 + 16 >> 2] = HEAP32[$4_1 + 16 >> 2];
+        HEAP32[$1_1 + 20 >> 2] = $2_1;
+        global$0 = $18_1 + 32 | 0;
+        $1_1 = HEAP32[$7_1 >> 2];
+        break block21;
+       }
+       $140($7_1 + 48 | 0);
+       $1_1 = 3;
+      }
+      HEAP32[$26_1 >> 2] = HEAP32[$26_1 >> 2] + 1;
+      $2_1 = HEAP32[$7_1 + 8 >> 2];
+      HEAP32[$7_1 + 72 >> 2] = HEAP32[$7_1 + 4 >> 2];
+      HEAP32[$7_1 + 76 >> 2] = $2_1;
+      $2_1 = HEAP32[$7_1 + 16 >> 2];
+      HEAP32[$7_1 + 80 >> 2] = HEAP32[$7_1 + 12 >> 2];
+      HEAP32[$7_1 + 84 >> 2] = $2_1;
+      HEAP32[$7_1 + 88 >> 2] = HEAP32[$7_1 + 20 >> 2];
+      if (($1_1 | 0) != 4) {
+       break block6
+      }
+     }
+     $94();
+     wasm2js_trap();
+    }
+    HEAP32[$23_1 >> 2] = $1_1;
+    $1_1 = HEAP32[$7_1 + 76 >> 2];
+    HEAP32[$23_1 + 4 >> 2] = HEAP32[$7_1 + 72 >> 2];
+    HEAP32[$23_1 + 8 >> 2] = $1_1;
+    $1_1 = HEAP32[$7_1 + 84 >> 2];
+    HEAP32[$23_1 + 12 >> 2] = HEAP32[$7_1 + 80 >> 2];
+    HEAP32[$23_1 + 16 >> 2] = $1_1;
+    HEAP32[$23_1 + 20 >> 2] = HEAP32[$7_1 + 88 >> 2];
+    global$0 = $7_1 + 96 | 0;
+    global$0 = $21_1 + 32 | 0;
+    if (HEAPU32[$11_1 + 36 >> 2] <= 1) {
+     $139($23_1)
+    }
+    global$0 = $11_1 + 80 | 0;
+    $1_1 = $8_1 + 48 | 0;
+    (wasm2js_i32$0 = $8_1, wasm2js_i32$1 = $34($28_1, 1050132, 13, $1_1)), HEAP32[wasm2js_i32$0 + 52 >> 2] = wasm2js_i32$1;
+    $18($22_1);
+    $132($22_1);
+    $132($1_1);
+    $132($8_1 + 40 | 0);
+    $1_1 = 0;
+    break block22;
    }
-   $60($3_1 + 52 | 0);
+   $108($8_1 + 32 | 0);
    $1_1 = 1;
   }
-  HEAP32[$14_1 + 4 >> 2] = $2_1;
-  HEAP32[$14_1 >> 2] = $1_1;
-  global$0 = $3_1 + 80 | 0;
-  $6_1 = HEAP32[$12_1 + 8 >> 2];
-  $4_1 = HEAP32[$12_1 + 12 >> 2];
-  $2_1 = $12_1 + 24 | 0;
-  $1_1 = HEAP32[$2_1 + 4 >> 2];
-  if ($1_1) {
-   $29(HEAP32[$2_1 >> 2], $1_1)
+  HEAP32[$25_1 + 4 >> 2] = $28_1;
+  HEAP32[$25_1 >> 2] = $1_1;
+  global$0 = $8_1 + 112 | 0;
+  $1_1 = HEAP32[$25_1 >> 2];
+  $2_1 = HEAP32[$25_1 + 4 >> 2];
+  $132($32_1);
+  $3_1 = $20_1 + 8 | 0;
+  HEAP32[$3_1 >> 2] = $1_1;
+  HEAP32[$3_1 + 4 >> 2] = $2_1;
+  global$0 = $25_1 + 16 | 0;
+  $1_1 = HEAP32[$20_1 + 8 >> 2];
+  $2_1 = HEAP32[$20_1 + 12 >> 2];
+  $3_1 = $20_1 + 24 | 0;
+  $4_1 = HEAP32[$3_1 + 4 >> 2];
+  if ($4_1) {
+   $137(HEAP32[$3_1 >> 2], $4_1)
   }
-  $1_1 = $7_1 + 8 | 0;
-  HEAP32[$1_1 >> 2] = $6_1;
-  HEAP32[$1_1 + 4 >> 2] = $4_1;
-  global$0 = $12_1 + 32 | 0;
-  $2_1 = HEAP32[$7_1 + 12 >> 2];
-  $1_1 = HEAP32[$7_1 + 8 >> 2];
-  HEAP32[$7_1 + 4 >> 2] = $1_1;
-  HEAP32[$7_1 >> 2] = $1_1 & 1 ? $2_1 : 0;
-  $1_1 = HEAP32[$7_1 + 4 >> 2];
-  HEAP32[$0_1 >> 2] = HEAP32[$7_1 >> 2];
+  $3_1 = $16_1 + 8 | 0;
+  HEAP32[$3_1 >> 2] = $1_1;
+  HEAP32[$3_1 + 4 >> 2] = $2_1;
+  global$0 = $20_1 + 32 | 0;
+  $1_1 = HEAP32[$16_1 + 12 >> 2];
+  $2_1 = HEAP32[$16_1 + 8 >> 2];
+  HEAP32[$16_1 + 4 >> 2] = $2_1;
+  HEAP32[$16_1 >> 2] = $2_1 & 1 ? $1_1 : 0;
+  $1_1 = HEAP32[$16_1 + 4 >> 2];
+  HEAP32[$0_1 >> 2] = HEAP32[$16_1 >> 2];
   HEAP32[$0_1 + 4 >> 2] = $1_1;
-  global$0 = $7_1 + 48 | 0;
+  global$0 = $16_1 + 48 | 0;
  }
  
- function $22($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
+ function $37($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2806,7 +4441,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $23($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
+ function $38($0_1, $1_1, $2_1, $3_1, $4_1, $5_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2816,7 +4451,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $24($0_1, $1_1, $2_1, $3_1, $4_1, $5_1, $6_1) {
+ function $39($0_1, $1_1, $2_1, $3_1, $4_1, $5_1, $6_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2827,14 +4462,53 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $25($0_1, $1_1, $2_1) {
+ function $40($0_1, $1_1, $2_1, $3_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
+  $3_1 = $3_1 | 0;
+  var $4_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 + 8 >> 2] = 0;
+  HEAP32[$4_1 + 12 >> 2] = $3_1;
+  if ($1_1) {
+   FUNCTION_TABLE[HEAP32[$2_1 + 16 >> 2]]($4_1, $1_1, $3_1);
+   $1_1 = HEAP32[$4_1 + 4 >> 2];
+   $2_1 = HEAP32[$4_1 >> 2];
+   HEAP32[$0_1 + 4 >> 2] = $2_1;
+   HEAP32[$0_1 >> 2] = $2_1 & 1 ? $1_1 : 0;
+   global$0 = $4_1 + 16 | 0;
+   return;
+  }
+  $141($4_1 + 8 | 0);
+  $168(1050492);
   wasm2js_trap();
  }
  
- function $26($0_1) {
+ function $41($0_1, $1_1, $2_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  var $3_1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  if ($1_1) {
+   FUNCTION_TABLE[HEAP32[$2_1 + 16 >> 2]]($3_1 + 8 | 0, $1_1);
+   $1_1 = HEAP32[$3_1 + 12 >> 2];
+   $2_1 = HEAP32[$3_1 + 8 >> 2];
+   HEAP32[$0_1 + 8 >> 2] = $2_1;
+   $2_1 = $2_1 & 1;
+   HEAP32[$0_1 + 4 >> 2] = $2_1 ? $1_1 : 0;
+   HEAP32[$0_1 >> 2] = $2_1 ? 0 : $1_1;
+   global$0 = $3_1 + 16 | 0;
+   return;
+  }
+  $168(1050492);
+  wasm2js_trap();
+ }
+ 
+ function $42($0_1) {
   var $1_1 = 0;
   block5 : {
    block3 : {
@@ -2876,14 +4550,14 @@ function asmFunc(imports) {
    $0_1 = global$0 - 16 | 0;
    global$0 = $0_1;
    HEAP32[$0_1 >> 2] = $0_1 + 15;
-   HEAP32[$0_1 + 4 >> 2] = 78;
-   $42(1048606, $0_1, 1049152);
+   HEAP32[$0_1 + 4 >> 2] = 101;
+   $82(1048944, $0_1, 1050648);
    wasm2js_trap();
   }
   wasm2js_trap();
  }
  
- function $27($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $43($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2892,7 +4566,43 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $28($0_1, $1_1, $2_1, $3_1) {
+ function $44($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  HEAP32[$3_1 >> 2] = 0;
+  HEAP32[$3_1 + 4 >> 2] = $1_1;
+  if (($0_1 | 0) == 1) {
+   HEAP32[$3_1 + 8 >> 2] = $1_1;
+   $0_1 = global$0 - 16 | 0;
+   global$0 = $0_1;
+   $4_1 = $69();
+   HEAP32[$0_1 + 8 >> 2] = $4_1;
+   $5_1 = $3_1 + 8 | 0;
+   $59($0_1 + 8 | 0, 1049792, 2, $5_1);
+   block : {
+    if (!$156($2_1)) {
+     $1_1 = fimport$30() | 0;
+     break block;
+    }
+    $1_1 = $114($2_1);
+   }
+   HEAP32[$0_1 + 12 >> 2] = $1_1;
+   $1_1 = $0_1 + 12 | 0;
+   $59($0_1 + 8 | 0, 1049828, 6, $1_1);
+   $132($1_1);
+   global$0 = $0_1 + 16 | 0;
+   HEAP32[$3_1 + 12 >> 2] = $4_1;
+   $0_1 = $3_1 + 12 | 0;
+   $18($0_1);
+   $132($0_1);
+   $132($5_1);
+  }
+  $165($3_1);
+  global$0 = $3_1 + 16 | 0;
+ }
+ 
+ function $45($0_1, $1_1, $2_1, $3_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2900,7 +4610,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $29($0_1, $1_1) {
+ function $46($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0;
   block : {
    $2_1 = HEAP32[$0_1 - 4 >> 2];
@@ -2910,17 +4620,100 @@ function asmFunc(imports) {
     if ($1_1 + 39 >>> 0 < $3_1 >>> 0 ? $2_1 : 0) {
      break block
     }
-    $2($0_1);
+    $3($0_1);
     return;
    }
-   $62(1049332, 46, 1049380);
+   $136(1050828, 46, 1050876);
    wasm2js_trap();
   }
-  $62(1049396, 46, 1049444);
+  $136(1050892, 46, 1050940);
   wasm2js_trap();
  }
  
- function $30($0_1, $1_1, $2_1) {
+ function $47($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  $3_1 = fimport$30() | 0;
+  HEAP32[$2_1 + 12 >> 2] = $3_1;
+  $1_1 = Math_imul($1_1, 12);
+  while (1) {
+   if ($1_1) {
+    $59($2_1 + 12 | 0, HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2], $0_1 + 8 | 0);
+    $1_1 = $1_1 - 12 | 0;
+    $0_1 = $0_1 + 12 | 0;
+    continue;
+   }
+   break;
+  };
+  global$0 = $2_1 + 16 | 0;
+  return $3_1;
+ }
+ 
+ function $48($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  fimport$42($2_1 + 8 | 0, HEAP32[$1_1 >> 2]);
+  $1_1 = HEAP32[$2_1 + 8 >> 2];
+  block : {
+   if (!$1_1) {
+    $1_1 = -2147483648;
+    break block;
+   }
+   $77($2_1, $1_1, HEAP32[$2_1 + 12 >> 2]);
+   $3_1 = HEAP32[$2_1 >> 2];
+   $1_1 = HEAP32[$2_1 + 4 >> 2];
+   HEAP32[$0_1 + 8 >> 2] = $1_1;
+   HEAP32[$0_1 + 4 >> 2] = $3_1;
+  }
+  HEAP32[$0_1 >> 2] = $1_1;
+  global$0 = $2_1 + 16 | 0;
+ }
+ 
+ function $49($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  $1_1 = fimport$8(HEAP32[$1_1 >> 2]) | 0;
+  $105($2_1 + 8 | 0);
+  block : {
+   if (HEAP32[$2_1 + 8 >> 2] == 1) {
+    $1_1 = HEAP32[$2_1 + 12 >> 2];
+    $3_1 = 2;
+    break block;
+   }
+   $3_1 = ($1_1 | 0) != 0;
+  }
+  HEAP32[$0_1 >> 2] = $3_1;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  global$0 = $2_1 + 16 | 0;
+ }
+ 
+ function $50($0_1, $1_1, $2_1, $3_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  $3_1 = $3_1 | 0;
+  var $4_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 >> 2] = 0;
+  HEAP32[$4_1 + 4 >> 2] = $2_1;
+  HEAP32[$4_1 + 12 >> 2] = $3_1;
+  HEAP32[$4_1 + 8 >> 2] = 0;
+  if ($0_1) {
+   FUNCTION_TABLE[HEAP32[$1_1 + 16 >> 2]]($0_1, $2_1, $3_1);
+   global$0 = $4_1 + 16 | 0;
+   return;
+  }
+  $141($4_1 + 8 | 0);
+  $141($4_1);
+  $168(1050492);
+  wasm2js_trap();
+ }
+ 
+ function $51($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2929,7 +4722,7 @@ function asmFunc(imports) {
   block1 : {
    block : {
     if (HEAP32[$0_1 >> 2] - $3_1 >>> 0 < $2_1 >>> 0) {
-     $14($0_1, $3_1, $2_1);
+     $22($0_1, $3_1, $2_1);
      $3_1 = HEAP32[$0_1 + 8 >> 2];
      break block;
     }
@@ -2940,13 +4733,68 @@ function asmFunc(imports) {
    if (!$2_1) {
     break block1
    }
-   $84(HEAP32[$0_1 + 4 >> 2] + $3_1 | 0, $1_1, $2_1);
+   $186(HEAP32[$0_1 + 4 >> 2] + $3_1 | 0, $1_1, $2_1);
   }
   HEAP32[$0_1 + 8 >> 2] = $2_1 + $3_1;
   return 0;
  }
  
- function $31($0_1, $1_1, $2_1) {
+ function $52($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  block3 : {
+   switch (HEAP32[262876] - 1 | 0) {
+   case 1:
+    $160();
+    wasm2js_trap();
+   default:
+    $1_1 = global$0 - 16 | 0;
+    global$0 = $1_1;
+    $2_1 = HEAP32[262876];
+    HEAP32[262876] = 2;
+    $4_1 = HEAP32[262877];
+    HEAP32[$1_1 + 12 >> 2] = $4_1;
+    HEAP32[$1_1 + 8 >> 2] = $2_1;
+    block4 : {
+     if (!$2_1) {
+      (wasm2js_i32$0 = 1051508, wasm2js_i32$1 = FUNCTION_TABLE[$4_1 | 0]() | 0), HEAP32[wasm2js_i32$0 >> 2] = wasm2js_i32$1;
+      HEAP32[262876] = 1;
+      global$0 = $1_1 + 16 | 0;
+      break block4;
+     }
+     $0_1 = $1_1 + 8 | 0;
+     if (HEAP32[$0_1 >> 2] == 1) {
+      $132($0_1 + 4 | 0)
+     }
+     $136(1050542, 40, 1050600);
+     wasm2js_trap();
+    }
+    break;
+   case 0:
+    break block3;
+   };
+  }
+  $2_1 = $114(1051508);
+  $1_1 = global$0 - 16 | 0;
+  global$0 = $1_1;
+  HEAP32[$1_1 + 12 >> 2] = $2_1;
+  $4_1 = (fimport$2(HEAP32[$1_1 + 12 >> 2]) | 0) != 0;
+  $5_1 = $3_1 + 8 | 0;
+  HEAP32[$5_1 + 4 >> 2] = $2_1;
+  HEAP32[$5_1 >> 2] = !$4_1;
+  global$0 = $1_1 + 16 | 0;
+  $2_1 = HEAP32[$3_1 + 8 >> 2];
+  $1_1 = HEAP32[$3_1 + 12 >> 2];
+  if (!(!($2_1 & 1) | $1_1 >>> 0 < 1028)) {
+   fimport$0($1_1 | 0)
+  }
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = $2_1 ^ 1;
+  global$0 = $3_1 + 16 | 0;
+ }
+ 
+ function $53($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -2955,7 +4803,7 @@ function asmFunc(imports) {
   block1 : {
    block : {
     if (HEAP32[$0_1 >> 2] - $3_1 >>> 0 < $2_1 >>> 0) {
-     $17($0_1, $3_1, $2_1);
+     $26($0_1, $3_1, $2_1);
      $3_1 = HEAP32[$0_1 + 8 >> 2];
      break block;
     }
@@ -2966,13 +4814,45 @@ function asmFunc(imports) {
    if (!$2_1) {
     break block1
    }
-   $84(HEAP32[$0_1 + 4 >> 2] + $3_1 | 0, $1_1, $2_1);
+   $186(HEAP32[$0_1 + 4 >> 2] + $3_1 | 0, $1_1, $2_1);
   }
   HEAP32[$0_1 + 8 >> 2] = $2_1 + $3_1;
   return 0;
  }
  
- function $32($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $54() {
+  var $0_1 = 0, $1_1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  $1_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+  if (!$1_1) {
+   $94();
+   wasm2js_trap();
+  }
+  $99($0_1 + 8 | 0, $1_1, 1049916);
+  $1_1 = HEAP32[$0_1 + 12 >> 2];
+  HEAP8[HEAP32[$0_1 + 8 >> 2] + 33 | 0] = 1;
+  HEAP32[$1_1 >> 2] = HEAP32[$1_1 >> 2] + 1;
+  global$0 = $0_1 + 16 | 0;
+ }
+ 
+ function $55($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  $4_1 = $69();
+  HEAP32[$3_1 + 8 >> 2] = $4_1;
+  (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = fimport$48($0_1 | 0, $1_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $0_1 = $3_1 + 8 | 0;
+  $1_1 = $3_1 + 12 | 0;
+  $59($0_1, 1049786, 6, $1_1);
+  $132($1_1);
+  $113($0_1, $2_1);
+  global$0 = $3_1 + 16 | 0;
+  return $4_1;
+ }
+ 
+ function $56($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = Math_fround($2_1);
@@ -2981,7 +4861,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $34($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $58($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = +$2_1;
@@ -2990,7 +4870,35 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $35($0_1, $1_1, $2_1) {
+ function $59($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  (wasm2js_i32$0 = $4_1, wasm2js_i32$1 = fimport$48($1_1 | 0, $2_1 | 0) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $2_1 = $4_1 + 4 | 0;
+  $1_1 = global$0 - 16 | 0;
+  global$0 = $1_1;
+  $3_1 = fimport$36(HEAP32[$0_1 >> 2], HEAP32[$4_1 + 12 >> 2], HEAP32[$3_1 >> 2]) | 0;
+  $105($1_1 + 8 | 0);
+  $0_1 = 1;
+  block : {
+   if (HEAP32[$1_1 + 8 >> 2] == 1) {
+    HEAP32[$2_1 + 4 >> 2] = HEAP32[$1_1 + 12 >> 2];
+    break block;
+   }
+   $0_1 = 0;
+   HEAP8[$2_1 + 1 | 0] = ($3_1 | 0) != 0;
+  }
+  HEAP8[$2_1 | 0] = $0_1;
+  global$0 = $1_1 + 16 | 0;
+  if (HEAPU8[$4_1 + 4 | 0]) {
+   $132($4_1 + 8 | 0)
+  }
+  $132($4_1 + 12 | 0);
+  global$0 = $4_1 + 16 | 0;
+ }
+ 
+ function $60($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -3004,15 +4912,12 @@ function asmFunc(imports) {
    global$0 = $3_1 + 16 | 0;
    return $0_1 | 0;
   }
-  $0_1 = $3_1 + 8 | 0;
-  if (!HEAP32[$0_1 >> 2]) {
-   $60($0_1 + 4 | 0)
-  }
-  fimport$12(1048996, 50);
+  $141($3_1 + 8 | 0);
+  $168(1050492);
   wasm2js_trap();
  }
  
- function $37($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $62($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = Math_fround($2_1);
@@ -3021,7 +4926,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $38($0_1, $1_1, $2_1, $3_1, $4_1) {
+ function $63($0_1, $1_1, $2_1, $3_1, $4_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = +$2_1;
@@ -3030,7 +4935,143 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $39($0_1, $1_1) {
+ function $64($0_1, $1_1, $2_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  var $3_1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  HEAP32[$3_1 + 8 >> 2] = 0;
+  HEAP32[$3_1 + 12 >> 2] = $2_1;
+  if ($0_1) {
+   FUNCTION_TABLE[HEAP32[$1_1 + 16 >> 2]]($0_1, $2_1);
+   global$0 = $3_1 + 16 | 0;
+   return;
+  }
+  $132($3_1 + 12 | 0);
+  $168(1048660);
+  wasm2js_trap();
+ }
+ 
+ function $65($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0;
+  $3_1 = global$0 - 32 | 0;
+  global$0 = $3_1;
+  $4_1 = HEAP32[$2_1 + 12 >> 2];
+  HEAP32[$3_1 + 16 >> 2] = HEAP32[$2_1 + 8 >> 2];
+  HEAP32[$3_1 + 20 >> 2] = $4_1;
+  $4_1 = HEAP32[$2_1 + 4 >> 2];
+  HEAP32[$3_1 + 8 >> 2] = HEAP32[$2_1 >> 2];
+  HEAP32[$3_1 + 12 >> 2] = $4_1;
+  HEAP32[$3_1 + 24 >> 2] = $0_1;
+  HEAP32[$3_1 + 28 >> 2] = $1_1;
+  FUNCTION_TABLE[HEAP32[$1_1 + 12 >> 2]]($0_1, $3_1 + 8 | 0);
+  $109($3_1 + 24 | 0);
+  global$0 = $3_1 + 32 | 0;
+ }
+ 
+ function $66($0_1, $1_1, $2_1, $3_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  $3_1 = $3_1 | 0;
+  var $4_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 + 8 >> 2] = 0;
+  HEAP32[$4_1 + 12 >> 2] = $2_1;
+  if ($0_1) {
+   FUNCTION_TABLE[HEAP32[$1_1 + 16 >> 2]]($0_1, $2_1, $3_1);
+   global$0 = $4_1 + 16 | 0;
+   return;
+  }
+  $141($4_1 + 8 | 0);
+  $168(1050492);
+  wasm2js_trap();
+ }
+ 
+ function $67($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0;
+  $4_1 = HEAP32[$2_1 >> 2] & -2139062144;
+  $2_1 = HEAP32[$2_1 + 4 >> 2] & -2139062144;
+  if ($4_1 | $2_1) {
+   $3_1 = HEAP32[$1_1 + 4 >> 2] & HEAP32[$3_1 >> 2] + (__wasm_ctz_i64($4_1, $2_1) >>> 3 | 0);
+   $1_1 = 1;
+  } else {
+   $1_1 = 0
+  }
+  HEAP32[$0_1 + 4 >> 2] = $3_1;
+  HEAP32[$0_1 >> 2] = $1_1;
+ }
+ 
+ function $68($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0;
+  $1_1 = global$0 - 16 | 0;
+  global$0 = $1_1;
+  $86($1_1);
+  $3_1 = HEAP32[$1_1 >> 2];
+  $4_1 = HEAP32[$1_1 + 4 >> 2];
+  $5_1 = HEAP32[$1_1 + 8 >> 2];
+  $6_1 = HEAP32[$1_1 + 12 >> 2];
+  $2_1 = HEAP32[262563];
+  HEAP32[$0_1 + 8 >> 2] = HEAP32[262562];
+  HEAP32[$0_1 + 12 >> 2] = $2_1;
+  $2_1 = HEAP32[262561];
+  HEAP32[$0_1 >> 2] = HEAP32[262560];
+  HEAP32[$0_1 + 4 >> 2] = $2_1;
+  HEAP32[$0_1 + 24 >> 2] = $5_1;
+  HEAP32[$0_1 + 28 >> 2] = $6_1;
+  HEAP32[$0_1 + 16 >> 2] = $3_1;
+  HEAP32[$0_1 + 20 >> 2] = $4_1;
+  global$0 = $1_1 + 16 | 0;
+ }
+ 
+ function $69() {
+  var $0_1 = 0, $1_1 = 0, $2_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  $1_1 = fimport$30() | 0;
+  HEAP32[$0_1 + 8 >> 2] = $1_1;
+  (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = fimport$48(1049810, 3) | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $2_1 = $0_1 + 12 | 0;
+  $59($0_1 + 8 | 0, 1049813, 7, $2_1);
+  $132($2_1);
+  global$0 = $0_1 + 16 | 0;
+  return $1_1;
+ }
+ 
+ function $70($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  fimport$24(HEAP32[$1_1 >> 2], 1049932, 6, $2_1 | 0, $3_1 | 0);
+  $105($4_1 + 8 | 0);
+  $1_1 = HEAP32[$4_1 + 12 >> 2];
+  HEAP32[$0_1 >> 2] = HEAP32[$4_1 + 8 >> 2] & 1;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  global$0 = $4_1 + 16 | 0;
+ }
+ 
+ function $71($0_1, $1_1, $2_1) {
+  var $3_1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  $73($3_1 + 4 | 0, $0_1, $1_1, $2_1);
+  block : {
+   if (!HEAP32[$3_1 + 8 >> 2]) {
+    break block
+   }
+   $0_1 = HEAP32[$3_1 + 12 >> 2];
+   if (!$0_1) {
+    break block
+   }
+   $46(HEAP32[$3_1 + 4 >> 2], $0_1);
+  }
+  global$0 = $3_1 + 16 | 0;
+ }
+ 
+ function $72($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0;
@@ -3043,7 +5084,7 @@ function asmFunc(imports) {
     break block
    }
    if ($0_1) {
-    $1_1 = $54($0_1, $2_1);
+    $1_1 = $126($0_1, $2_1);
     if (!$1_1) {
      break block
     }
@@ -3053,24 +5094,269 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $40($0_1, $1_1) {
+ function $73($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0, $5_1 = 0, $6_1 = 0;
+  $4_1 = 4;
+  block : {
+   if (!$3_1) {
+    break block
+   }
+   $5_1 = HEAP32[$1_1 >> 2];
+   if (!$5_1) {
+    break block
+   }
+   HEAP32[$0_1 + 4 >> 2] = $2_1;
+   HEAP32[$0_1 >> 2] = HEAP32[$1_1 + 4 >> 2];
+   $6_1 = Math_imul($3_1, $5_1);
+   $4_1 = 8;
+  }
+  HEAP32[$0_1 + $4_1 >> 2] = $6_1;
+ }
+ 
+ function $74() {
+  var $0_1 = 0, $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  $52($4_1);
+  if (HEAP32[$4_1 >> 2] == 1) {
+   HEAP32[$4_1 + 12 >> 2] = HEAP32[$4_1 + 4 >> 2];
+   $6_1 = $4_1 + 12 | 0;
+   $1_1 = global$0 - 16 | 0;
+   global$0 = $1_1;
+   block2 : {
+    $0_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+    if ($0_1) {
+     if (!HEAP32[$0_1 >> 2]) {
+      HEAP32[$0_1 >> 2] = -1;
+      if (HEAPU8[$0_1 + 36 | 0] | HEAPU8[$0_1 + 37 | 0] != 1) {
+       $2_1 = 0
+      } else {
+       HEAP8[$0_1 + 36 | 0] = 1;
+       $3_1 = $0_1 + 20 | 0;
+       if (!HEAP32[$0_1 + 16 >> 2]) {
+        $5_1 = fimport$46($84(1, 0) | 0, 1048620) | 0;
+        $2_1 = $0_1 + 16 | 0;
+        $133($2_1);
+        HEAP32[$3_1 >> 2] = $5_1;
+        HEAP32[$2_1 >> 2] = 1;
+       }
+       $5_1 = global$0 - 16 | 0;
+       global$0 = $5_1;
+       $3_1 = fimport$5(HEAP32[$6_1 >> 2], HEAP32[$3_1 >> 2]) | 0;
+       $105($5_1 + 8 | 0);
+       $2_1 = 1;
+       block1 : {
+        if (HEAP32[$5_1 + 8 >> 2] == 1) {
+         $3_1 = HEAP32[$5_1 + 12 >> 2];
+         break block1;
+        }
+        $2_1 = 0;
+       }
+       HEAP32[$1_1 + 4 >> 2] = $3_1;
+       HEAP32[$1_1 >> 2] = $2_1;
+       global$0 = $5_1 + 16 | 0;
+       HEAP32[$1_1 + 12 >> 2] = HEAP32[$1_1 + 4 >> 2];
+       $3_1 = HEAP32[$1_1 >> 2];
+       HEAP32[$1_1 + 8 >> 2] = $3_1;
+       $135($1_1 + 8 | 0);
+       if ($3_1) {
+        HEAP8[$0_1 + 36 | 0] = 0
+       }
+       $2_1 = HEAP32[$0_1 >> 2] + 1 | 0;
+      }
+      HEAP32[$0_1 >> 2] = $2_1;
+     }
+     global$0 = $1_1 + 16 | 0;
+     break block2;
+    }
+    $94();
+    wasm2js_trap();
+   }
+   $132($6_1);
+  }
+  global$0 = $4_1 + 16 | 0;
+ }
+ 
+ function $75($0_1, $1_1) {
+  var $2_1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  fimport$41($2_1 | 0, HEAP32[$1_1 >> 2]);
+  if (HEAP32[$2_1 >> 2]) {
+   HEAPF64[$0_1 + 8 >> 3] = HEAPF64[$2_1 + 8 >> 3];
+   $1_1 = 1;
+  } else {
+   $1_1 = 0
+  }
+  HEAP32[$0_1 >> 2] = $1_1;
+  HEAP32[$0_1 + 4 >> 2] = 0;
+  global$0 = $2_1 + 16 | 0;
+ }
+ 
+ function $76($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = fimport$29() | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  HEAP32[$0_1 + 8 >> 2] = 5;
+  HEAP32[$0_1 + 4 >> 2] = 1050380;
+  $1_1 = $47($0_1 + 4 | 0, 1);
+  $132($0_1 + 12 | 0);
+  global$0 = $0_1 + 16 | 0;
+  return $1_1 | 0;
+ }
+ 
+ function $77($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0;
+  $4_1 = global$0 - 32 | 0;
+  global$0 = $4_1;
+  HEAP32[$4_1 + 28 >> 2] = $2_1;
+  HEAP32[$4_1 + 24 >> 2] = $1_1;
+  HEAP32[$4_1 + 20 >> 2] = $2_1;
+  $1_1 = 0;
+  $7_1 = global$0 - 16 | 0;
+  global$0 = $7_1;
+  $10_1 = $4_1 + 8 | 0;
+  $3_1 = $4_1 + 20 | 0;
+  $2_1 = HEAP32[$3_1 + 8 >> 2];
+  block3 : {
+   block2 : {
+    if ($2_1 >>> 0 < HEAPU32[$3_1 >> 2]) {
+     $8_1 = global$0 - 16 | 0;
+     global$0 = $8_1;
+     if ($2_1 >>> 0 > HEAPU32[$3_1 >> 2]) {
+      $82(1050664, 73, 1050700);
+      wasm2js_trap();
+     }
+     $6_1 = global$0 - 16 | 0;
+     global$0 = $6_1;
+     $9_1 = $6_1 + 12 | 0;
+     $11_1 = $7_1 + 8 | 0;
+     $12_1 = $8_1 + 8 | 0;
+     $5_1 = HEAP32[$3_1 >> 2];
+     if ($5_1) {
+      HEAP32[$6_1 + 12 >> 2] = 1;
+      $1_1 = $5_1;
+      $5_1 = HEAP32[$3_1 + 4 >> 2];
+      $9_1 = $6_1 + 8 | 0;
+     }
+     HEAP32[$9_1 >> 2] = $1_1;
+     $1_1 = HEAP32[$6_1 + 12 >> 2];
+     block1 : {
+      if ($1_1) {
+       $13_1 = HEAP32[$6_1 + 8 >> 2];
+       block : {
+        if (!$2_1) {
+         $137($5_1, $13_1);
+         HEAP32[$3_1 + 4 >> 2] = 1;
+         break block;
+        }
+        $9_1 = $2_1;
+        $5_1 = $2($5_1, $13_1, $1_1, $2_1);
+        if (!$5_1) {
+         break block1
+        }
+        HEAP32[$3_1 + 4 >> 2] = $5_1;
+       }
+       HEAP32[$3_1 >> 2] = $2_1;
+      }
+      $1_1 = -2147483647;
+     }
+     HEAP32[$12_1 + 4 >> 2] = $9_1;
+     HEAP32[$12_1 >> 2] = $1_1;
+     global$0 = $6_1 + 16 | 0;
+     $1_1 = HEAP32[$8_1 + 12 >> 2];
+     HEAP32[$11_1 >> 2] = HEAP32[$8_1 + 8 >> 2];
+     HEAP32[$11_1 + 4 >> 2] = $1_1;
+     global$0 = $8_1 + 16 | 0;
+     $1_1 = HEAP32[$7_1 + 8 >> 2];
+     if (($1_1 | 0) != -2147483647) {
+      break block2
+     }
+     $2_1 = HEAP32[$3_1 + 8 >> 2];
+    }
+    HEAP32[$10_1 + 4 >> 2] = $2_1;
+    HEAP32[$10_1 >> 2] = HEAP32[$3_1 + 4 >> 2];
+    global$0 = $7_1 + 16 | 0;
+    break block3;
+   }
+   $131($1_1, HEAP32[$7_1 + 12 >> 2]);
+   wasm2js_trap();
+  }
+  $1_1 = HEAP32[$4_1 + 12 >> 2];
+  HEAP32[$0_1 >> 2] = HEAP32[$4_1 + 8 >> 2];
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  global$0 = $4_1 + 32 | 0;
+ }
+ 
+ function $78($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0;
   $2_1 = HEAP32[$1_1 + 4 >> 2];
   $3_1 = HEAP32[$1_1 >> 2];
-  $1_1 = $54(8, 4);
+  $1_1 = $126(8, 4);
   if (!$1_1) {
-   $77(4, 8);
+   $170(4, 8);
    wasm2js_trap();
   }
   HEAP32[$1_1 + 4 >> 2] = $2_1;
   HEAP32[$1_1 >> 2] = $3_1;
-  HEAP32[$0_1 + 4 >> 2] = 1049460;
+  HEAP32[$0_1 + 4 >> 2] = 1050956;
   HEAP32[$0_1 >> 2] = $1_1;
  }
  
- function $41($0_1, $1_1, $2_1, $3_1) {
+ function $79($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $4_1 = global$0 - 16 | 0;
+  global$0 = $4_1;
+  block : {
+   $3_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+   if ($3_1) {
+    $5_1 = 2;
+    if (!HEAP32[$3_1 >> 2]) {
+     $5_1 = HEAP32[$3_1 + 72 >> 2] == -2147483648 ? 2 : HEAPU8[$3_1 + 84 | 0] == 2;
+     HEAP32[$3_1 >> 2] = 0;
+    }
+    break block;
+   }
+   $94();
+   wasm2js_trap();
+  }
+  if (!($5_1 & 255)) {
+   (wasm2js_i32$0 = $4_1, wasm2js_i32$1 = $55($0_1, $1_1, $2_1)), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+   $0_1 = $4_1 + 12 | 0;
+   $18($0_1);
+   $132($0_1);
+  }
+  global$0 = $4_1 + 16 | 0;
+ }
+ 
+ function $80($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0;
+  while (1) {
+   if ($2_1) {
+    $3_1 = HEAPU8[$0_1 | 0] | HEAPU8[$0_1 + 1 | 0] << 8 | (HEAPU8[$0_1 + 2 | 0] << 16 | HEAPU8[$0_1 + 3 | 0] << 24);
+    $4_1 = HEAPU8[$1_1 | 0] | HEAPU8[$1_1 + 1 | 0] << 8 | (HEAPU8[$1_1 + 2 | 0] << 16 | HEAPU8[$1_1 + 3 | 0] << 24);
+    HEAP8[$0_1 | 0] = $4_1;
+    HEAP8[$0_1 + 1 | 0] = $4_1 >>> 8;
+    HEAP8[$0_1 + 2 | 0] = $4_1 >>> 16;
+    HEAP8[$0_1 + 3 | 0] = $4_1 >>> 24;
+    HEAP8[$1_1 | 0] = $3_1;
+    HEAP8[$1_1 + 1 | 0] = $3_1 >>> 8;
+    HEAP8[$1_1 + 2 | 0] = $3_1 >>> 16;
+    HEAP8[$1_1 + 3 | 0] = $3_1 >>> 24;
+    $2_1 = $2_1 - 1 | 0;
+    $1_1 = $1_1 + 4 | 0;
+    $0_1 = $0_1 + 4 | 0;
+    continue;
+   }
+   break;
+  };
+ }
+ 
+ function $81($0_1, $1_1, $2_1, $3_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
@@ -3083,7 +5369,7 @@ function asmFunc(imports) {
    if (!$3_1) {
     break block
    }
-   $0_1 = $1($0_1, $1_1, $3_1, $2_1);
+   $0_1 = $2($0_1, $1_1, $3_1, $2_1);
    if (!$0_1) {
     break block
    }
@@ -3092,7 +5378,7 @@ function asmFunc(imports) {
   wasm2js_trap();
  }
  
- function $42($0_1, $1_1, $2_1) {
+ function $82($0_1, $1_1, $2_1) {
   var $3_1 = 0;
   $3_1 = global$0 - 32 | 0;
   global$0 = $3_1;
@@ -3120,18 +5406,18 @@ function asmFunc(imports) {
    HEAP32[$0_1 >> 2] = $2_1;
    $2_1 = $0_1;
    $0_1 = HEAP32[$1_1 + 8 >> 2];
-   $13($2_1, 1049244, HEAP32[$1_1 + 4 >> 2], HEAPU8[$0_1 + 8 | 0], HEAPU8[$0_1 + 9 | 0]);
+   $19($2_1, 1050740, HEAP32[$1_1 + 4 >> 2], HEAPU8[$0_1 + 8 | 0], HEAPU8[$0_1 + 9 | 0]);
    wasm2js_trap();
   }
   HEAP32[$0_1 >> 2] = -2147483648;
   HEAP32[$0_1 + 12 >> 2] = $1_1;
   $2_1 = $0_1;
   $0_1 = HEAP32[$1_1 + 8 >> 2];
-  $13($2_1, 1049272, HEAP32[$1_1 + 4 >> 2], HEAPU8[$0_1 + 8 | 0], HEAPU8[$0_1 + 9 | 0]);
+  $19($2_1, 1050768, HEAP32[$1_1 + 4 >> 2], HEAPU8[$0_1 + 8 | 0], HEAPU8[$0_1 + 9 | 0]);
   wasm2js_trap();
  }
  
- function $43($0_1, $1_1) {
+ function $83($0_1, $1_1) {
   var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0;
   $4_1 = 1;
   block : {
@@ -3148,7 +5434,7 @@ function asmFunc(imports) {
       break block2;
      };
     }
-    $74();
+    $160();
     wasm2js_trap();
    }
    $3_1 = global$0 - 16 | 0;
@@ -3167,14 +5453,14 @@ function asmFunc(imports) {
      if ($2_1 >>> 0 <= 1) {
       break block3
      }
-     $62(1049046, 40, 1049088);
+     $136(1050542, 40, 1050584);
      wasm2js_trap();
     }
     $0_1 = $3_1 + 8 | 0;
     if (HEAPU32[$0_1 >> 2] <= 1) {
-     $61($0_1)
+     $135($0_1)
     }
-    $62(1049046, 40, 1049104);
+    $136(1050542, 40, 1050600);
     wasm2js_trap();
    }
    global$0 = $3_1 + 16 | 0;
@@ -3184,35 +5470,211 @@ function asmFunc(imports) {
     $4_1 = 0;
     break block4;
    }
-   $1_1 = $51($1_1 + 4 | 0);
+   $1_1 = $114($1_1 + 4 | 0);
   }
   HEAP32[$0_1 + 4 >> 2] = $1_1;
   HEAP32[$0_1 >> 2] = $4_1;
  }
  
- function $44($0_1, $1_1) {
+ function $84($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  $2_1 = global$0 - 16 | 0;
+  global$0 = $2_1;
+  $88($2_1 + 8 | 0, $0_1, $1_1);
+  $3_1 = HEAP32[$2_1 + 8 >> 2];
+  if (!$3_1) {
+   $170($0_1, $1_1);
+   wasm2js_trap();
+  }
+  global$0 = $2_1 + 16 | 0;
+  return $3_1;
+ }
+ 
+ function $85($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   if (HEAP32[$0_1 >> 2] != -2147483648) {
-   return $67($1_1, HEAP32[$0_1 + 4 >> 2], HEAP32[$0_1 + 8 >> 2]) | 0
+   return $146($1_1, HEAP32[$0_1 + 4 >> 2], HEAP32[$0_1 + 8 >> 2]) | 0
   }
   $0_1 = HEAP32[HEAP32[$0_1 + 12 >> 2] >> 2];
-  return $4(HEAP32[$1_1 >> 2], HEAP32[$1_1 + 4 >> 2], HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
+  return $5(HEAP32[$1_1 >> 2], HEAP32[$1_1 + 4 >> 2], HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
  }
  
- function $45($0_1) {
+ function $86($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0;
+  $1_1 = FUNCTION_TABLE[HEAP32[262144]](0) | 0;
+  if (!$1_1) {
+   $94();
+   wasm2js_trap();
+  }
+  $2_1 = HEAP32[$1_1 + 12 >> 2];
+  HEAP32[$0_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+  HEAP32[$0_1 + 12 >> 2] = $2_1;
+  $2_1 = HEAP32[$1_1 + 4 >> 2];
+  $3_1 = HEAP32[$1_1 >> 2];
+  HEAP32[$0_1 >> 2] = $3_1;
+  HEAP32[$0_1 + 4 >> 2] = $2_1;
+  $0_1 = $3_1 + 1 | 0;
+  $2_1 = $0_1 ? $2_1 : $2_1 + 1 | 0;
+  HEAP32[$1_1 >> 2] = $0_1;
+  HEAP32[$1_1 + 4 >> 2] = $2_1;
+ }
+ 
+ function $87($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  var $2_1 = 0;
+  block : {
+   if (!$0_1) {
+    break block
+   }
+   $2_1 = HEAP32[$1_1 >> 2];
+   if ($2_1) {
+    FUNCTION_TABLE[$2_1 | 0]($0_1)
+   }
+   $1_1 = HEAP32[$1_1 + 4 >> 2];
+   if (!$1_1) {
+    break block
+   }
+   $137($0_1, $1_1);
+  }
+ }
+ 
+ function $88($0_1, $1_1, $2_1) {
+  if ($2_1) {
+   $1_1 = $126($2_1, $1_1)
+  }
+  HEAP32[$0_1 + 4 >> 2] = $2_1;
+  HEAP32[$0_1 >> 2] = $1_1;
+ }
+ 
+ function $89($0_1, $1_1) {
+  var $2_1 = 0;
+  $2_1 = HEAP32[$1_1 >> 2];
+  block : {
+   if (($2_1 | 0) != 2) {
+    $1_1 = HEAP32[$1_1 + 4 >> 2];
+    break block;
+   }
+   $132($1_1 + 4 | 0);
+  }
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = $2_1;
+ }
+ 
+ function $90($0_1, $1_1, $2_1, $3_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+  $3_1 = $3_1 | 0;
+  var wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = fimport$30() | 0), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+  $1_1 = $0_1 + 12 | 0;
+  $44($2_1, $3_1, $1_1);
+  $132($1_1);
+  global$0 = $0_1 + 16 | 0;
+ }
+ 
+ function $91($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
   $1_1 = global$0 - 16 | 0;
   global$0 = $1_1;
   HEAP32[$1_1 + 12 >> 2] = $0_1 - 8;
   $0_1 = $1_1 + 12 | 0;
-  $26($0_1);
-  $50($0_1);
+  $42($0_1);
+  $111($0_1);
   global$0 = $1_1 + 16 | 0;
  }
  
- function $46($0_1, $1_1) {
+ function $92($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  var $2_1 = 0, $3_1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  $3_1 = FUNCTION_TABLE[HEAP32[HEAP32[$1_1 + 4 >> 2] + 12 >> 2]](HEAP32[$1_1 >> 2], 1050972, 11) | 0;
+  $2_1 = $0_1 + 8 | 0;
+  HEAP8[$2_1 + 5 | 0] = 0;
+  HEAP8[$2_1 + 4 | 0] = $3_1;
+  HEAP32[$2_1 >> 2] = $1_1;
+  $1_1 = HEAPU8[$2_1 + 4 | 0];
+  if (HEAPU8[$2_1 + 5 | 0]) {
+   $3_1 = 1;
+   block : {
+    if ($1_1 & 1) {
+     break block
+    }
+    $1_1 = HEAP32[$2_1 >> 2];
+    if (!(HEAPU8[$1_1 + 10 | 0] & 128)) {
+     $3_1 = FUNCTION_TABLE[HEAP32[HEAP32[$1_1 + 4 >> 2] + 12 >> 2]](HEAP32[$1_1 >> 2], 1051230, 2) | 0;
+     break block;
+    }
+    $3_1 = FUNCTION_TABLE[HEAP32[HEAP32[$1_1 + 4 >> 2] + 12 >> 2]](HEAP32[$1_1 >> 2], 1051229, 1) | 0;
+   }
+   $1_1 = $3_1;
+   HEAP8[$2_1 + 4 | 0] = $1_1;
+  }
+  global$0 = $0_1 + 16 | 0;
+  return $1_1 & 1;
+ }
+ 
+ function $93($0_1, $1_1, $2_1) {
+  var $3_1 = 0;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  $77($3_1 + 8 | 0, $1_1, $2_1);
+  $1_1 = HEAP32[$3_1 + 8 >> 2];
+  $2_1 = HEAP32[$3_1 + 12 >> 2];
+  HEAP32[$0_1 + 8 >> 2] = $2_1;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = $2_1;
+  global$0 = $3_1 + 16 | 0;
+ }
+ 
+ function $94() {
+  var $0_1 = 0;
+  $0_1 = global$0 - 16 | 0;
+  global$0 = $0_1;
+  HEAP32[$0_1 >> 2] = $0_1 + 15;
+  HEAP32[$0_1 + 4 >> 2] = 79;
+  $82(1048844, $0_1, 1050336);
+  wasm2js_trap();
+ }
+ 
+ function $95($0_1) {
+  var $1_1 = 0;
+  $1_1 = global$0 - 16 | 0;
+  global$0 = $1_1;
+  HEAP32[$1_1 >> 2] = $1_1 + 15;
+  HEAP32[$1_1 + 4 >> 2] = 100;
+  $82(1048944, $1_1, $0_1);
+  wasm2js_trap();
+ }
+ 
+ function $96($0_1, $1_1) {
+  $0_1 = HEAP32[$0_1 >> 2];
+  if (HEAP8[$0_1 + $1_1 | 0] >= 0) {
+   $1_1 = __wasm_ctz_i64(HEAP32[$0_1 >> 2] & -2139062144, HEAP32[$0_1 + 4 >> 2] & -2139062144) >>> 3 | 0
+  }
+  return $1_1;
+ }
+ 
+ function $97($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  $2_1 = HEAP32[$1_1 >> 2];
+  $3_1 = HEAP32[$2_1 >> 2] + 1 | 0;
+  HEAP32[$2_1 >> 2] = $3_1;
+  if (!$3_1) {
+   wasm2js_trap()
+  }
+  HEAP32[$0_1 + 4 >> 2] = HEAP32[$1_1 + 4 >> 2];
+  HEAP32[$0_1 >> 2] = $2_1;
+ }
+ 
+ function $98($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0, $3_1 = 0;
@@ -3223,40 +5685,160 @@ function asmFunc(imports) {
    wasm2js_trap()
   }
   HEAP32[$0_1 + 4 >> 2] = $1_1;
-  HEAP32[$0_1 >> 2] = 1049120;
+  HEAP32[$0_1 >> 2] = 1050616;
  }
  
- function $47($0_1) {
+ function $99($0_1, $1_1, $2_1) {
+  if (!HEAP32[$1_1 >> 2]) {
+   HEAP32[$1_1 >> 2] = -1;
+   HEAP32[$0_1 + 4 >> 2] = $1_1;
+   HEAP32[$0_1 >> 2] = $1_1 + 4;
+   return;
+  }
+  $95($2_1);
+  wasm2js_trap();
+ }
+ 
+ function $100($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
   $1_1 = global$0 - 16 | 0;
   global$0 = $1_1;
   HEAP32[$1_1 + 12 >> 2] = $0_1 - 8;
-  $26($1_1 + 12 | 0);
+  $42($1_1 + 12 | 0);
   global$0 = $1_1 + 16 | 0;
  }
  
- function $48($0_1) {
+ function $101($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
   $1_1 = global$0 - 16 | 0;
   global$0 = $1_1;
   HEAP32[$1_1 + 12 >> 2] = $0_1 - 8;
-  $50($1_1 + 12 | 0);
+  $111($1_1 + 12 | 0);
   global$0 = $1_1 + 16 | 0;
  }
  
- function $49($0_1) {
+ function $102($0_1) {
+  $185($0_1, 44);
+ }
+ 
+ function $103($0_1) {
+  $185($0_1, 32);
+ }
+ 
+ function $104($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0;
+  $1_1 = global$0 - 16 | 0;
+  global$0 = $1_1;
+  HEAP32[$1_1 + 12 >> 2] = HEAP32[$0_1 >> 2];
+  $15($1_1 + 12 | 0);
+  global$0 = $1_1 + 16 | 0;
+ }
+ 
+ function $105($0_1) {
   var $1_1 = 0, $2_1 = 0;
-  $1_1 = HEAP32[262462];
-  $2_1 = HEAP32[262463];
-  HEAP32[262462] = 0;
-  HEAP32[262463] = 0;
+  $1_1 = HEAP32[262892];
+  $2_1 = HEAP32[262893];
+  HEAP32[262892] = 0;
+  HEAP32[262893] = 0;
   HEAP32[$0_1 + 4 >> 2] = $2_1;
   HEAP32[$0_1 >> 2] = ($1_1 | 0) == 1;
  }
  
- function $50($0_1) {
+ function $106($0_1, $1_1, $2_1, $3_1) {
+  var $4_1 = 0, $5_1 = 0;
+  if (($1_1 | 0) == ($3_1 | 0)) {
+   $3_1 = 0;
+   block : {
+    if (!$1_1) {
+     break block
+    }
+    while (1) {
+     $4_1 = HEAPU8[$0_1 | 0];
+     $5_1 = HEAPU8[$2_1 | 0];
+     if (($4_1 | 0) == ($5_1 | 0)) {
+      $0_1 = $0_1 + 1 | 0;
+      $2_1 = $2_1 + 1 | 0;
+      $1_1 = $1_1 - 1 | 0;
+      if ($1_1) {
+       continue
+      }
+      break block;
+     }
+     break;
+    };
+    $3_1 = $4_1 - $5_1 | 0;
+   }
+  } else {
+   $3_1 = 1
+  }
+  return !$3_1;
+ }
+ 
+ function $107($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  if ($0_1) {
+   FUNCTION_TABLE[HEAP32[$1_1 + 16 >> 2]]($0_1);
+   return;
+  }
+  $168(1048660);
+  wasm2js_trap();
+ }
+ 
+ function $108($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0;
+  $1_1 = HEAP32[$0_1 >> 2];
+  $2_1 = HEAP32[$1_1 >> 2] - 1 | 0;
+  HEAP32[$1_1 >> 2] = $2_1;
+  if (!$2_1) {
+   $2_1 = global$0 - 16 | 0;
+   global$0 = $2_1;
+   HEAP32[$2_1 + 12 >> 2] = $0_1 + 8;
+   $1_1 = HEAP32[$0_1 + 4 >> 2];
+   HEAP32[$2_1 + 8 >> 2] = $1_1;
+   $0_1 = HEAP32[$0_1 >> 2];
+   HEAP32[$2_1 + 4 >> 2] = $0_1;
+   $3_1 = HEAP32[$1_1 >> 2];
+   if ($3_1) {
+    FUNCTION_TABLE[$3_1 | 0](($0_1 + (HEAP32[$1_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0)
+   }
+   $1_1 = $2_1 + 4 | 0;
+   $0_1 = HEAP32[$1_1 >> 2];
+   block : {
+    if (($0_1 | 0) == -1) {
+     break block
+    }
+    $3_1 = HEAP32[$0_1 + 4 >> 2] - 1 | 0;
+    HEAP32[$0_1 + 4 >> 2] = $3_1;
+    if ($3_1) {
+     break block
+    }
+    $3_1 = HEAP32[$1_1 + 4 >> 2];
+    $1_1 = HEAP32[$3_1 + 8 >> 2];
+    $1_1 = $1_1 >>> 0 <= 4 ? 4 : $1_1;
+    $137($0_1, ($1_1 + HEAP32[$3_1 + 4 >> 2] | 0) + 7 & 0 - $1_1);
+   }
+   global$0 = $2_1 + 16 | 0;
+  }
+ }
+ 
+ function $109($0_1) {
+  var $1_1 = 0;
+  $1_1 = HEAP32[HEAP32[$0_1 + 4 >> 2] + 4 >> 2];
+  if ($1_1) {
+   $137(HEAP32[$0_1 >> 2], $1_1)
+  }
+ }
+ 
+ function $110($0_1, $1_1, $2_1) {
+  $0_1 = $9(HEAP32[HEAP32[$0_1 >> 2] >> 2], (HEAP32[$1_1 >> 2] + Math_imul($2_1, -28) | 0) - 28 | 0);
+  return $0_1;
+ }
+ 
+ function $111($0_1) {
   var $1_1 = 0, $2_1 = 0, $3_1 = 0;
   $1_1 = HEAP32[$0_1 >> 2];
   $2_1 = HEAP32[$1_1 >> 2] - 1 | 0;
@@ -3276,7 +5858,7 @@ function asmFunc(imports) {
     }
     $1_1 = HEAP32[$1_1 + 4 >> 2];
     if ($1_1) {
-     $29(HEAP32[$0_1 >> 2], $1_1)
+     $46(HEAP32[$0_1 >> 2], $1_1)
     }
    }
    $0_1 = HEAP32[$2_1 + 8 >> 2];
@@ -3289,196 +5871,497 @@ function asmFunc(imports) {
     if ($1_1) {
      break block
     }
-    $29($0_1, 24);
+    $46($0_1, 24);
    }
    global$0 = $2_1 + 16 | 0;
   }
  }
  
- function $51($0_1) {
+ function $112($0_1) {
+  if (HEAP32[$0_1 >> 2] == -2147483648) {
+   $132($0_1 + 4 | 0);
+   return;
+  }
+  $164($0_1);
+ }
+ 
+ function $113($0_1, $1_1) {
+  block : {
+   if (!$1_1) {
+    break block
+   }
+   if (!$156($1_1)) {
+    break block
+   }
+   $59($0_1, 1049780, 6, $1_1);
+  }
+ }
+ 
+ function $114($0_1) {
   $0_1 = HEAP32[$0_1 >> 2];
   if (($0_1 & -4) != 1024) {
-   $0_1 = fimport$7($0_1 | 0) | 0
+   $0_1 = fimport$1($0_1 | 0) | 0
   }
   return $0_1;
  }
  
- function $52($0_1) {
+ function $115($0_1) {
+  if (HEAP32[$0_1 >> 2] != -2147483648) {
+   $164($0_1);
+   return;
+  }
+  $132($0_1 + 4 | 0);
+ }
+ 
+ function $116($0_1) {
+  if (HEAP32[$0_1 >> 2]) {
+   $132($0_1 + 4 | 0);
+   $166($0_1 + 8 | 0);
+  }
+ }
+ 
+ function $117($0_1) {
+  var $1_1 = 0;
+  $1_1 = HEAP32[HEAP32[$0_1 + 4 >> 2] >> 2];
+  if ($1_1) {
+   FUNCTION_TABLE[$1_1 | 0](HEAP32[$0_1 >> 2])
+  }
+  $109($0_1);
+ }
+ 
+ function $118($0_1, $1_1) {
+  $1_1 = fimport$9(HEAP32[$1_1 >> 2]) | 0;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
+ }
+ 
+ function $119($0_1, $1_1) {
+  $1_1 = fimport$14(HEAP32[$1_1 >> 2]) | 0;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
+ }
+ 
+ function $120($0_1, $1_1) {
+  $1_1 = fimport$15(HEAP32[$1_1 >> 2]) | 0;
+  HEAP32[$0_1 + 4 >> 2] = $1_1;
+  HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
+ }
+ 
+ function $121($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
   $1_1 = HEAP32[$0_1 >> 2];
   if (($1_1 | 0) > 0) {
-   $29(HEAP32[$0_1 + 4 >> 2], $1_1)
+   $46(HEAP32[$0_1 + 4 >> 2], $1_1)
   }
  }
  
- function $53($0_1) {
+ function $122() {
+  $82(1051e3, 57, 1051028);
+  wasm2js_trap();
+ }
+ 
+ function $123($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0;
+  if (HEAPU8[1051560] != 1) {
+   block1 : {
+    block : {
+     if ($0_1) {
+      $1_1 = HEAP32[$0_1 >> 2];
+      HEAP32[$0_1 >> 2] = 0;
+      if (($1_1 | 0) == 1) {
+       break block
+      }
+     }
+     $0_1 = 0;
+     break block1;
+    }
+    $1_1 = HEAPU16[$0_1 + 42 >> 1];
+    $2_1 = HEAPU8[$0_1 + 41 | 0];
+    $3_1 = HEAPU8[$0_1 + 40 | 0];
+    $4_1 = HEAP32[$0_1 + 32 >> 2];
+    $5_1 = HEAP32[$0_1 + 36 >> 2];
+    $6_1 = HEAP32[$0_1 + 28 >> 2];
+    $7_1 = HEAP32[$0_1 + 24 >> 2];
+    $8_1 = HEAP32[$0_1 + 20 >> 2];
+    $9_1 = HEAP32[$0_1 + 12 >> 2];
+    $10_1 = HEAP32[$0_1 + 16 >> 2];
+    $11_1 = HEAP32[$0_1 + 8 >> 2];
+    $0_1 = HEAP32[$0_1 + 4 >> 2];
+   }
+   block4 : {
+    switch (HEAPU8[1051560] - 1 | 0) {
+    case 1:
+     $82(1050256, 125, 1050320);
+     wasm2js_trap();
+    case 0:
+     HEAP8[1051560] = 2;
+     $133(1051536);
+     $116(1051544);
+     break;
+    default:
+     break block4;
+    };
+   }
+   HEAP8[1051560] = 1;
+   HEAP16[525779] = $1_1;
+   HEAP8[1051557] = $2_1;
+   HEAP8[1051556] = $3_1;
+   HEAP32[262887] = $4_1;
+   HEAP32[262888] = $5_1;
+   HEAP32[262886] = $6_1;
+   HEAP32[262885] = $7_1;
+   HEAP32[262884] = $8_1;
+   HEAP32[262882] = $9_1;
+   HEAP32[262883] = $10_1;
+   HEAP32[262881] = $11_1;
+   HEAP32[262880] = $0_1;
+  }
+  return 1051520;
+ }
+ 
+ function $124($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0;
+  if (HEAPU8[1051608] != 1) {
+   $1_1 = global$0 - 16 | 0;
+   global$0 = $1_1;
+   block1 : {
+    block : {
+     if (!$0_1) {
+      break block
+     }
+     $2_1 = HEAP32[$0_1 >> 2];
+     HEAP32[$0_1 >> 2] = 0;
+     HEAP32[$0_1 + 4 >> 2] = 0;
+     if (!($2_1 & 1)) {
+      break block
+     }
+     $3_1 = HEAP32[$0_1 + 8 >> 2];
+     $4_1 = HEAP32[$0_1 + 12 >> 2];
+     $2_1 = HEAP32[$0_1 + 16 >> 2];
+     $0_1 = HEAP32[$0_1 + 20 >> 2];
+     break block1;
+    }
+    $3_1 = global$0 - 16 | 0;
+    global$0 = $3_1;
+    HEAP8[$3_1 + 15 | 0] = 0;
+    $2_1 = $126(1, 1);
+    if (!$2_1) {
+     $170(1, 1);
+     wasm2js_trap();
+    }
+    HEAP32[$1_1 >> 2] = $3_1 + 15;
+    HEAP32[$1_1 + 4 >> 2] = 0;
+    HEAP32[$1_1 + 8 >> 2] = $2_1;
+    HEAP32[$1_1 + 12 >> 2] = 0;
+    $46($2_1, 1);
+    global$0 = $3_1 + 16 | 0;
+    $3_1 = HEAP32[$1_1 >> 2];
+    $4_1 = HEAP32[$1_1 + 4 >> 2];
+    $2_1 = HEAP32[$1_1 + 8 >> 2];
+    $0_1 = HEAP32[$1_1 + 12 >> 2];
+   }
+   if (HEAPU8[1051608] == 2) {
+    $82(1050256, 125, 1050320);
+    wasm2js_trap();
+   }
+   HEAP8[1051608] = 1;
+   HEAP32[262900] = $2_1;
+   HEAP32[262901] = $0_1;
+   HEAP32[262898] = $3_1;
+   HEAP32[262899] = $4_1;
+   global$0 = $1_1 + 16 | 0;
+  }
+  return 1051592;
+ }
+ 
+ function $125($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
   $1_1 = HEAP32[$0_1 >> 2];
   if ($1_1) {
-   $29(HEAP32[$0_1 + 4 >> 2], $1_1)
+   $46(HEAP32[$0_1 + 4 >> 2], $1_1)
   }
  }
  
- function $54($0_1, $1_1) {
+ function $126($0_1, $1_1) {
   if ($1_1 >>> 0 >= 9) {
-   return $6($1_1, $0_1)
+   return $7($1_1, $0_1)
   }
   return $0($0_1);
  }
  
- function $55($0_1) {
+ function $127($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
-  $1_1 = fimport$8() | 0;
+  $1_1 = fimport$31() | 0;
   HEAP32[$0_1 + 4 >> 2] = $1_1;
   HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
  }
  
- function $56($0_1) {
+ function $128($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
-  $1_1 = fimport$9() | 0;
+  $1_1 = fimport$32() | 0;
   HEAP32[$0_1 + 4 >> 2] = $1_1;
   HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
  }
  
- function $57($0_1) {
+ function $129($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
-  $1_1 = fimport$10() | 0;
+  $1_1 = fimport$33() | 0;
   HEAP32[$0_1 + 4 >> 2] = $1_1;
   HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
  }
  
- function $58($0_1) {
+ function $130($0_1) {
   $0_1 = $0_1 | 0;
   var $1_1 = 0;
-  $1_1 = fimport$11() | 0;
+  $1_1 = fimport$34() | 0;
   HEAP32[$0_1 + 4 >> 2] = $1_1;
   HEAP32[$0_1 >> 2] = ($1_1 | 0) != 0;
  }
  
- function $59($0_1, $1_1) {
+ function $131($0_1, $1_1) {
   if ($0_1) {
-   $77($0_1, $1_1);
+   $170($0_1, $1_1);
    wasm2js_trap();
   }
-  $42(1049492, 35, 1049512);
+  $82(1051044, 35, 1051064);
   wasm2js_trap();
  }
  
- function $60($0_1) {
+ function $132($0_1) {
   $0_1 = HEAP32[$0_1 >> 2];
   if ($0_1 >>> 0 >= 1028) {
    fimport$0($0_1 | 0)
   }
  }
  
- function $61($0_1) {
+ function $133($0_1) {
   if (HEAP32[$0_1 >> 2]) {
-   $60($0_1 + 4 | 0)
+   $166($0_1 + 4 | 0)
   }
  }
  
- function $62($0_1, $1_1, $2_1) {
-  $42($0_1, $1_1 << 1 | 1, $2_1);
+ function $134($0_1, $1_1) {
+  return $106(HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2], HEAP32[$1_1 >> 2], HEAP32[$1_1 + 4 >> 2]);
+ }
+ 
+ function $135($0_1) {
+  if (HEAP32[$0_1 >> 2]) {
+   $132($0_1 + 4 | 0)
+  }
+ }
+ 
+ function $136($0_1, $1_1, $2_1) {
+  $82($0_1, $1_1 << 1 | 1, $2_1);
   wasm2js_trap();
  }
  
- function $63($0_1) {
-  $0_1 = $0_1 | 0;
-  HEAP32[262462] = 1;
-  HEAP32[262463] = $0_1;
+ function $137($0_1, $1_1) {
+  if ($1_1) {
+   $46($0_1, $1_1)
+  }
  }
  
- function $64($0_1, $1_1, $2_1) {
+ function $138($0_1) {
+  if (HEAP32[$0_1 >> 2] != -2147483648) {
+   $164($0_1)
+  }
+ }
+ 
+ function $139($0_1) {
+  $117($0_1 + 16 | 0);
+  $133($0_1 + 8 | 0);
+ }
+ 
+ function $140($0_1) {
+  $117($0_1 + 4 | 0);
+  $166($0_1 + 16 | 0);
+ }
+ 
+ function $141($0_1) {
+  if (!HEAP32[$0_1 >> 2]) {
+   $132($0_1 + 4 | 0)
+  }
+ }
+ 
+ function $142($0_1) {
+  $0_1 = $0_1 | 0;
+  HEAP32[262892] = 1;
+  HEAP32[262893] = $0_1;
+ }
+ 
+ function $143($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
   if ($1_1) {
-   $29($0_1, $1_1)
+   $46($0_1, $1_1)
   }
  }
  
- function $65($0_1, $1_1) {
+ function $144($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  $1_1 = HEAP32[262332];
-  HEAP32[$0_1 + 8 >> 2] = HEAP32[262331];
+  $1_1 = HEAP32[262706];
+  HEAP32[$0_1 + 8 >> 2] = HEAP32[262705];
   HEAP32[$0_1 + 12 >> 2] = $1_1;
-  $1_1 = HEAP32[262330];
-  HEAP32[$0_1 >> 2] = HEAP32[262329];
+  $1_1 = HEAP32[262704];
+  HEAP32[$0_1 >> 2] = HEAP32[262703];
   HEAP32[$0_1 + 4 >> 2] = $1_1;
  }
  
- function $66($0_1, $1_1) {
+ function $145($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  $1_1 = HEAP32[262328];
-  HEAP32[$0_1 + 8 >> 2] = HEAP32[262327];
+  $1_1 = HEAP32[262702];
+  HEAP32[$0_1 + 8 >> 2] = HEAP32[262701];
   HEAP32[$0_1 + 12 >> 2] = $1_1;
-  $1_1 = HEAP32[262326];
-  HEAP32[$0_1 >> 2] = HEAP32[262325];
+  $1_1 = HEAP32[262700];
+  HEAP32[$0_1 >> 2] = HEAP32[262699];
   HEAP32[$0_1 + 4 >> 2] = $1_1;
  }
  
- function $67($0_1, $1_1, $2_1) {
+ function $146($0_1, $1_1, $2_1) {
   return FUNCTION_TABLE[HEAP32[HEAP32[$0_1 + 4 >> 2] + 12 >> 2]](HEAP32[$0_1 >> 2], $1_1, $2_1) | 0;
  }
  
- function $68($0_1, $1_1) {
+ function $147($0_1, $1_1) {
+  return (fimport$38(HEAP32[$0_1 >> 2], HEAP32[$1_1 >> 2]) | 0) != 0;
+ }
+ 
+ function $148($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   return FUNCTION_TABLE[HEAP32[HEAP32[$0_1 + 4 >> 2] + 12 >> 2]](HEAP32[$0_1 >> 2], $1_1) | 0;
  }
  
- function $69($0_1, $1_1) {
-  $0_1 = $0_1 | 0;
-  $1_1 = $1_1 | 0;
-  HEAP32[$0_1 + 4 >> 2] = 1049460;
+ function $149($0_1) {
+  $164($0_1);
+  $132($0_1 + 12 | 0);
+ }
+ 
+ function $150($0_1) {
+  $164($0_1);
+  $135($0_1 + 16 | 0);
+ }
+ 
+ function $151($0_1, $1_1, $2_1) {
+  HEAP32[$0_1 + 4 >> 2] = $2_1;
   HEAP32[$0_1 >> 2] = $1_1;
  }
  
- function $70($0_1, $1_1) {
+ function $152($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  return $67($1_1, HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
+  HEAP32[$0_1 + 4 >> 2] = 1050956;
+  HEAP32[$0_1 >> 2] = $1_1;
  }
  
- function $71($0_1, $1_1) {
+ function $153($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  return $3($1_1, HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
+  return $146($1_1, HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
  }
  
- function $72($0_1, $1_1, $2_1) {
+ function $154($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  return $4($1_1, HEAP32[$0_1 >> 2], HEAP32[$0_1 + 4 >> 2]) | 0;
+ }
+ 
+ function $155($0_1, $1_1) {
+  fimport$23(HEAP32[$0_1 >> 2], HEAP32[$1_1 >> 2]);
+ }
+ 
+ function $156($0_1) {
+  return (fimport$39(HEAP32[$0_1 >> 2]) | 0) != 0;
+ }
+ 
+ function $157($0_1) {
+  return (fimport$43(HEAP32[$0_1 >> 2]) | 0) != 0;
+ }
+ 
+ function $158($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
-  return $4($0_1, 1049220, $1_1, $2_1) | 0;
+  return $5($0_1, 1050716, $1_1, $2_1) | 0;
  }
  
- function $73($0_1, $1_1, $2_1) {
+ function $159($0_1, $1_1, $2_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   $2_1 = $2_1 | 0;
-  return $4($0_1, 1049528, $1_1, $2_1) | 0;
+  return $5($0_1, 1051080, $1_1, $2_1) | 0;
  }
  
- function $74() {
-  $42(1049677, 93, 1049724);
+ function $160() {
+  $82(1051232, 93, 1051280);
   wasm2js_trap();
  }
  
- function $75($0_1) {
+ function $161($0_1) {
   $0_1 = $0_1 | 0;
   global$0 = global$0 + $0_1 | 0;
   return global$0 | 0;
  }
  
- function $76($0_1, $1_1) {
+ function $162($0_1) {
+  $71($0_1, 4, 24);
+ }
+ 
+ function $163($0_1) {
+  $71($0_1, 4, 16);
+ }
+ 
+ function $164($0_1) {
+  $71($0_1, 1, 1);
+ }
+ 
+ function $165($0_1) {
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $1_1 = global$0 - 32 | 0;
+  global$0 = $1_1;
+  $2_1 = HEAP32[$0_1 >> 2];
+  HEAP32[$0_1 >> 2] = 0;
+  if (($2_1 | 0) == 1) {
+   HEAP32[$1_1 + 8 >> 2] = HEAP32[$0_1 + 4 >> 2];
+   $2_1 = $1_1 + 16 | 0;
+   $30($2_1, 1050352, 28);
+   HEAP32[$1_1 + 28 >> 2] = -32603;
+   $3_1 = $1_1 + 8 | 0;
+   (wasm2js_i32$0 = $1_1, wasm2js_i32$1 = $21($3_1, $2_1)), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+   $4_1 = $1_1 + 12 | 0;
+   $18($4_1);
+   $132($4_1);
+   $164($2_1);
+   $132($3_1);
+  }
+  global$0 = $1_1 + 32 | 0;
+  $135($0_1);
+ }
+ 
+ function $166($0_1) {
+  fimport$44(HEAP32[$0_1 >> 2]);
+  $132($0_1);
+ }
+ 
+ function $167($0_1, $1_1) {
+  fimport$6(HEAP32[$0_1 >> 2], $1_1 | 0);
+ }
+ 
+ function $168($0_1) {
+  fimport$37($0_1 | 0, 50);
+  wasm2js_trap();
+ }
+ 
+ function $169($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   var $2_1 = 0;
@@ -3487,7 +6370,7 @@ function asmFunc(imports) {
   HEAP32[$0_1 + 4 >> 2] = $2_1;
  }
  
- function $77($0_1, $1_1) {
+ function $170($0_1, $1_1) {
   var $2_1 = 0;
   $2_1 = global$0 - 16 | 0;
   global$0 = $2_1;
@@ -3496,46 +6379,1317 @@ function asmFunc(imports) {
   $0_1 = $2_1 + 8 | 0;
   $1_1 = HEAP32[$0_1 >> 2];
   $2_1 = HEAP32[$0_1 + 4 >> 2];
-  $0_1 = HEAP32[262467];
-  FUNCTION_TABLE[($0_1 ? $0_1 : 56) | 0]($1_1, $2_1);
+  $0_1 = HEAP32[262904];
+  FUNCTION_TABLE[($0_1 ? $0_1 : 78) | 0]($1_1, $2_1);
   wasm2js_trap();
  }
  
- function $78($0_1, $1_1) {
+ function $171($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  return $67($1_1, 1049672, 5) | 0;
+  return $146($1_1, 1051224, 5) | 0;
  }
  
- function $79($0_1, $1_1) {
+ function $172($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  return $3($1_1, 1049772, 24) | 0;
+  return $4($1_1, 1051353, 24) | 0;
  }
  
- function $80($0_1, $1_1) {
+ function $173($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  return $3($1_1, 1049740, 32) | 0;
+  return $4($1_1, 1051321, 32) | 0;
  }
  
- function $81($0_1, $1_1) {
+ function $174($0_1) {
+  return fimport$47(+($0_1 | 0)) | 0;
+ }
+ 
+ function $175($0_1) {
+  return fimport$47(+($0_1 >>> 0)) | 0;
+ }
+ 
+ function $176($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
-  HEAP8[1050340] = 1;
+  HEAP8[1052088] = 1;
  }
  
- function $82($0_1, $1_1) {
+ function $177($0_1, $1_1) {
   $0_1 = $0_1 | 0;
   $1_1 = $1_1 | 0;
   HEAP32[$0_1 >> 2] = 0;
  }
  
- function $83() {
+ function $178($0_1, $1_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  var $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0, $8_1 = 0, $9_1 = 0, $10_1 = 0, $11_1 = 0, $12_1 = 0, $13_1 = 0, $14_1 = 0, $15_1 = 0, $16_1 = 0, $17_1 = 0, $18_1 = 0.0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0;
+  $2_1 = global$0 - 304 | 0;
+  global$0 = $2_1;
+  HEAP32[$2_1 + 60 >> 2] = $1_1;
+  $52($2_1 + 48 | 0);
+  if (HEAP32[$2_1 + 48 >> 2] == 1) {
+   HEAP32[$2_1 + 64 >> 2] = HEAP32[$2_1 + 52 >> 2];
+   $0_1 = $2_1 + 168 | 0;
+   $49($0_1, $2_1 - -64 | 0);
+   $89($2_1 + 40 | 0, $0_1);
+   $4_1 = HEAP32[$2_1 + 40 >> 2];
+   $11_1 = HEAP32[$2_1 + 44 >> 2];
+   $1_1 = $2_1 + 32 | 0;
+   $0_1 = fimport$20(HEAP32[$2_1 + 60 >> 2]) | 0;
+   HEAP32[$1_1 + 4 >> 2] = $0_1;
+   HEAP32[$1_1 >> 2] = ($0_1 | 0) != 0;
+   HEAP32[$2_1 + 180 >> 2] = $11_1;
+   $4_1 = ($4_1 | 0) != 2 ? $4_1 : 0;
+   HEAP32[$2_1 + 176 >> 2] = $4_1;
+   $0_1 = HEAP32[$2_1 + 36 >> 2];
+   HEAP32[$2_1 + 172 >> 2] = $0_1;
+   $1_1 = HEAP32[$2_1 + 32 >> 2];
+   HEAP32[$2_1 + 168 >> 2] = $1_1;
+   block : {
+    if (!($4_1 & 1 & ($1_1 | 0) == 1)) {
+     if ($1_1 & 1) {
+      $132($2_1 + 172 | 0)
+     }
+     if (($4_1 | 0) != 1) {
+      break block
+     }
+     $132($2_1 + 180 | 0);
+     break block;
+    }
+    HEAP32[$2_1 + 216 >> 2] = $0_1;
+    HEAP32[$2_1 + 136 >> 2] = $11_1;
+    block11 : {
+     block43 : {
+      block25 : {
+       block41 : {
+        block42 : {
+         block15 : {
+          block14 : {
+           $1_1 = $2_1 + 216 | 0;
+           $4_1 = $2_1 + 136 | 0;
+           if ($147($1_1, $4_1)) {
+            $0_1 = $147($4_1, $2_1 - -64 | 0);
+            $132($4_1);
+            $132($1_1);
+            if ($0_1) {
+             break block
+            }
+            (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$19(HEAP32[$2_1 + 60 >> 2]) | 0), HEAP32[wasm2js_i32$0 + 92 >> 2] = wasm2js_i32$1;
+            $5_1 = $2_1 + 68 | 0;
+            $3_1 = global$0 + -64 | 0;
+            global$0 = $3_1;
+            block8 : {
+             block1 : {
+              $10_1 = $2_1 + 92 | 0;
+              if (!$156($10_1)) {
+               break block1
+              }
+              (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = $28($10_1, 1049813, 7)), HEAP32[wasm2js_i32$0 + 28 >> 2] = wasm2js_i32$1;
+              $4_1 = $3_1 + 48 | 0;
+              $1_1 = $3_1 + 28 | 0;
+              $48($4_1, $1_1);
+              HEAP32[$3_1 + 20 >> 2] = HEAP32[$3_1 + 56 >> 2];
+              $0_1 = HEAP32[$3_1 + 48 >> 2] == -2147483648;
+              HEAP32[$3_1 + 16 >> 2] = $0_1 ? 0 : HEAP32[$3_1 + 52 >> 2];
+              block4 : {
+               block5 : {
+                block3 : {
+                 block2 : {
+                  if ($0_1) {
+                   break block2
+                  }
+                  if (!$134($3_1 + 16 | 0, 1049820)) {
+                   break block2
+                  }
+                  $138($4_1);
+                  $132($1_1);
+                  $12_1 = $28($10_1, 1049792, 2);
+                  HEAP32[$3_1 + 12 >> 2] = $12_1;
+                  $1_1 = 1;
+                  $0_1 = $3_1 + 12 | 0;
+                  if (!(fimport$40(HEAP32[$0_1 >> 2]) | 0)) {
+                   $75($4_1, $0_1);
+                   $1_1 = HEAP32[$3_1 + 48 >> 2];
+                  }
+                  (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = $28($10_1, 1049786, 6)), HEAP32[wasm2js_i32$0 + 28 >> 2] = wasm2js_i32$1;
+                  $0_1 = $3_1 + 28 | 0;
+                  $48($3_1 + 16 | 0, $0_1);
+                  $11_1 = HEAP32[$3_1 + 16 >> 2];
+                  if (($11_1 | 0) != -2147483648) {
+                   $4_1 = HEAP32[$3_1 + 20 >> 2];
+                   $9_1 = HEAP32[$3_1 + 24 >> 2];
+                   $6_1 = $28($10_1, 1049780, 6);
+                   if ($1_1) {
+                    break block3
+                   }
+                   HEAP32[$5_1 + 8 >> 2] = $11_1;
+                   HEAP32[$5_1 + 4 >> 2] = $6_1;
+                   HEAP32[$5_1 >> 2] = 1;
+                   HEAP32[$5_1 + 12 >> 2] = $4_1;
+                   HEAP32[$5_1 + 16 >> 2] = $9_1;
+                   HEAP32[$5_1 + 20 >> 2] = HEAP32[$3_1 + 56 >> 2];
+                   $132($0_1);
+                   break block4;
+                  }
+                  $132($3_1 + 28 | 0);
+                  if (!$1_1) {
+                   HEAP32[$5_1 >> 2] = 3;
+                   break block4;
+                  }
+                  (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = $28($10_1, 1049805, 5)), HEAP32[wasm2js_i32$0 + 28 >> 2] = wasm2js_i32$1;
+                  block6 : {
+                   if (!$156($3_1 + 28 | 0)) {
+                    $1_1 = $28($10_1, 1049828, 6);
+                    HEAP32[$3_1 + 48 >> 2] = $1_1;
+                    if ($157($3_1 + 48 | 0)) {
+                     break block5
+                    }
+                    $0_1 = -2147483648;
+                    break block6;
+                   }
+                   $1_1 = $3_1 + 28 | 0;
+                   (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = $28($1_1, 1049794, 4)), HEAP32[wasm2js_i32$0 + 16 >> 2] = wasm2js_i32$1;
+                   $0_1 = $3_1 + 48 | 0;
+                   $9_1 = $3_1 + 16 | 0;
+                   $75($0_1, $9_1);
+                   $6_1 = HEAP32[$3_1 + 48 >> 2];
+                   $18_1 = HEAPF64[$3_1 + 56 >> 3];
+                   $132($9_1);
+                   (wasm2js_i32$0 = $3_1, wasm2js_i32$1 = $28($1_1, 1049798, 7)), HEAP32[wasm2js_i32$0 + 16 >> 2] = wasm2js_i32$1;
+                   $48($0_1, $9_1);
+                   $1_1 = Math_abs($18_1) < 2147483647.0 ? ~~$18_1 : -2147483648;
+                   block7 : {
+                    if (HEAP32[$3_1 + 48 >> 2] != -2147483648) {
+                     HEAP32[$3_1 + 40 >> 2] = HEAP32[$3_1 + 56 >> 2];
+                     $0_1 = HEAP32[$3_1 + 52 >> 2];
+                     HEAP32[$3_1 + 32 >> 2] = HEAP32[$3_1 + 48 >> 2];
+                     HEAP32[$3_1 + 36 >> 2] = $0_1;
+                     break block7;
+                    }
+                    $30($3_1 + 32 | 0, 1049834, 13);
+                   }
+                   $132($3_1 + 16 | 0);
+                   $9_1 = HEAP32[$3_1 + 40 >> 2];
+                   $6_1 = $6_1 ? $1_1 : -32603;
+                   $1_1 = HEAP32[$3_1 + 36 >> 2];
+                   $0_1 = HEAP32[$3_1 + 32 >> 2];
+                  }
+                  HEAP32[$5_1 + 16 >> 2] = $9_1;
+                  HEAP32[$5_1 + 20 >> 2] = $6_1;
+                  HEAP32[$5_1 + 12 >> 2] = $1_1;
+                  HEAP32[$5_1 + 8 >> 2] = $0_1;
+                  HEAP32[$5_1 + 4 >> 2] = $12_1;
+                  HEAP32[$5_1 >> 2] = 2;
+                  $132($3_1 + 28 | 0);
+                  break block8;
+                 }
+                 $138($3_1 + 48 | 0);
+                 $132($3_1 + 28 | 0);
+                 break block1;
+                }
+                HEAP32[$5_1 + 8 >> 2] = $6_1;
+                HEAP32[$5_1 + 4 >> 2] = $12_1;
+                HEAP32[$5_1 >> 2] = 0;
+                HEAP32[$3_1 + 52 >> 2] = $4_1;
+                HEAP32[$3_1 + 56 >> 2] = $9_1;
+                HEAP32[$3_1 + 48 >> 2] = $11_1;
+                $0_1 = HEAP32[$3_1 + 52 >> 2];
+                HEAP32[$5_1 + 12 >> 2] = HEAP32[$3_1 + 48 >> 2];
+                HEAP32[$5_1 + 16 >> 2] = $0_1;
+                HEAP32[$5_1 + 20 >> 2] = HEAP32[$3_1 + 56 >> 2];
+                $132($3_1 + 28 | 0);
+                break block8;
+               }
+               HEAP32[$5_1 >> 2] = 3;
+               $132($3_1 + 48 | 0);
+               $132($3_1 + 28 | 0);
+              }
+              $132($3_1 + 12 | 0);
+              break block8;
+             }
+             HEAP32[$5_1 >> 2] = 3;
+            }
+            global$0 = $3_1 - -64 | 0;
+            block10 : {
+             switch (HEAP32[$2_1 + 68 >> 2] - 1 | 0) {
+             default:
+              $11_1 = HEAP32[$2_1 + 72 >> 2];
+              $13_1 = HEAP32[$2_1 + 88 >> 2];
+              HEAP32[$2_1 + 104 >> 2] = $13_1;
+              $0_1 = HEAP32[$2_1 + 84 >> 2];
+              HEAP32[$2_1 + 96 >> 2] = HEAP32[$2_1 + 80 >> 2];
+              HEAP32[$2_1 + 100 >> 2] = $0_1;
+              HEAP32[$2_1 + 112 >> 2] = HEAP32[$2_1 + 76 >> 2];
+              $9_1 = HEAP32[$2_1 + 100 >> 2];
+              HEAP32[$2_1 + 124 >> 2] = $13_1;
+              HEAP32[$2_1 + 120 >> 2] = $9_1;
+              HEAP32[$2_1 + 116 >> 2] = $11_1;
+              $6_1 = global$0 - 16 | 0;
+              global$0 = $6_1;
+              $0_1 = $6_1 + 8 | 0;
+              $1_1 = global$0 - 16 | 0;
+              global$0 = $1_1;
+              block13 : {
+               $4_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+               if ($4_1) {
+                if (!HEAP32[$4_1 >> 2]) {
+                 HEAP32[$4_1 >> 2] = -1;
+                 if (HEAP32[$4_1 + 72 >> 2] == -2147483648) {
+                  $15_1 = 0
+                 } else {
+                  $97($1_1 + 8 | 0, $4_1 + 40 | 0);
+                  $8_1 = HEAP32[$4_1 >> 2] + 1 | 0;
+                  $7_1 = HEAP32[$1_1 + 12 >> 2];
+                  $15_1 = HEAP32[$1_1 + 8 >> 2];
+                 }
+                 HEAP32[$4_1 >> 2] = $8_1;
+                }
+                HEAP32[$0_1 + 4 >> 2] = $7_1;
+                HEAP32[$0_1 >> 2] = $15_1;
+                global$0 = $1_1 + 16 | 0;
+                break block13;
+               }
+               $94();
+               wasm2js_trap();
+              }
+              $1_1 = HEAP32[$6_1 + 12 >> 2];
+              $0_1 = $2_1 + 16 | 0;
+              HEAP32[$0_1 >> 2] = HEAP32[$6_1 + 8 >> 2];
+              HEAP32[$0_1 + 4 >> 2] = $1_1;
+              global$0 = $6_1 + 16 | 0;
+              $0_1 = HEAP32[$2_1 + 16 >> 2];
+              if (!$0_1) {
+               break block14
+              }
+              $1_1 = HEAP32[$2_1 + 20 >> 2];
+              HEAP32[$2_1 + 128 >> 2] = $0_1;
+              HEAP32[$2_1 + 132 >> 2] = $1_1;
+              if ($106($9_1, $13_1, 1048800, 4)) {
+               break block15
+              }
+              block17 : {
+               block16 : {
+                if (!$106($9_1, $13_1, 1048804, 20)) {
+                 if ($106($9_1, $13_1, 1048824, 10)) {
+                  break block16
+                 }
+                 if ($106($9_1, $13_1, 1048834, 10)) {
+                  break block17
+                 }
+                 HEAP32[$2_1 + 140 >> 2] = 5;
+                 HEAP32[$2_1 + 136 >> 2] = $2_1 + 120;
+                 $7_1 = $2_1 + 168 | 0;
+                 $4_1 = 0;
+                 $10_1 = 0;
+                 $9_1 = global$0 - 16 | 0;
+                 global$0 = $9_1;
+                 block24 : {
+                  block21 : {
+                   block23 : {
+                    block22 : {
+                     $8_1 = $2_1 + 136 | 0;
+                     block19 : {
+                      block18 : {
+                       if ($8_1 & 1) {
+                        $0_1 = $8_1 >>> 1 | 0;
+                        break block18;
+                       }
+                       $0_1 = HEAPU8[1048919];
+                       if (!$0_1) {
+                        break block19
+                       }
+                       $1_1 = 1048919;
+                       while (1) {
+                        $6_1 = $1_1 + 1 | 0;
+                        block20 : {
+                         if ($0_1 << 24 >> 24 < 0) {
+                          if (($0_1 & 255) == 128) {
+                           $0_1 = HEAPU8[$6_1 | 0] | HEAPU8[$6_1 + 1 | 0] << 8;
+                           $4_1 = $0_1 + $4_1 | 0;
+                           $1_1 = ($0_1 + $6_1 | 0) + 2 | 0;
+                           break block20;
+                          }
+                          $1_1 = ($0_1 & 3) << 24;
+                          $1_1 = (($6_1 + (($1_1 << 5 & 1073741824 | $1_1 << 7) >>> 29 | 0) | 0) + ($0_1 >>> 1 & 2) | 0) + ($0_1 >>> 2 & 2) | 0;
+                          $10_1 = !$4_1 | $10_1;
+                          break block20;
+                         }
+                         $0_1 = $0_1 & 255;
+                         $1_1 = $0_1 + $6_1 | 0;
+                         $4_1 = $0_1 + $4_1 | 0;
+                        }
+                        $0_1 = HEAPU8[$1_1 | 0];
+                        if ($0_1) {
+                         continue
+                        }
+                        break;
+                       };
+                       $0_1 = 0;
+                       if ($4_1 >>> 0 < 16 & $10_1) {
+                        break block18
+                       }
+                       $10_1 = 0;
+                       $0_1 = $4_1 << 1;
+                       if (($0_1 | 0) < 0) {
+                        break block21
+                       }
+                      }
+                      if ($0_1) {
+                       break block22
+                      }
+                     }
+                     $1_1 = 1;
+                     $0_1 = 0;
+                     break block23;
+                    }
+                    $10_1 = 1;
+                    $1_1 = $126($0_1, 1);
+                    if (!$1_1) {
+                     break block21
+                    }
+                   }
+                   HEAP32[$9_1 + 8 >> 2] = 0;
+                   HEAP32[$9_1 + 4 >> 2] = $1_1;
+                   HEAP32[$9_1 >> 2] = $0_1;
+                   if (!$5($9_1, 1051080, 1048919, $8_1)) {
+                    break block24
+                   }
+                   $0_1 = global$0 - 32 | 0;
+                   global$0 = $0_1;
+                   HEAP32[$0_1 + 4 >> 2] = 86;
+                   HEAP32[$0_1 >> 2] = 1051120;
+                   HEAP32[$0_1 + 12 >> 2] = 1051104;
+                   HEAP32[$0_1 + 8 >> 2] = $9_1 + 15;
+                   HEAP32[$0_1 + 24 >> 2] = $0_1 + 8;
+                   HEAP32[$0_1 + 28 >> 2] = 102;
+                   HEAP32[$0_1 + 16 >> 2] = $0_1;
+                   HEAP32[$0_1 + 20 >> 2] = 103;
+                   $82(1048940, $0_1 + 16 | 0, 1051208);
+                   wasm2js_trap();
+                  }
+                  $131($10_1, $0_1);
+                  wasm2js_trap();
+                 }
+                 HEAP32[$7_1 + 8 >> 2] = HEAP32[$9_1 + 8 >> 2];
+                 $0_1 = HEAP32[$9_1 + 4 >> 2];
+                 HEAP32[$7_1 >> 2] = HEAP32[$9_1 >> 2];
+                 HEAP32[$7_1 + 4 >> 2] = $0_1;
+                 global$0 = $9_1 + 16 | 0;
+                 HEAP32[$2_1 + 180 >> 2] = -32601;
+                 $8_1 = global$0 - 16 | 0;
+                 global$0 = $8_1;
+                 HEAP32[$8_1 >> 2] = 0;
+                 HEAP32[$8_1 + 4 >> 2] = $11_1;
+                 HEAP32[$8_1 + 8 >> 2] = $11_1;
+                 $1_1 = $8_1 + 8 | 0;
+                 (wasm2js_i32$0 = $8_1, wasm2js_i32$1 = $21($1_1, $7_1)), HEAP32[wasm2js_i32$0 + 12 >> 2] = wasm2js_i32$1;
+                 $0_1 = $8_1 + 12 | 0;
+                 $18($0_1);
+                 $132($0_1);
+                 $132($1_1);
+                 $165($8_1);
+                 global$0 = $8_1 + 16 | 0;
+                 $164($7_1);
+                 break block25;
+                }
+                FUNCTION_TABLE[HEAP32[$1_1 + 20 >> 2]](($0_1 + (HEAP32[$1_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0);
+                $6_1 = global$0 - 32 | 0;
+                global$0 = $6_1;
+                block26 : {
+                 $0_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+                 if ($0_1) {
+                  $99($6_1 + 8 | 0, $0_1, 1049884);
+                  $7_1 = HEAP32[$6_1 + 12 >> 2];
+                  $8_1 = HEAP32[$6_1 + 8 >> 2];
+                  HEAP8[$8_1 + 33 | 0] = 0;
+                  $1_1 = HEAP32[$8_1 + 20 >> 2];
+                  $0_1 = HEAP32[$8_1 + 24 >> 2];
+                  HEAP32[$8_1 + 20 >> 2] = 0;
+                  HEAP32[$6_1 + 24 >> 2] = HEAP32[$8_1 + 28 >> 2];
+                  HEAP32[$6_1 + 16 >> 2] = $1_1;
+                  HEAP32[$6_1 + 20 >> 2] = $0_1;
+                  if (($1_1 | 0) == 1) {
+                   HEAP32[$6_1 + 28 >> 2] = HEAP32[$6_1 + 20 >> 2];
+                   $0_1 = $6_1 + 28 | 0;
+                   fimport$21(HEAP32[$0_1 >> 2]);
+                   $132($0_1);
+                   $166($6_1 + 24 | 0);
+                  }
+                  HEAP32[$7_1 >> 2] = HEAP32[$7_1 >> 2] + 1;
+                  global$0 = $6_1 + 32 | 0;
+                  break block26;
+                 }
+                 $94();
+                 wasm2js_trap();
+                }
+                (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$30() | 0), HEAP32[wasm2js_i32$0 + 168 >> 2] = wasm2js_i32$1;
+                $10_1 = $2_1 + 168 | 0;
+                $44(1, $11_1, $10_1);
+                $132($10_1);
+                $1_1 = 0;
+                $3_1 = global$0 + -64 | 0;
+                global$0 = $3_1;
+                block27 : {
+                 $5_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+                 if ($5_1) {
+                  if (!HEAP32[$5_1 >> 2]) {
+                   HEAP32[$5_1 >> 2] = -1;
+                   $0_1 = HEAP32[$5_1 + 72 >> 2] == -2147483648;
+                   if ($0_1) {
+                    $0_1 = 0
+                   } else {
+                    $12_1 = $5_1 + 8 | 0;
+                    $0_1 = $0_1 ? 0 : $12_1;
+                    HEAP8[$5_1 + 84 | 0] = 2;
+                    $1_1 = HEAP32[$5_1 + 68 >> 2];
+                    HEAP32[$5_1 + 68 >> 2] = 0;
+                    $4_1 = HEAP32[$5_1 + 64 >> 2];
+                    while (1) {
+                     if ($1_1) {
+                      $1_1 = $1_1 - 1 | 0;
+                      $149($4_1);
+                      $4_1 = $4_1 + 16 | 0;
+                      continue;
+                     }
+                     break;
+                    };
+                    $1_1 = HEAP32[$0_1 + 72 >> 2];
+                    $4_1 = HEAP32[$5_1 + 76 >> 2];
+                    HEAP32[$0_1 + 72 >> 2] = 0;
+                    while (1) {
+                     if ($1_1) {
+                      $1_1 = $1_1 - 1 | 0;
+                      $150($4_1);
+                      $4_1 = $4_1 + 24 | 0;
+                      continue;
+                     }
+                     break;
+                    };
+                    $68($3_1 + 32 | 0);
+                    $1_1 = HEAP32[$5_1 + 8 >> 2];
+                    $11_1 = HEAP32[$5_1 + 36 >> 2];
+                    $4_1 = HEAP32[$5_1 + 28 >> 2];
+                    $13_1 = HEAP32[$5_1 + 32 >> 2];
+                    $9_1 = HEAP32[$5_1 + 20 >> 2];
+                    $6_1 = HEAP32[$5_1 + 24 >> 2];
+                    $8_1 = HEAP32[$5_1 + 12 >> 2];
+                    $7_1 = HEAP32[$5_1 + 16 >> 2];
+                    $0_1 = HEAP32[$3_1 + 36 >> 2];
+                    HEAP32[$12_1 >> 2] = HEAP32[$3_1 + 32 >> 2];
+                    HEAP32[$12_1 + 4 >> 2] = $0_1;
+                    $0_1 = HEAP32[$3_1 + 44 >> 2];
+                    HEAP32[$12_1 + 8 >> 2] = HEAP32[$3_1 + 40 >> 2];
+                    HEAP32[$12_1 + 12 >> 2] = $0_1;
+                    $0_1 = HEAP32[$3_1 + 52 >> 2];
+                    HEAP32[$12_1 + 16 >> 2] = HEAP32[$3_1 + 48 >> 2];
+                    HEAP32[$12_1 + 20 >> 2] = $0_1;
+                    $0_1 = HEAP32[$3_1 + 60 >> 2];
+                    HEAP32[$12_1 + 24 >> 2] = HEAP32[$3_1 + 56 >> 2];
+                    HEAP32[$12_1 + 28 >> 2] = $0_1;
+                    HEAP32[$3_1 >> 2] = $8_1;
+                    HEAP32[$3_1 + 4 >> 2] = $7_1;
+                    HEAP32[$3_1 + 8 >> 2] = $9_1;
+                    HEAP32[$3_1 + 12 >> 2] = $6_1;
+                    HEAP32[$3_1 + 16 >> 2] = $4_1;
+                    HEAP32[$3_1 + 20 >> 2] = $13_1;
+                    HEAP32[$3_1 + 24 >> 2] = $11_1;
+                    $0_1 = HEAP32[$5_1 >> 2] + 1 | 0;
+                   }
+                   HEAP32[$5_1 >> 2] = $0_1;
+                  }
+                  HEAP32[$10_1 >> 2] = $1_1;
+                  $0_1 = HEAP32[$3_1 + 4 >> 2];
+                  HEAP32[$10_1 + 4 >> 2] = HEAP32[$3_1 >> 2];
+                  HEAP32[$10_1 + 8 >> 2] = $0_1;
+                  $0_1 = HEAP32[$3_1 + 12 >> 2];
+                  HEAP32[$10_1 + 12 >> 2] = HEAP32[$3_1 + 8 >> 2];
+                  HEAP32[$10_1 + 16 >> 2] = $0_1;
+                  $0_1 = HEAP32[$3_1 + 20 >> 2];
+                  HEAP32[$10_1 + 20 >> 2] = HEAP32[$3_1 + 16 >> 2];
+                  HEAP32[$10_1 + 24 >> 2] = $0_1;
+                  HEAP32[$10_1 + 28 >> 2] = HEAP32[$3_1 + 24 >> 2];
+                  global$0 = $3_1 - -64 | 0;
+                  break block27;
+                 }
+                 $94();
+                 wasm2js_trap();
+                }
+                block28 : {
+                 if (HEAP32[$2_1 + 168 >> 2]) {
+                  $0_1 = HEAP32[$2_1 + 196 >> 2];
+                  HEAP32[$2_1 + 160 >> 2] = HEAP32[$2_1 + 192 >> 2];
+                  HEAP32[$2_1 + 164 >> 2] = $0_1;
+                  $0_1 = HEAP32[$2_1 + 188 >> 2];
+                  HEAP32[$2_1 + 152 >> 2] = HEAP32[$2_1 + 184 >> 2];
+                  HEAP32[$2_1 + 156 >> 2] = $0_1;
+                  $0_1 = HEAP32[$2_1 + 180 >> 2];
+                  HEAP32[$2_1 + 144 >> 2] = HEAP32[$2_1 + 176 >> 2];
+                  HEAP32[$2_1 + 148 >> 2] = $0_1;
+                  $0_1 = HEAP32[$2_1 + 172 >> 2];
+                  HEAP32[$2_1 + 136 >> 2] = HEAP32[$2_1 + 168 >> 2];
+                  HEAP32[$2_1 + 140 >> 2] = $0_1;
+                  break block28;
+                 }
+                 $68($2_1 + 136 | 0);
+                }
+                $4_1 = $2_1 + 136 | 0;
+                $13_1 = HEAP32[$4_1 >> 2];
+                $0_1 = $13_1;
+                $6_1 = HEAP32[$0_1 >> 2];
+                $8_1 = HEAP32[$0_1 + 4 >> 2];
+                $7_1 = HEAP32[$4_1 + 4 >> 2];
+                $1_1 = HEAP32[$4_1 + 12 >> 2];
+                $12_1 = $2_1 + 168 | 0;
+                $9_1 = $12_1 + 32 | 0;
+                $11_1 = global$0 - 16 | 0;
+                global$0 = $11_1;
+                $0_1 = HEAP32[$4_1 + 4 >> 2];
+                block29 : {
+                 if (!$0_1) {
+                  $10_1 = 0;
+                  break block29;
+                 }
+                 $27($11_1 + 4 | 0, 28, 8, $0_1 + 1 | 0);
+                 $10_1 = HEAP32[$11_1 + 4 >> 2];
+                 $0_1 = HEAP32[$11_1 + 12 >> 2];
+                 HEAP32[$9_1 + 4 >> 2] = HEAP32[$11_1 + 8 >> 2];
+                 HEAP32[$9_1 + 8 >> 2] = HEAP32[$4_1 >> 2] - $0_1;
+                }
+                HEAP32[$9_1 >> 2] = $10_1;
+                global$0 = $11_1 + 16 | 0;
+                HEAP32[$12_1 + 24 >> 2] = $1_1;
+                HEAP32[$12_1 + 16 >> 2] = $13_1;
+                HEAP32[$12_1 + 12 >> 2] = ($7_1 + $13_1 | 0) + 1;
+                HEAP32[$12_1 + 8 >> 2] = $13_1 + 8;
+                HEAP32[$12_1 >> 2] = ($6_1 ^ -1) & -2139062144;
+                HEAP32[$12_1 + 4 >> 2] = ($8_1 ^ -1) & -2139062144;
+                $6_1 = $2_1 + 256 | 0;
+                $8_1 = $2_1 + 300 | 0;
+                $13_1 = $2_1 + 220 | 0;
+                while (1) {
+                 $7_1 = $2_1 + 216 | 0;
+                 $1_1 = $2_1 + 168 | 0;
+                 block30 : {
+                  if (HEAP32[$1_1 + 24 >> 2]) {
+                   $0_1 = $33($1_1);
+                   HEAP32[$1_1 + 24 >> 2] = HEAP32[$1_1 + 24 >> 2] - 1;
+                   $1_1 = $0_1 - 28 | 0;
+                   $0_1 = HEAP32[$1_1 + 4 >> 2];
+                   HEAP32[$7_1 >> 2] = HEAP32[$1_1 >> 2];
+                   HEAP32[$7_1 + 4 >> 2] = $0_1;
+                   $0_1 = HEAP32[$1_1 + 12 >> 2];
+                   HEAP32[$7_1 + 8 >> 2] = HEAP32[$1_1 + 8 >> 2];
+                   HEAP32[$7_1 + 12 >> 2] = $0_1;
+                   $0_1 = HEAP32[$1_1 + 20 >> 2];
+                   HEAP32[$7_1 + 16 >> 2] = HEAP32[$1_1 + 16 >> 2];
+                   HEAP32[$7_1 + 20 >> 2] = $0_1;
+                   HEAP32[$7_1 + 24 >> 2] = HEAP32[$1_1 + 24 >> 2];
+                   break block30;
+                  }
+                  HEAP32[$7_1 + 4 >> 2] = 2;
+                 }
+                 if (HEAP32[$2_1 + 220 >> 2] != 2) {
+                  $0_1 = HEAP32[$13_1 + 20 >> 2];
+                  HEAP32[$2_1 + 264 >> 2] = HEAP32[$13_1 + 16 >> 2];
+                  HEAP32[$2_1 + 268 >> 2] = $0_1;
+                  $0_1 = HEAP32[$13_1 + 12 >> 2];
+                  HEAP32[$2_1 + 256 >> 2] = HEAP32[$13_1 + 8 >> 2];
+                  HEAP32[$2_1 + 260 >> 2] = $0_1;
+                  $0_1 = HEAP32[$13_1 + 4 >> 2];
+                  $9_1 = HEAP32[$13_1 >> 2];
+                  HEAP32[$2_1 + 248 >> 2] = $9_1;
+                  HEAP32[$2_1 + 252 >> 2] = $0_1;
+                  $7_1 = HEAP32[$2_1 + 252 >> 2];
+                  $52($2_1 + 8 | 0);
+                  HEAP32[$2_1 + 292 >> 2] = $7_1;
+                  $1_1 = HEAP32[$2_1 + 12 >> 2];
+                  HEAP32[$2_1 + 300 >> 2] = $1_1;
+                  $0_1 = HEAP32[$2_1 + 8 >> 2];
+                  HEAP32[$2_1 + 296 >> 2] = $0_1;
+                  HEAP32[$2_1 + 288 >> 2] = $9_1;
+                  $0_1 = $0_1 & 1;
+                  block31 : {
+                   if (!($0_1 & ($9_1 | 0) == 1)) {
+                    if (!$0_1) {
+                     break block31
+                    }
+                    $132($8_1);
+                    break block31;
+                   }
+                   HEAP32[$2_1 + 272 >> 2] = $1_1;
+                   $0_1 = $2_1 + 272 | 0;
+                   $167($0_1, $7_1);
+                   $132($0_1);
+                  }
+                  $7_1 = HEAP32[$2_1 + 264 >> 2];
+                  $1_1 = HEAP32[$2_1 + 268 >> 2];
+                  $30($2_1 + 288 | 0, 1050020, 22);
+                  HEAP32[$2_1 + 300 >> 2] = -32603;
+                  $0_1 = HEAP32[$2_1 + 292 >> 2];
+                  HEAP32[$2_1 + 272 >> 2] = HEAP32[$2_1 + 288 >> 2];
+                  HEAP32[$2_1 + 276 >> 2] = $0_1;
+                  $0_1 = HEAP32[$2_1 + 300 >> 2];
+                  HEAP32[$2_1 + 280 >> 2] = HEAP32[$2_1 + 296 >> 2];
+                  HEAP32[$2_1 + 284 >> 2] = $0_1;
+                  $65($7_1, $1_1, $2_1 + 272 | 0);
+                  $133($6_1);
+                  continue;
+                 }
+                 break;
+                };
+                $7_1 = $2_1 + 168 | 0;
+                if (HEAP32[$7_1 + 24 >> 2]) {
+                 while (1) {
+                  $1_1 = $33($7_1);
+                  $0_1 = HEAP32[$7_1 + 24 >> 2] - 1 | 0;
+                  HEAP32[$7_1 + 24 >> 2] = $0_1;
+                  $139($1_1 - 24 | 0);
+                  if ($0_1) {
+                   continue
+                  }
+                  break;
+                 }
+                }
+                if (HEAP32[$7_1 + 32 >> 2]) {
+                 $137(HEAP32[$7_1 + 40 >> 2], HEAP32[$7_1 + 36 >> 2])
+                }
+                break block25;
+               }
+               FUNCTION_TABLE[HEAP32[$1_1 + 24 >> 2]](($0_1 + (HEAP32[$1_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0, $2_1 + 112 | 0, 1, $11_1);
+               break block25;
+              }
+              (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = FUNCTION_TABLE[HEAP32[$1_1 + 28 >> 2]](($0_1 + (HEAP32[$1_1 + 8 >> 2] - 1 & -8) | 0) + 8 | 0) | 0), HEAP32[wasm2js_i32$0 + 168 >> 2] = wasm2js_i32$1;
+              $0_1 = $2_1 + 168 | 0;
+              $44(1, $11_1, $0_1);
+              $132($0_1);
+              break block25;
+             case 0:
+              HEAP32[$2_1 + 144 >> 2] = HEAP32[$2_1 + 84 >> 2];
+              $0_1 = HEAP32[$2_1 + 80 >> 2];
+              HEAP32[$2_1 + 136 >> 2] = HEAP32[$2_1 + 76 >> 2];
+              HEAP32[$2_1 + 140 >> 2] = $0_1;
+              $7_1 = HEAP32[$2_1 + 72 >> 2];
+              HEAP32[$2_1 + 248 >> 2] = $7_1;
+              $6_1 = $2_1 + 168 | 0;
+              $1_1 = 0;
+              $4_1 = 0;
+              $10_1 = 0;
+              $0_1 = global$0 - 16 | 0;
+              global$0 = $0_1;
+              block33 : {
+               $8_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+               if ($8_1) {
+                block32 : {
+                 if (HEAP32[$8_1 >> 2]) {
+                  $15_1 = 2;
+                  break block32;
+                 }
+                 HEAP32[$8_1 >> 2] = -1;
+                 if (HEAP32[$8_1 + 72 >> 2] == -2147483648) {
+                  $15_1 = 2
+                 } else {
+                  $97($0_1 + 8 | 0, $8_1 + 40 | 0);
+                  $1_1 = HEAP32[$8_1 >> 2] + 1 | 0;
+                  $4_1 = HEAP32[$0_1 + 12 >> 2];
+                  $10_1 = HEAP32[$0_1 + 8 >> 2];
+                  $15_1 = HEAPU8[$8_1 + 84 | 0] == 1;
+                 }
+                 HEAP32[$8_1 >> 2] = $1_1;
+                }
+                HEAP8[$6_1 + 8 | 0] = $15_1;
+                HEAP32[$6_1 + 4 >> 2] = $4_1;
+                HEAP32[$6_1 >> 2] = $10_1;
+                global$0 = $0_1 + 16 | 0;
+                break block33;
+               }
+               $94();
+               wasm2js_trap();
+              }
+              $1_1 = HEAPU8[$2_1 + 176 | 0];
+              if (($1_1 | 0) != 2) {
+               $0_1 = HEAP32[$2_1 + 172 >> 2];
+               HEAP32[$2_1 + 216 >> 2] = HEAP32[$2_1 + 168 >> 2];
+               HEAP32[$2_1 + 220 >> 2] = $0_1;
+               if (!($1_1 & 1)) {
+                HEAP32[$2_1 + 180 >> 2] = $7_1;
+                $1_1 = $2_1 + 76 | 0;
+                HEAP32[$2_1 + 176 >> 2] = HEAP32[$1_1 + 8 >> 2];
+                $0_1 = HEAP32[$1_1 + 4 >> 2];
+                HEAP32[$2_1 + 168 >> 2] = HEAP32[$1_1 >> 2];
+                HEAP32[$2_1 + 172 >> 2] = $0_1;
+                $14_1 = global$0 - 16 | 0;
+                global$0 = $14_1;
+                $0_1 = HEAP32[$6_1 + 12 >> 2];
+                HEAP32[$14_1 + 8 >> 2] = HEAP32[$6_1 + 8 >> 2];
+                HEAP32[$14_1 + 12 >> 2] = $0_1;
+                $0_1 = HEAP32[$6_1 + 4 >> 2];
+                HEAP32[$14_1 >> 2] = HEAP32[$6_1 >> 2];
+                HEAP32[$14_1 + 4 >> 2] = $0_1;
+                $16_1 = global$0 - 48 | 0;
+                global$0 = $16_1;
+                block40 : {
+                 $17_1 = FUNCTION_TABLE[HEAP32[262504]](0) | 0;
+                 if ($17_1) {
+                  $0_1 = HEAP32[$14_1 + 12 >> 2];
+                  HEAP32[$16_1 + 8 >> 2] = HEAP32[$14_1 + 8 >> 2];
+                  HEAP32[$16_1 + 12 >> 2] = $0_1;
+                  $0_1 = HEAP32[$14_1 + 4 >> 2];
+                  HEAP32[$16_1 >> 2] = HEAP32[$14_1 >> 2];
+                  HEAP32[$16_1 + 4 >> 2] = $0_1;
+                  block34 : {
+                   if (HEAP32[$17_1 >> 2]) {
+                    $149($16_1);
+                    break block34;
+                   }
+                   HEAP32[$17_1 >> 2] = -1;
+                   $1_1 = HEAP32[$17_1 + 72 >> 2];
+                   $0_1 = HEAP32[$14_1 + 12 >> 2];
+                   HEAP32[$16_1 + 24 >> 2] = HEAP32[$14_1 + 8 >> 2];
+                   HEAP32[$16_1 + 28 >> 2] = $0_1;
+                   $0_1 = HEAP32[$14_1 + 4 >> 2];
+                   HEAP32[$16_1 + 16 >> 2] = HEAP32[$14_1 >> 2];
+                   HEAP32[$16_1 + 20 >> 2] = $0_1;
+                   block35 : {
+                    if (($1_1 | 0) != -2147483648) {
+                     $0_1 = HEAP32[$14_1 + 12 >> 2];
+                     HEAP32[$16_1 + 40 >> 2] = HEAP32[$14_1 + 8 >> 2];
+                     HEAP32[$16_1 + 44 >> 2] = $0_1;
+                     $0_1 = HEAP32[$14_1 + 4 >> 2];
+                     HEAP32[$16_1 + 32 >> 2] = HEAP32[$14_1 >> 2];
+                     HEAP32[$16_1 + 36 >> 2] = $0_1;
+                     if (HEAPU8[$17_1 + 84 | 0] == 2) {
+                      $164($16_1 + 32 | 0);
+                      $132($16_1 + 44 | 0);
+                      break block35;
+                     }
+                     $8_1 = HEAP32[$16_1 + 44 >> 2];
+                     $4_1 = HEAP32[$17_1 + 68 >> 2];
+                     if (($4_1 | 0) == HEAP32[$17_1 + 60 >> 2]) {
+                      $10_1 = global$0 - 16 | 0;
+                      global$0 = $10_1;
+                      $9_1 = $10_1 + 8 | 0;
+                      $0_1 = $17_1 + 60 | 0;
+                      $12_1 = $0_1;
+                      $5_1 = global$0 - 16 | 0;
+                      global$0 = $5_1;
+                      $1_1 = HEAP32[$0_1 >> 2] + 1 | 0;
+                      $15_1 = 0;
+                      block36 : {
+                       if (!$1_1) {
+                        break block36
+                       }
+                       $11_1 = $5_1 + 4 | 0;
+                       $13_1 = 4;
+                       $3_1 = global$0 - 32 | 0;
+                       global$0 = $3_1;
+                       $6_1 = 1;
+                       $15_1 = 4;
+                       $0_1 = HEAP32[$0_1 >> 2] << 1;
+                       $0_1 = $0_1 >>> 0 < $1_1 >>> 0 ? $1_1 : $0_1;
+                       $7_1 = $0_1 >>> 0 <= 4 ? 4 : $0_1;
+                       $0_1 = $7_1;
+                       $1_1 = $0_1 >>> 28 | 0;
+                       $0_1 = $0_1 << 4;
+                       block39 : {
+                        if (!($0_1 >>> 0 > 2147483644 | $1_1)) {
+                         $73($3_1 + 20 | 0, $12_1, 4, 16);
+                         block38 : {
+                          if (HEAP32[$3_1 + 24 >> 2]) {
+                           $1_1 = HEAP32[$3_1 + 28 >> 2];
+                           if (!$1_1) {
+                            $88($3_1 + 8 | 0, 4, $0_1);
+                            $15_1 = HEAP32[$3_1 + 8 >> 2];
+                            $1_1 = HEAP32[$3_1 + 12 >> 2];
+                            break block38;
+                           }
+                           $15_1 = $2(HEAP32[$3_1 + 20 >> 2], $1_1, 4, $0_1);
+                           $1_1 = $0_1;
+                           break block38;
+                          }
+                          $88($3_1, 4, $0_1);
+                          $15_1 = HEAP32[$3_1 >> 2];
+                          $1_1 = HEAP32[$3_1 + 4 >> 2];
+                         }
+                         if (!$15_1) {
+                          HEAP32[$11_1 + 4 >> 2] = 4;
+                          $15_1 = 8;
+                          break block39;
+                         }
+                         HEAP32[$11_1 + 4 >> 2] = $15_1;
+                         $6_1 = 0;
+                         $15_1 = 8;
+                         $0_1 = $1_1;
+                         break block39;
+                        }
+                        $0_1 = 0;
+                       }
+                       HEAP32[$11_1 + $15_1 >> 2] = $0_1;
+                       HEAP32[$11_1 >> 2] = $6_1;
+                       global$0 = $3_1 + 32 | 0;
+                       if (HEAP32[$5_1 + 4 >> 2] == 1) {
+                        $13_1 = HEAP32[$5_1 + 12 >> 2];
+                        $15_1 = HEAP32[$5_1 + 8 >> 2];
+                        break block36;
+                       }
+                       $0_1 = HEAP32[$5_1 + 8 >> 2];
+                       HEAP32[$12_1 >> 2] = $7_1;
+                       HEAP32[$12_1 + 4 >> 2] = $0_1;
+                       $15_1 = -2147483647;
+                      }
+                      $0_1 = $15_1;
+                      HEAP32[$9_1 + 4 >> 2] = $13_1;
+                      HEAP32[$9_1 >> 2] = $0_1;
+                      global$0 = $5_1 + 16 | 0;
+                      $0_1 = HEAP32[$10_1 + 8 >> 2];
+                      if (($0_1 | 0) != -2147483647) {
+                       $131($0_1, HEAP32[$10_1 + 12 >> 2]);
+                       wasm2js_trap();
+                      }
+                      global$0 = $10_1 + 16 | 0;
+                     }
+                     $1_1 = HEAP32[$17_1 + 64 >> 2] + ($4_1 << 4) | 0;
+                     HEAP32[$1_1 + 8 >> 2] = HEAP32[$14_1 + 8 >> 2];
+                     $0_1 = HEAP32[$14_1 + 4 >> 2];
+                     HEAP32[$1_1 >> 2] = HEAP32[$14_1 >> 2];
+                     HEAP32[$1_1 + 4 >> 2] = $0_1;
+                     HEAP32[$1_1 + 12 >> 2] = $8_1;
+                     HEAP32[$17_1 + 68 >> 2] = $4_1 + 1;
+                     break block35;
+                    }
+                    $149($16_1 + 16 | 0);
+                   }
+                   HEAP32[$17_1 >> 2] = HEAP32[$17_1 >> 2] + 1;
+                  }
+                  global$0 = $16_1 + 48 | 0;
+                  break block40;
+                 }
+                 $149($14_1);
+                 $94();
+                 wasm2js_trap();
+                }
+                global$0 = $14_1 + 16 | 0;
+                $108($2_1 + 216 | 0);
+                break block11;
+               }
+               $1_1 = $2_1 + 216 | 0;
+               $0_1 = $2_1 + 248 | 0;
+               $29($1_1, HEAP32[$2_1 + 140 >> 2], HEAP32[$2_1 + 144 >> 2], $0_1);
+               $108($1_1);
+               $132($0_1);
+               $164($2_1 + 136 | 0);
+               break block11;
+              }
+              $132($2_1 + 248 | 0);
+              $164($2_1 + 136 | 0);
+              break block41;
+             case 1:
+              break block10;
+             case 2:
+              break block11;
+             };
+            }
+            HEAP32[$2_1 + 96 >> 2] = HEAP32[$2_1 + 72 >> 2];
+            $0_1 = HEAP32[$2_1 + 88 >> 2];
+            HEAP32[$2_1 + 256 >> 2] = HEAP32[$2_1 + 84 >> 2];
+            HEAP32[$2_1 + 260 >> 2] = $0_1;
+            $0_1 = HEAP32[$2_1 + 80 >> 2];
+            HEAP32[$2_1 + 248 >> 2] = HEAP32[$2_1 + 76 >> 2];
+            HEAP32[$2_1 + 252 >> 2] = $0_1;
+            $0_1 = $2_1 + 96 | 0;
+            $75($2_1 + 168 | 0, $0_1);
+            if (HEAP32[$2_1 + 168 >> 2]) {
+             break block42
+            }
+            $112($2_1 + 248 | 0);
+            $132($0_1);
+            break block41;
+           }
+           $132($2_1 + 136 | 0);
+           $132($2_1 + 216 | 0);
+           break block;
+          }
+          $132($2_1 + 116 | 0);
+          break block43;
+         }
+         (wasm2js_i32$0 = $2_1, wasm2js_i32$1 = fimport$30() | 0), HEAP32[wasm2js_i32$0 + 168 >> 2] = wasm2js_i32$1;
+         $0_1 = $2_1 + 168 | 0;
+         $44(1, $11_1, $0_1);
+         $132($0_1);
+         break block25;
+        }
+        $18_1 = HEAPF64[$2_1 + 176 >> 3];
+        if ($18_1 < 4294967295.0 & $18_1 >= 0.0) {
+         $0_1 = ~~$18_1 >>> 0
+        } else {
+         $0_1 = 0
+        }
+        HEAP32[$2_1 + 272 >> 2] = $0_1;
+        $17($2_1 + 168 | 0, $2_1 + 272 | 0);
+        block46 : {
+         block44 : {
+          $8_1 = HEAP32[$2_1 + 168 >> 2];
+          if (($8_1 | 0) == 3) {
+           break block44
+          }
+          HEAP32[$2_1 + 152 >> 2] = HEAP32[$2_1 + 188 >> 2];
+          $0_1 = HEAP32[$2_1 + 184 >> 2];
+          HEAP32[$2_1 + 144 >> 2] = HEAP32[$2_1 + 180 >> 2];
+          HEAP32[$2_1 + 148 >> 2] = $0_1;
+          $0_1 = HEAP32[$2_1 + 176 >> 2];
+          HEAP32[$2_1 + 136 >> 2] = HEAP32[$2_1 + 172 >> 2];
+          HEAP32[$2_1 + 140 >> 2] = $0_1;
+          if (($8_1 | 0) == 2) {
+           break block44
+          }
+          HEAP32[$2_1 + 168 >> 2] = $8_1;
+          $0_1 = HEAP32[$2_1 + 140 >> 2];
+          $7_1 = HEAP32[$2_1 + 136 >> 2];
+          HEAP32[$2_1 + 172 >> 2] = $7_1;
+          HEAP32[$2_1 + 176 >> 2] = $0_1;
+          $0_1 = HEAP32[$2_1 + 148 >> 2];
+          HEAP32[$2_1 + 180 >> 2] = HEAP32[$2_1 + 144 >> 2];
+          HEAP32[$2_1 + 184 >> 2] = $0_1;
+          HEAP32[$2_1 + 188 >> 2] = HEAP32[$2_1 + 152 >> 2];
+          $52($2_1 + 24 | 0);
+          HEAP32[$2_1 + 220 >> 2] = $7_1;
+          HEAP32[$2_1 + 216 >> 2] = $8_1;
+          $1_1 = HEAP32[$2_1 + 28 >> 2];
+          HEAP32[$2_1 + 228 >> 2] = $1_1;
+          $0_1 = HEAP32[$2_1 + 24 >> 2];
+          HEAP32[$2_1 + 224 >> 2] = $0_1;
+          $0_1 = $0_1 & 1;
+          block45 : {
+           if (!($0_1 & ($8_1 | 0) == 1)) {
+            if (!$0_1) {
+             break block45
+            }
+            $132($2_1 + 228 | 0);
+            break block45;
+           }
+           HEAP32[$2_1 + 288 >> 2] = $1_1;
+           $0_1 = $2_1 + 288 | 0;
+           $167($0_1, $7_1);
+           $132($0_1);
+          }
+          $7_1 = HEAP32[$2_1 + 184 >> 2];
+          $1_1 = HEAP32[$2_1 + 188 >> 2];
+          $0_1 = HEAP32[$2_1 + 260 >> 2];
+          HEAP32[$2_1 + 224 >> 2] = HEAP32[$2_1 + 256 >> 2];
+          HEAP32[$2_1 + 228 >> 2] = $0_1;
+          $0_1 = HEAP32[$2_1 + 252 >> 2];
+          HEAP32[$2_1 + 216 >> 2] = HEAP32[$2_1 + 248 >> 2];
+          HEAP32[$2_1 + 220 >> 2] = $0_1;
+          $65($7_1, $1_1, $2_1 + 216 | 0);
+          $133($2_1 + 176 | 0);
+          break block46;
+         }
+         $112($2_1 + 248 | 0);
+        }
+        $132($2_1 + 96 | 0);
+        break block11;
+       }
+       $132($2_1 + 92 | 0);
+       break block;
+      }
+      $108($2_1 + 128 | 0);
+     }
+     $132($2_1 + 112 | 0);
+     $164($2_1 + 96 | 0);
+    }
+    $132($2_1 + 92 | 0);
+   }
+   $132($2_1 - -64 | 0);
+  }
+  $132($2_1 + 60 | 0);
+  global$0 = $2_1 + 304 | 0;
+ }
+ 
+ function $179($0_1) {
+  $0_1 = $0_1 | 0;
+  $74();
+ }
+ 
+ function $180($0_1) {
+  $0_1 = $0_1 | 0;
+  var $1_1 = 0, $2_1 = 0, $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0.0, $8_1 = 0, $9_1 = 0, $10_1 = 0.0, wasm2js_i32$0 = 0, wasm2js_i32$1 = 0, wasm2js_f64$0 = 0.0;
+  $0_1 = global$0 - 128 | 0;
+  global$0 = $0_1;
+  $3_1 = global$0 - 16 | 0;
+  global$0 = $3_1;
+  $1_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+  if (!$1_1) {
+   $94();
+   wasm2js_trap();
+  }
+  $99($3_1 + 8 | 0, $1_1, 105e4);
+  $1_1 = HEAP32[$3_1 + 12 >> 2];
+  HEAP8[HEAP32[$3_1 + 8 >> 2] + 32 | 0] = 0;
+  HEAP32[$1_1 >> 2] = HEAP32[$1_1 >> 2] + 1;
+  global$0 = $3_1 + 16 | 0;
+  $52($0_1 + 48 | 0);
+  if (HEAP32[$0_1 + 48 >> 2] == 1) {
+   HEAP32[$0_1 + 60 >> 2] = HEAP32[$0_1 + 52 >> 2];
+   $118($0_1 + 40 | 0, $0_1 + 60 | 0);
+   block : {
+    if (HEAP32[$0_1 + 40 >> 2] != 1) {
+     break block
+    }
+    HEAP32[$0_1 + 96 >> 2] = HEAP32[$0_1 + 44 >> 2];
+    $3_1 = $0_1 + 96 | 0;
+    $119($0_1 + 32 | 0, $3_1);
+    $1_1 = HEAP32[$0_1 + 32 >> 2];
+    $5_1 = HEAP32[$0_1 + 36 >> 2];
+    $132($3_1);
+    if (($1_1 | 0) != 1) {
+     break block
+    }
+    $2_1 = global$0 - 16 | 0;
+    global$0 = $2_1;
+    HEAP32[$2_1 + 12 >> 2] = $5_1;
+    $3_1 = (fimport$18(HEAP32[$2_1 + 12 >> 2]) | 0) != 0;
+    $1_1 = $0_1 + 24 | 0;
+    HEAP32[$1_1 + 4 >> 2] = $5_1;
+    HEAP32[$1_1 >> 2] = !$3_1;
+    global$0 = $2_1 + 16 | 0;
+    $3_1 = HEAP32[$0_1 + 24 >> 2];
+    $1_1 = HEAP32[$0_1 + 28 >> 2];
+    HEAP32[$0_1 + 100 >> 2] = $1_1;
+    HEAP32[$0_1 + 96 >> 2] = $3_1;
+    if (($3_1 | 0) == 1) {
+     $132($0_1 + 100 | 0);
+     break block;
+    }
+    HEAP32[$0_1 + 64 >> 2] = $1_1;
+    (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = fimport$17(HEAP32[$0_1 - -64 >> 2]) | 0), HEAP32[wasm2js_i32$0 + 68 >> 2] = wasm2js_i32$1;
+    $5_1 = $0_1 + 96 | 0;
+    $2_1 = global$0 - 32 | 0;
+    global$0 = $2_1;
+    fimport$26($2_1 + 24 | 0, HEAP32[$0_1 + 68 >> 2], 1049932, 6);
+    $3_1 = HEAP32[$2_1 + 28 >> 2];
+    $1_1 = HEAP32[$2_1 + 24 >> 2];
+    $105($2_1 + 16 | 0);
+    block1 : {
+     if (HEAP32[$2_1 + 16 >> 2] == 1) {
+      $1_1 = HEAP32[$2_1 + 20 >> 2];
+      HEAP32[$5_1 >> 2] = -2147483648;
+      HEAP32[$5_1 + 4 >> 2] = $1_1;
+      break block1;
+     }
+     $151($2_1 + 8 | 0, $1_1, $3_1);
+     $93($5_1, HEAP32[$2_1 + 8 >> 2], HEAP32[$2_1 + 12 >> 2]);
+    }
+    global$0 = $2_1 + 32 | 0;
+    block2 : {
+     if (HEAP32[$0_1 + 96 >> 2] != -2147483648) {
+      $4_1 = HEAP32[$0_1 + 104 >> 2];
+      HEAP32[$0_1 + 80 >> 2] = $4_1;
+      $1_1 = HEAP32[$0_1 + 100 >> 2];
+      HEAP32[$0_1 + 72 >> 2] = HEAP32[$0_1 + 96 >> 2];
+      HEAP32[$0_1 + 76 >> 2] = $1_1;
+      break block2;
+     }
+     HEAP32[$0_1 + 80 >> 2] = 0;
+     HEAP32[$0_1 + 72 >> 2] = 0;
+     HEAP32[$0_1 + 76 >> 2] = 1;
+     $115($0_1 + 96 | 0);
+    }
+    $3_1 = $0_1 + 68 | 0;
+    $70($0_1 + 16 | 0, $3_1, 1049938, 11);
+    $1_1 = HEAP32[$0_1 + 20 >> 2];
+    HEAP32[$0_1 + 96 >> 2] = HEAP32[$0_1 + 16 >> 2];
+    HEAP32[$0_1 + 100 >> 2] = $1_1;
+    $2_1 = $0_1 + 96 | 0;
+    $135($2_1);
+    (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = fimport$11(HEAP32[$0_1 - -64 >> 2]) | 0), HEAP32[wasm2js_i32$0 + 96 >> 2] = wasm2js_i32$1;
+    $1_1 = global$0 - 16 | 0;
+    global$0 = $1_1;
+    (wasm2js_i32$0 = $1_1, wasm2js_f64$0 = +fimport$10(HEAP32[$2_1 >> 2])), HEAPF64[wasm2js_i32$0 + 8 >> 3] = wasm2js_f64$0;
+    global$0 = $1_1 + 16 | 0;
+    $10_1 = Math_ceil(HEAPF64[$1_1 + 8 >> 3]);
+    if (Math_abs($10_1) < 2147483647.0) {
+     $5_1 = ~~$10_1
+    } else {
+     $5_1 = -2147483648
+    }
+    HEAP32[$0_1 + 88 >> 2] = $5_1;
+    $132($2_1);
+    block3 : {
+     if ($4_1) {
+      $70($0_1 + 8 | 0, $3_1, HEAP32[$0_1 + 76 >> 2], $4_1);
+      $1_1 = HEAP32[$0_1 + 12 >> 2];
+      HEAP32[$0_1 + 96 >> 2] = HEAP32[$0_1 + 8 >> 2];
+      HEAP32[$0_1 + 100 >> 2] = $1_1;
+      $135($2_1);
+      break block3;
+     }
+     $2_1 = $0_1 + 96 | 0;
+     $4_1 = global$0 - 32 | 0;
+     global$0 = $4_1;
+     fimport$25($4_1 + 24 | 0, HEAP32[$0_1 + 68 >> 2], 1049932, 6);
+     $3_1 = HEAP32[$4_1 + 28 >> 2];
+     $1_1 = HEAP32[$4_1 + 24 >> 2];
+     $105($4_1 + 16 | 0);
+     block4 : {
+      if (HEAP32[$4_1 + 16 >> 2] == 1) {
+       $1_1 = HEAP32[$4_1 + 20 >> 2];
+       HEAP32[$2_1 >> 2] = -2147483648;
+       HEAP32[$2_1 + 4 >> 2] = $1_1;
+       break block4;
+      }
+      $151($4_1 + 8 | 0, $1_1, $3_1);
+      $93($2_1, HEAP32[$4_1 + 8 >> 2], HEAP32[$4_1 + 12 >> 2]);
+     }
+     global$0 = $4_1 + 32 | 0;
+     $115($2_1);
+    }
+    $4_1 = global$0 - 16 | 0;
+    global$0 = $4_1;
+    $3_1 = fimport$3(HEAP32[$0_1 + 60 >> 2]) | 0;
+    $105($4_1 + 8 | 0);
+    $2_1 = 1;
+    $1_1 = $0_1;
+    block5 : {
+     if (HEAP32[$4_1 + 8 >> 2] == 1) {
+      $3_1 = HEAP32[$4_1 + 12 >> 2];
+      break block5;
+     }
+     $2_1 = 0;
+    }
+    HEAP32[$1_1 + 4 >> 2] = $3_1;
+    HEAP32[$1_1 >> 2] = $2_1;
+    global$0 = $4_1 + 16 | 0;
+    $2_1 = HEAP32[$1_1 >> 2];
+    $3_1 = HEAP32[$1_1 + 4 >> 2];
+    HEAP32[$1_1 + 100 >> 2] = $3_1;
+    HEAP32[$1_1 + 96 >> 2] = $2_1;
+    block6 : {
+     if (!($2_1 & 1)) {
+      HEAP32[$1_1 + 124 >> 2] = $3_1;
+      $3_1 = $1_1 + 124 | 0;
+      $75($1_1 + 96 | 0, $3_1);
+      $132($3_1);
+      $7_1 = HEAPF64[$1_1 + 104 >> 3];
+      $3_1 = HEAP32[$1_1 + 96 >> 2];
+      break block6;
+     }
+     $132($1_1 + 100 | 0);
+     $3_1 = 0;
+    }
+    $7_1 = Math_ceil($7_1);
+    if (Math_abs($7_1) < 2147483647.0) {
+     $1_1 = ~~$7_1
+    } else {
+     $1_1 = -2147483648
+    }
+    $3_1 = $3_1 & 1 ? $1_1 : 0;
+    HEAP32[$0_1 + 92 >> 2] = $3_1;
+    block11 : {
+     if (($5_1 | 0) > 0) {
+      $6_1 = global$0 - 16 | 0;
+      global$0 = $6_1;
+      block10 : {
+       $1_1 = FUNCTION_TABLE[HEAP32[262470]](0) | 0;
+       if ($1_1) {
+        $99($6_1 + 8 | 0, $1_1, 1049984);
+        $8_1 = HEAP32[$0_1 + 88 >> 2];
+        $4_1 = HEAP32[$6_1 + 12 >> 2];
+        $2_1 = HEAP32[$6_1 + 8 >> 2];
+        $1_1 = HEAP32[$0_1 + 92 >> 2];
+        block9 : {
+         block8 : {
+          if (!(($1_1 | 0) == HEAP32[$2_1 + 4 >> 2] ? HEAP32[$2_1 >> 2] : 0)) {
+           HEAP32[$2_1 + 8 >> 2] = $8_1;
+           HEAP32[$2_1 + 4 >> 2] = $1_1;
+           HEAP32[$2_1 >> 2] = 1;
+           break block8;
+          }
+          HEAP32[$2_1 >> 2] = 1;
+          $1_1 = HEAP32[$2_1 + 8 >> 2];
+          HEAP32[$2_1 + 8 >> 2] = $8_1;
+          $9_1 = 0;
+          if (($1_1 | 0) == ($8_1 | 0)) {
+           break block9
+          }
+         }
+         $9_1 = HEAPU8[$2_1 + 33 | 0];
+        }
+        $2_1 = $9_1;
+        HEAP32[$4_1 >> 2] = HEAP32[$4_1 >> 2] + 1;
+        global$0 = $6_1 + 16 | 0;
+        $1_1 = $2_1 & 1;
+        break block10;
+       }
+       $94();
+       wasm2js_trap();
+      }
+      if (!$1_1) {
+       break block11
+      }
+      $1_1 = $174($3_1);
+      (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = $174($5_1)), HEAP32[wasm2js_i32$0 + 116 >> 2] = wasm2js_i32$1;
+      HEAP32[$0_1 + 112 >> 2] = 6;
+      HEAP32[$0_1 + 108 >> 2] = 1049932;
+      HEAP32[$0_1 + 104 >> 2] = $1_1;
+      HEAP32[$0_1 + 100 >> 2] = 5;
+      HEAP32[$0_1 + 96 >> 2] = 1049949;
+      $1_1 = $0_1 + 96 | 0;
+      (wasm2js_i32$0 = $0_1, wasm2js_i32$1 = $47($1_1, 2)), HEAP32[wasm2js_i32$0 + 124 >> 2] = wasm2js_i32$1;
+      $103($1_1);
+      $1_1 = $0_1 + 124 | 0;
+      $79(1049954, 29, $1_1);
+      $132($1_1);
+      break block11;
+     }
+     $164($0_1 + 72 | 0);
+     $132($0_1 + 68 | 0);
+     $132($0_1 - -64 | 0);
+     break block;
+    }
+    $164($0_1 + 72 | 0);
+    $132($0_1 + 68 | 0);
+    $132($0_1 - -64 | 0);
+   }
+   $132($0_1 + 60 | 0);
+  }
+  global$0 = $0_1 + 128 | 0;
+ }
+ 
+ function $181($0_1) {
+  $0_1 = $0_1 | 0;
+  return 1051384;
+ }
+ 
+ function $182($0_1, $1_1, $2_1) {
+  $0_1 = $0_1 | 0;
+  $1_1 = $1_1 | 0;
+  $2_1 = $2_1 | 0;
+ }
+ 
+ function $183($0_1) {
+  $0_1 = $0_1 | 0;
+ }
+ 
+ function $184() {
   wasm2js_trap();
  }
  
- function $84($0_1, $1_1, $2_1) {
+ function $185($0_1, $1_1) {
+  var $2_1 = 0;
+  $2_1 = 8;
+  while (1) {
+   if (($1_1 | 0) != ($2_1 | 0)) {
+    $132($0_1 + $2_1 | 0);
+    $2_1 = $2_1 + 12 | 0;
+    continue;
+   }
+   break;
+  };
+ }
+ 
+ function $186($0_1, $1_1, $2_1) {
   var $3_1 = 0, $4_1 = 0;
   $3_1 = __wasm_memory_size() << 16;
   if ($3_1 >>> 0 < $0_1 + $2_1 >>> 0 | $3_1 >>> 0 < $1_1 + $2_1 >>> 0) {
@@ -3559,11 +7713,42 @@ function asmFunc(imports) {
   };
  }
  
+ function _ZN17compiler_builtins3int3mul3Mul3mul17h070e9a1c69faec5bE($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0, $7_1 = 0;
+  $4_1 = $1_1 >>> 16 | 0;
+  $3_1 = $0_1 >>> 16 | 0;
+  $7_1 = Math_imul($4_1, $3_1);
+  $1_1 = $1_1 & 65535;
+  $5_1 = $0_1 & 65535;
+  $6_1 = Math_imul($1_1, $5_1);
+  $3_1 = ($6_1 >>> 16 | 0) + Math_imul($1_1, $3_1) | 0;
+  $1_1 = ($3_1 & 65535) + Math_imul($4_1, $5_1) | 0;
+  i64toi32_i32$HIGH_BITS = $7_1 + Math_imul($0_1, $2_1) + ($3_1 >>> 16) + ($1_1 >>> 16) | 0;
+  return $6_1 & 65535 | $1_1 << 16;
+ }
+ 
  function __wasm_ctz_i32($0_1) {
   if ($0_1) {
    return 31 - Math_clz32($0_1 - 1 ^ $0_1) | 0
   }
   return 32;
+ }
+ 
+ function __wasm_ctz_i64($0_1, $1_1) {
+  var $2_1 = 0, $3_1 = 0;
+  if ($0_1 | $1_1) {
+   $2_1 = $1_1 - 1 | 0;
+   $3_1 = $0_1 - 1 | 0;
+   $2_1 = ($3_1 | 0) != -1 ? $2_1 + 1 | 0 : $2_1;
+   $3_1 = Math_clz32($0_1 ^ $3_1) + 32 | 0;
+   $0_1 = Math_clz32($1_1 ^ $2_1);
+   $0_1 = ($0_1 | 0) == 32 ? $3_1 : $0_1;
+   $1_1 = 63 - $0_1 | 0;
+   i64toi32_i32$HIGH_BITS = 0 - ($0_1 >>> 0 > 63) | 0;
+   return $1_1;
+  }
+  i64toi32_i32$HIGH_BITS = 0;
+  return 64;
  }
  
  function __wasm_popcnt_i32($0_1) {
@@ -3586,9 +7771,55 @@ function asmFunc(imports) {
   return (-1 >>> $1_1 & -2) << $1_1 | (-1 << $0_1 & -2) >>> $0_1;
  }
  
+ function __wasm_rotl_i64($0_1, $1_1, $2_1) {
+  var $3_1 = 0, $4_1 = 0, $5_1 = 0, $6_1 = 0;
+  $6_1 = $2_1 & 63;
+  $5_1 = $6_1;
+  $4_1 = $5_1 & 31;
+  if ($5_1 >>> 0 >= 32) {
+   $5_1 = -1 >>> $4_1 | 0
+  } else {
+   $3_1 = -1 >>> $4_1 | 0;
+   $5_1 = $3_1 | (1 << $4_1) - 1 << 32 - $4_1;
+  }
+  $5_1 = $5_1 & $0_1;
+  $3_1 = $1_1 & $3_1;
+  $4_1 = $6_1 & 31;
+  if ($6_1 >>> 0 >= 32) {
+   $3_1 = $5_1 << $4_1;
+   $6_1 = 0;
+  } else {
+   $3_1 = (1 << $4_1) - 1 & $5_1 >>> 32 - $4_1 | $3_1 << $4_1;
+   $6_1 = $5_1 << $4_1;
+  }
+  $5_1 = $3_1;
+  $4_1 = 0 - $2_1 & 63;
+  $3_1 = $4_1 & 31;
+  if ($4_1 >>> 0 >= 32) {
+   $3_1 = -1 << $3_1;
+   $2_1 = 0;
+  } else {
+   $2_1 = -1 << $3_1;
+   $3_1 = $2_1 | (1 << $3_1) - 1 & -1 >>> 32 - $3_1;
+  }
+  $0_1 = $2_1 & $0_1;
+  $1_1 = $1_1 & $3_1;
+  $3_1 = $4_1 & 31;
+  if ($4_1 >>> 0 >= 32) {
+   $2_1 = 0;
+   $0_1 = $1_1 >>> $3_1 | 0;
+  } else {
+   $2_1 = $1_1 >>> $3_1 | 0;
+   $0_1 = ((1 << $3_1) - 1 & $1_1) << 32 - $3_1 | $0_1 >>> $3_1;
+  }
+  $0_1 = $0_1 | $6_1;
+  i64toi32_i32$HIGH_BITS = $2_1 | $5_1;
+  return $0_1;
+ }
+ 
  bufferView = HEAPU8;
  initActiveSegments(imports);
- var FUNCTION_TABLE = [null, $71, $20, $25, $20, $35, $35, $20, $28, $15, $15, $15, $15, $15, $28, $15, $20, $15, $28, $16, $27, $15, $22, $27, $15, $27, $23, $15, $15, $27, $32, $18, $16, $16, $24, $37, $16, $15, $16, $34, $27, $16, $38, $27, $18, $55, $56, $57, $58, $11, $46, $45, $47, $48, fimport$14, $83, $81, $53, $30, $9, $72, $70, $40, $69, $76, $52, $44, $12, $19, $82, $66, $65, $53, $31, $10, $73, $78, $79, $80, $68, $71];
+ var FUNCTION_TABLE = [null, $64, $107, fimport$45, fimport$46, $154, $124, $179, $179, $104, $15, $180, $180, $178, $178, $182, $11, $183, $90, $76, $123, $181, $1, $40, fimport$47, $41, $35, $60, $60, $50, $45, $23, $23, $23, $23, $23, $45, $23, $66, $23, $45, $25, $43, $23, $37, $43, $23, $43, $38, $23, $23, $43, $56, $31, $25, $25, $39, $62, $25, $23, $25, $58, $43, $25, $63, $43, $31, $127, $128, $129, $130, $14, $98, $91, $100, $101, fimport$48, $184, $176, $92, $125, $51, $12, $158, $153, $78, $152, $169, $121, $85, $16, $32, $177, $145, $144, $125, $53, $13, $159, $171, $172, $173, $148, $154];
  function __wasm_memory_size() {
   return buffer.byteLength >> 16;
  }
@@ -3628,7 +7859,7 @@ function asmFunc(imports) {
     
    }
   }), 
-  "start": $21, 
+  "start": $36, 
   "__abort_handler": {
    get value() {
     return global$1;
@@ -3645,11 +7876,14 @@ function asmFunc(imports) {
     global$2 = _global$2;
    }
   }, 
-  "__wbindgen_export": $63, 
-  "__wbindgen_add_to_stack_pointer": $75, 
-  "__wbindgen_export2": $39, 
-  "__wbindgen_export3": $41, 
-  "__wbindgen_export4": $64
+  "__wasm_bindgen_func_elem_80": $64, 
+  "__wasm_bindgen_func_elem_79": $107, 
+  "__wbindgen_export": $72, 
+  "__wbindgen_export2": $81, 
+  "__wbindgen_export3": $143, 
+  "__wbindgen_export4": $142, 
+  "__wbindgen_export5": $87, 
+  "__wbindgen_add_to_stack_pointer": $161
  };
 }
 
