@@ -20,7 +20,7 @@ pub(crate) fn render(delivery: &Delivery) -> Result<String, ViewerError> {
         Delivery::SelfContained => Ok(prefab::page::viewer_html()),
         Delivery::Cdn { base, .. } => {
             let mut env = minijinja::Environment::new();
-            // The `.html` name turns on HTML auto-escaping of every value.
+            // `base` was checked by `cdn_origin` to hold only URL-safe characters.
             env.add_template("viewer_cdn.html", CDN_TEMPLATE)
                 .and_then(|()| env.get_template("viewer_cdn.html"))
                 .and_then(|t| t.render(minijinja::context! { base => base }))
@@ -50,11 +50,22 @@ pub(crate) fn cdn_origin(base: &str) -> Result<(String, String), ViewerError> {
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = &rest[..authority_end];
     let path = &rest[authority_end..];
-    if authority.is_empty() || authority.contains(['@', '\\', ' ', '"', '\'', '<', '>']) {
+    let host_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | ':');
+    if authority.is_empty() || !authority.chars().all(host_char) {
         return Err(error("expected a plain host name after https://"));
     }
     if path.contains(['?', '#']) {
         return Err(error("a CDN base URL takes no query or fragment"));
+    }
+    // Only unreserved characters, `/` and `%`: the URL is then safe to place in an HTML
+    // attribute as it is.
+    let path_char = |c: char| {
+        c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '/' | '%' | '@' | '+')
+    };
+    if !path.chars().all(path_char) {
+        return Err(error(
+            "the path may only hold letters, digits and - . _ ~ / % @ +",
+        ));
     }
     let origin = format!("https://{}", authority.to_ascii_lowercase());
     let base = format!("{origin}{}", path.trim_end_matches('/'));
