@@ -33,10 +33,16 @@ pub mod actions;
 #[cfg(feature = "model")]
 mod app;
 #[cfg(feature = "model")]
+pub mod auto;
+#[cfg(feature = "model")]
 pub mod components;
 #[cfg(feature = "model")]
 pub mod display;
 pub mod expr;
+#[cfg(feature = "model")]
+pub mod fallback;
+#[cfg(feature = "model")]
+pub mod forms;
 #[cfg(feature = "model")]
 pub mod page;
 #[cfg(feature = "model")]
