@@ -199,3 +199,24 @@ fn export_writes_a_standalone_page() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("usage: prefab export"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn typed_views_and_apps_serialize_like_the_model() {
+    // The rows of a root table are moved into the JSON rather than copied: same bytes.
+    let table = prefab::auto::auto_table(&display_support::orders(20)).unwrap();
+    let expected = prefab::App::new(table.clone()).to_json();
+    let got = display(table).structured_content.unwrap();
+    assert_eq!(serde_json::to_string(&got).unwrap(), expected);
+    // A bound table keeps its template.
+    let bound =
+        prefab::DataTable::new(vec![prefab::DataTableColumn::new("n", "N")]).rows("{{ items }}");
+    let got = display(bound).structured_content.unwrap();
+    assert_eq!(got["view"]["children"][0]["rows"], "{{ items }}");
+    // A whole app: options merge into it.
+    let app = prefab::App::new(prefab::Text::new("hi")).state("a", 1);
+    let got = display_with(app, &DisplayOptions::new().state("b", 2))
+        .structured_content
+        .unwrap();
+    assert_eq!(got["state"], json!({"a": 1, "b": 2}));
+    assert!(prefab::validate(&got).is_valid());
+}

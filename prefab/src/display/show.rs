@@ -2,7 +2,7 @@
 //! host and the text fallback for the model.
 use super::options::DisplayOptions;
 use super::result::{Content, ToolResult};
-use crate::{App, Node};
+use crate::{App, Bind, Component, Node};
 use serde_json::{Map, Value, json};
 
 pub use crate::PROTOCOL_VERSION;
@@ -84,7 +84,7 @@ pub fn display_with(view: impl Into<Displayable>, options: &DisplayOptions) -> T
 #[must_use]
 pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
     let json = match view {
-        Displayable::View(node) => App::new(node).to_value(),
+        Displayable::View(node) => view_value(node),
         Displayable::App(app) => app.to_value(),
         Displayable::Json(value) => value,
     };
@@ -146,6 +146,39 @@ pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
     // Anything else the caller put in (extensions) keeps its place at the end.
     out.extend(base);
     Value::Object(out)
+}
+
+/// The app JSON of a view. The rows of a root `DataTable` — where large results live —
+/// are moved into the JSON instead of being serialized and copied.
+fn view_value(mut node: Node) -> Value {
+    let rows = match &mut node {
+        Node::Component(component) => match component.as_mut() {
+            Component::DataTable(table) => match table.rows.take() {
+                Some(Bind::Value(rows)) => Some(rows),
+                other => {
+                    table.rows = other;
+                    None
+                }
+            },
+            _ => None,
+        },
+        Node::Ref(_) => None,
+    };
+    let mut app = App::new(node).to_value();
+    if let Some(rows) = rows {
+        let table = app
+            .pointer_mut("/view/children/0")
+            .and_then(Value::as_object_mut);
+        if let Some(table) = table {
+            let at = table
+                .keys()
+                .position(|k| k == "columns")
+                .map_or(table.len(), |i| i + 1);
+            let rows = rows.into_iter().map(Value::Object).collect();
+            table.shift_insert(at, "rows".into(), Value::Array(rows));
+        }
+    }
+    app
 }
 
 /// Wraps a view in the root `Div` (`{"cssClass": "pf-app-root", "type": "Div", …}`), unless
