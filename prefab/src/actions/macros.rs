@@ -81,13 +81,17 @@ macro_rules! actions {
                     None => return Err(serde::de::Error::custom("missing \"action\" on an action")),
                 };
                 let props = serde_json::Value::Object(map);
-                match tag.as_str() {
-                    $($tag => $name::deserialize(props).map(Action::$name),)*
-                    other => Err(serde::de::Error::custom(format!(
-                        "unknown action {other:?}{}",
-                        $crate::validate::did_you_mean(other, Self::TAGS)
-                    ))),
-                }
+                // Function pointers keep the recursive frame small (see `Component::from_parts`).
+                let build: fn(serde_json::Value) -> Result<Action, serde_json::Error> = match tag.as_str() {
+                    $($tag => |props| $name::deserialize(props).map(|a| Action::$name(a)),)*
+                    other => {
+                        return Err(serde::de::Error::custom(format!(
+                            "unknown action {other:?}{}",
+                            $crate::validate::did_you_mean(other, Self::TAGS)
+                        )));
+                    }
+                };
+                build(props)
             }
         }
 

@@ -49,7 +49,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The deepest node/action nesting accepted (counted in nodes and actions, not JSON levels).
-pub const MAX_DEPTH: usize = 60;
+pub const MAX_DEPTH: usize = 64;
 
 /// The deepest JSON text accepted, in nested arrays and objects (serde_json's own limit).
 pub const MAX_JSON_DEPTH: usize = 128;
