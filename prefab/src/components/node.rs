@@ -216,7 +216,10 @@ macro_rules! component_enum {
                 // stack slot for a `Component`), so deep trees parse on a 2 MiB stack.
                 let build: fn(Map) -> Result<Component, serde_json::Error> = match tag {
                     $(stringify!($name) => |props| {
-                        $name::deserialize(Value::Object(props)).map(|c| Component::$name(c))
+                        let (known, extra) = crate::validate::split_unknown(props, $name::PROPS);
+                        let mut c = $name::deserialize(Value::Object(known))?;
+                        c.extra = extra;
+                        Ok(Component::$name(c))
                     },)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
