@@ -8,6 +8,7 @@
 //!
 //! * [`expr`] — the `{{ … }}` expression language: lexer → parser → AST → evaluator, with
 //!   JavaScript value semantics. Always built (also for `wasm32`, without default features).
+//! * [`rx`] — [`Rx`], typed reactive references that print as `{{ … }}` templates.
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "model")]
@@ -15,3 +16,6 @@ pub mod display;
 pub mod expr;
 #[cfg(feature = "model")]
 pub mod page;
+pub mod rx;
+
+pub use rx::Rx;
