@@ -182,10 +182,10 @@ proptest! {
         let template = prefab::expr::Template::parse(&rx.to_string());
         prop_assert!(template.is_sole(), "not a sole template: {}", rx);
         let (state, env) = (state(), Env::default());
-        if let Ok(v) = rx.expr().eval(&state, &env) {
-            if !matches!(v, Value::Undefined) {
-                prop_assert_eq!(template.render(&state, &env), v);
-            }
+        if let Ok(v) = rx.expr().eval(&state, &env)
+            && !matches!(v, Value::Undefined)
+        {
+            prop_assert_eq!(template.render(&state, &env), v);
         }
     }
 }
