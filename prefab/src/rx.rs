@@ -700,3 +700,73 @@ mod tests {
         assert_eq!((index() + 1).upper().get("x"), Rx::null());
     }
 }
+
+/// An `Rx` is accepted wherever a prop takes a literal or a template.
+///
+/// ```
+/// use prefab::{Bind, Rx};
+/// let on: Bind<bool> = Rx::state("agreed").not().into();
+/// assert_eq!(on.as_expr(), Some("{{ !agreed }}"));
+/// ```
+#[cfg(feature = "model")]
+impl<T> From<Rx> for crate::Bind<T> {
+    fn from(rx: Rx) -> Self {
+        crate::Bind::Expr(rx.to_string())
+    }
+}
+
+#[cfg(feature = "model")]
+impl<T> From<&Rx> for crate::Bind<T> {
+    fn from(rx: &Rx) -> Self {
+        crate::Bind::Expr(rx.to_string())
+    }
+}
+
+/// For JSON-valued props (`let` bindings, state, custom props): the template string.
+#[cfg(feature = "json")]
+impl From<Rx> for serde_json::Value {
+    fn from(rx: Rx) -> Self {
+        serde_json::Value::String(rx.to_string())
+    }
+}
+
+/// `rx()` on every stateful component: a reference to `state[name]`.
+#[cfg(feature = "model")]
+macro_rules! stateful_rx {
+    ($($component:ident)*) => {$(
+        impl crate::$component {
+            /// A reactive reference to this component's value in state (`{{ name }}`).
+            /// Give the component a `name` first; without one this is `null`.
+            #[must_use]
+            pub fn rx(&self) -> Rx {
+                self.name.as_deref().map_or_else(Rx::null, Rx::state)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "model")]
+stateful_rx!(
+    Input Textarea Checkbox Switch Slider Radio RadioGroup Calendar DatePicker DropZone Select
+    Combobox Tabs Pages MasterDetail Dialog
+);
+
+#[cfg(all(test, feature = "model"))]
+#[allow(clippy::unwrap_used)]
+mod model_tests {
+    use super::Rx;
+    use crate::{Bind, Input, Slider, Text};
+
+    #[test]
+    fn stateful_components_give_their_rx() {
+        let input = Input::new().name("email");
+        assert_eq!(input.rx().to_string(), "{{ email }}");
+        let volume = Slider::new().name("volume");
+        let label = Text::new(volume.rx().percent(None));
+        let json = serde_json::to_value(&label).unwrap();
+        assert_eq!(json["content"], "{{ volume | percent }}");
+        let b: Bind<bool> = input.rx().ne("").into();
+        assert_eq!(b.as_expr(), Some("{{ email != '' }}"));
+        assert_eq!(Input::new().rx(), Rx::null());
+    }
+}
