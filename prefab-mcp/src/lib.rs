@@ -1,2 +1,38 @@
-//! rmcp integration for prefab (placeholder: see issue 5).
+//! # prefab-mcp
+//!
+//! The [rmcp](https://docs.rs/rmcp) integration of prefab: everything an MCP server needs
+//! so that hosts speaking MCP Apps (`io.modelcontextprotocol/ui`) render its tool results.
+//!
+//! * [`Viewer`] — the UI resource (`ui://prefab/viewer`, MIME `text/html;profile=mcp-app`):
+//!   a self-contained HTML page with the prefab renderer, its `_meta.ui` (CSP, permissions)
+//!   and 24 h public cache hints. [`Viewer::attach`] adds it to any rmcp
+//!   [`ServerHandler`](rmcp::ServerHandler) in one call, and declares the MCP Apps
+//!   capability;
+//! * [`ui_tool_meta`], [`mark_ui_tool`], [`set_ui_tools`] — mark the tools whose results the
+//!   viewer renders, and keep every other tool data-only;
+//! * [`call_tool_result`] — turns a prefab [`ToolResult`](prefab::display::ToolResult)
+//!   into rmcp's `CallToolResult`, keeping the short text the model reads;
+//! * [`meta`] — typed MCP Apps metadata (rmcp has none);
+//! * [`transport`] — stdio and Streamable HTTP (stateless, CORS) in one call each.
+//!
+//! ## Add a UI to your rmcp tool
+//!
+//! ```no_run
+#![doc = include_str!("../examples/add_ui.rs")]
+//! ```
 #![forbid(unsafe_code)]
+
+pub mod capability;
+mod html;
+pub mod meta;
+mod result;
+mod tools;
+pub mod transport;
+mod viewer;
+mod with_viewer;
+
+pub use html::{ViewerError, remote_references};
+pub use result::call_tool_result;
+pub use tools::{UnknownTool, is_ui_tool, mark_ui_tool, set_ui_tools, ui_tool_meta};
+pub use viewer::{VIEWER_TTL_MS, VIEWER_URI, Viewer, versioned_uri};
+pub use with_viewer::WithViewer;

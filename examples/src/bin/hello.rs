@@ -1,0 +1,58 @@
+//! `hello`: the minimal prefab MCP server.
+//!
+//! ```sh
+//! cargo run -p examples --bin hello -- stdio
+//! cargo run -p examples --bin hello -- http --port 8931   # http://127.0.0.1:8931/mcp
+//! ```
+use examples::hello::Hello;
+use prefab_mcp::Viewer;
+use prefab_mcp::transport::{HttpConfig, serve_http, serve_stdio};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: hello stdio | hello http [--port PORT]";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let viewer = Viewer::new().prefers_border(true);
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["stdio"] => serve_stdio(viewer.attach(Hello)).await,
+        ["http", rest @ ..] => match port(rest) {
+            Ok(port) => {
+                let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+                eprintln!("hello: serving MCP on http://{addr}/mcp");
+                serve_http(move || viewer.attach(Hello), addr, &HttpConfig::default()).await
+            }
+            Err(message) => {
+                eprintln!("hello: {message}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hello: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--port N` (default 8931).
+fn port(args: &[&str]) -> Result<u16, String> {
+    match args {
+        [] => Ok(8931),
+        ["--port", p] => p.parse().map_err(|e| format!("invalid port {p:?}: {e}")),
+        other => Err(format!("unexpected arguments {other:?}")),
+    }
+}

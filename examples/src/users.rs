@@ -1,0 +1,56 @@
+//! A deterministic set of generated users for the example servers.
+use serde::Serialize;
+
+/// One user row.
+///
+/// ```
+/// let users = examples::users::users(3);
+/// assert_eq!(users[0].id, 1);
+/// assert!(users[2].email.ends_with("@example.com"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// 1-based id.
+    pub id: u32,
+    /// Full name.
+    pub name: String,
+    /// E-mail address.
+    pub email: String,
+    /// `admin`, `editor` or `viewer`.
+    pub role: &'static str,
+    /// Whether the account is active.
+    pub active: bool,
+}
+
+const FIRST: [&str; 12] = [
+    "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Radia", "Ken",
+    "Lynn", "Niklaus",
+];
+const LAST: [&str; 10] = [
+    "Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Backus", "Perlman",
+    "Thompson",
+];
+const ROLES: [&str; 3] = ["admin", "editor", "viewer"];
+
+/// `count` users with varied names, roles and states; the same list on every call.
+#[must_use]
+pub fn users(count: u32) -> Vec<User> {
+    (1..=count)
+        .map(|id| {
+            let i = id as usize;
+            let first = FIRST[i % FIRST.len()];
+            let last = LAST[(i * 7) % LAST.len()];
+            User {
+                id,
+                name: format!("{first} {last}"),
+                email: format!(
+                    "{}.{}{id}@example.com",
+                    first.to_lowercase(),
+                    last.to_lowercase()
+                ),
+                role: ROLES[if i % 10 == 0 { 0 } else { 1 + i % 2 }],
+                active: i % 7 != 0,
+            }
+        })
+        .collect()
+}

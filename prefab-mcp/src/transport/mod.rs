@@ -1,0 +1,49 @@
+//! Running a server: over standard input/output ([`serve_stdio`], feature `stdio`) or
+//! over Streamable HTTP with axum ([`serve_http`] / [`http_router`], feature `http`),
+//! stateless by default as in the 2026-07-28 protocol revision.
+use std::fmt;
+
+#[cfg(feature = "http")]
+mod cors;
+#[cfg(feature = "http")]
+mod http;
+#[cfg(feature = "stdio")]
+mod stdio;
+
+#[cfg(feature = "http")]
+pub use http::{HttpConfig, http_router, serve_http};
+#[cfg(feature = "stdio")]
+pub use stdio::serve_stdio;
+
+/// A server could not be started or stopped with an error.
+///
+/// ```
+/// let err = prefab_mcp::transport::TransportError::new("bind 127.0.0.1:1", "permission denied");
+/// assert_eq!(err.to_string(), "bind 127.0.0.1:1: permission denied");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransportError {
+    /// What was being done.
+    pub context: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl TransportError {
+    /// An error while doing `context`.
+    #[must_use]
+    pub fn new(context: impl Into<String>, message: impl fmt::Display) -> Self {
+        TransportError {
+            context: context.into(),
+            message: message.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for TransportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.context, self.message)
+    }
+}
+
+impl std::error::Error for TransportError {}
