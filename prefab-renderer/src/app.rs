@@ -85,11 +85,17 @@ impl App {
             return;
         }
         let version = prop(prop(envelope, "$prefab"), "version");
-        let version = if version.is_nullish() { prop(envelope, "version") } else { version };
-        if let Some(v) = version.as_str() {
-            if !VERSIONS.contains(&v) {
-                crate::log::warn(&format!("$prefab version {v} is not known to this renderer"));
-            }
+        let version = if version.is_nullish() {
+            prop(envelope, "version")
+        } else {
+            version
+        };
+        if let Some(v) = version.as_str()
+            && !VERSIONS.contains(&v)
+        {
+            crate::log::warn(&format!(
+                "$prefab version {v} is not known to this renderer"
+            ));
         }
         self.clear_timers();
         if let Some(app) = prop(prop(prop(envelope, "_meta"), "fastmcp"), "app").as_str() {
@@ -135,7 +141,11 @@ impl App {
             .borrow()
             .clone()
             .unwrap_or_else(|| Owner::root(&self.store));
-        Cx::new(Frame::root(&self.store), owner, self.shared.borrow().clone())
+        Cx::new(
+            Frame::root(&self.store),
+            owner,
+            self.shared.borrow().clone(),
+        )
     }
 
     fn render_view(&self, view: &Value) {
@@ -144,7 +154,11 @@ impl App {
         }
         let owner = Owner::root(&self.store);
         *self.view.borrow_mut() = Some(owner.clone());
-        let cx = Cx::new(Frame::root(&self.store), owner, self.shared.borrow().clone());
+        let cx = Cx::new(
+            Frame::root(&self.store),
+            owner,
+            self.shared.borrow().clone(),
+        );
         let node = render::node(&cx, view, "view");
         dom::clear(&self.root);
         dom::append(&self.root, &node);
@@ -209,10 +223,10 @@ fn apply_css(css: &Value, stylesheets: &Value) {
     };
     if let Ok(old) = doc.query_selector_all("[data-prefab-css],[data-prefab-stylesheet]") {
         for i in 0..old.length() {
-            if let Some(node) = old.item(i) {
-                if let Some(el) = node.dyn_ref::<Element>() {
-                    el.remove();
-                }
+            if let Some(node) = old.item(i)
+                && let Some(el) = node.dyn_ref::<Element>()
+            {
+                el.remove();
             }
         }
     }
@@ -276,22 +290,25 @@ fn apply_host_styles(context: &Value) {
         }
     }
     if let Some(fonts) = prop(prop(styles, "css"), "fonts").as_str() {
-        let style = doc.get_element_by_id("__mcp-host-fonts").unwrap_or_else(|| {
-            let style = dom::element("style");
-            dom::set_attr(&style, "id", "__mcp-host-fonts");
-            if let Some(head) = doc.head() {
-                dom::append(&head, &style);
-            }
-            style
-        });
+        let style = doc
+            .get_element_by_id("__mcp-host-fonts")
+            .unwrap_or_else(|| {
+                let style = dom::element("style");
+                dom::set_attr(&style, "id", "__mcp-host-fonts");
+                if let Some(head) = doc.head() {
+                    dom::append(&head, &style);
+                }
+                style
+            });
         style.set_text_content(Some(fonts));
     }
     if let Value::Object(insets) = prop(context, "safeAreaInsets") {
         for side in ["top", "right", "bottom", "left"] {
             if let Some(v) = insets.get(side) {
-                let _ = html
-                    .style()
-                    .set_property(&format!("--pf-safe-{side}"), &format!("{}px", v.to_number()));
+                let _ = html.style().set_property(
+                    &format!("--pf-safe-{side}"),
+                    &format!("{}px", v.to_number()),
+                );
             }
         }
     }
@@ -352,14 +369,14 @@ impl HostEvents for App {
             "ui/notifications/tool-input" | "ui/notifications/tool-input-partial" => {
                 self.preview_tool_input(&params);
             }
-            "ui/notifications/tool-cancelled" => {
-                if !self.rendered_result.get() {
-                    let reason = prop(&params, "reason").as_str().unwrap_or("no reason given");
-                    let note = dom::element_with_class("p", "pf-muted");
-                    note.set_text_content(Some(&format!("The tool call was cancelled ({reason}).")));
-                    dom::clear(&self.root);
-                    dom::append(&self.root, &note);
-                }
+            "ui/notifications/tool-cancelled" if !self.rendered_result.get() => {
+                let reason = prop(&params, "reason")
+                    .as_str()
+                    .unwrap_or("no reason given");
+                let note = dom::element_with_class("p", "pf-muted");
+                note.set_text_content(Some(&format!("The tool call was cancelled ({reason}).")));
+                dom::clear(&self.root);
+                dom::append(&self.root, &note);
             }
             _ => {}
         }
@@ -371,7 +388,10 @@ impl HostEvents for App {
 
     fn call_tool(&self, params: &JsValue, reply: Reply) {
         let params = js::to_value(params);
-        let name = prop(&params, "name").as_str().unwrap_or_default().to_string();
+        let name = prop(&params, "name")
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         let arguments = prop(&params, "arguments").clone();
         if self.find_tool(&name).is_none() {
             reply.err(&RpcError::new(
@@ -426,14 +446,20 @@ impl HostEvents for App {
 
 fn text_block(text: &str) -> JsValue {
     let array = js_sys::Array::new();
-    array.push(&rpc::object(&[("type", "text".into()), ("text", text.into())]));
+    array.push(&rpc::object(&[
+        ("type", "text".into()),
+        ("text", text.into()),
+    ]));
     array.into()
 }
 
 impl App {
     fn find_tool(&self, name: &str) -> Option<Value> {
         match &*self.tools.borrow() {
-            Value::Array(list) => list.iter().find(|t| prop(t, "name").as_str() == Some(name)).cloned(),
+            Value::Array(list) => list
+                .iter()
+                .find(|t| prop(t, "name").as_str() == Some(name))
+                .cloned(),
             _ => None,
         }
     }
@@ -464,10 +490,7 @@ impl App {
         let cx = self.cx();
         let result_template = prop(&tool, "result").clone();
         let store = self.store.clone();
-        let ctx = crate::actions::Ctx {
-            event: event.clone(),
-            ..Default::default()
-        };
+        let ctx = crate::actions::Ctx::with_event(event.clone());
         crate::actions::run_with(
             &cx,
             prop(&tool, "actions"),
@@ -491,7 +514,11 @@ pub fn invoke_app_tool(fields: &Map, done: crate::actions::Done) {
     let Some(app) = current() else {
         return done(Err("invokeAppTool: no app".into()));
     };
-    let name = fields.get("tool").and_then(Value::as_str).unwrap_or_default().to_string();
+    let name = fields
+        .get("tool")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     let arguments = fields.get("arguments").cloned().unwrap_or(Value::Undefined);
     app.run_tool(&name, &arguments, done);
 }
@@ -508,7 +535,9 @@ pub fn apply_tool_reply(structured: &Value) {
     if let Some(app) = current() {
         if !prop(structured, "update").is_nullish() && prop(structured, "view").is_nullish() {
             app.apply_update(prop(structured, "update"));
-        } else if !prop(structured, "$prefab").is_nullish() && !prop(structured, "view").is_nullish() {
+        } else if !prop(structured, "$prefab").is_nullish()
+            && !prop(structured, "view").is_nullish()
+        {
             app.mount(structured);
         }
     }
@@ -566,7 +595,10 @@ pub fn fetch_allowed(origin: &str) -> bool {
     let Value::Array(domains) = prop(prop(prop(&caps, "sandbox"), "csp"), "connectDomains") else {
         return false;
     };
-    domains.iter().filter_map(Value::as_str).any(|d| origin_matches(d, origin))
+    domains
+        .iter()
+        .filter_map(Value::as_str)
+        .any(|d| origin_matches(d, origin))
 }
 
 fn origin_matches(declared: &str, origin: &str) -> bool {
@@ -574,10 +606,10 @@ fn origin_matches(declared: &str, origin: &str) -> bool {
     if declared == origin {
         return true;
     }
-    if let Some((scheme, rest)) = declared.split_once("://*.") {
-        if let Some((o_scheme, host)) = origin.split_once("://") {
-            return scheme == o_scheme && host.ends_with(&format!(".{rest}"));
-        }
+    if let Some((scheme, rest)) = declared.split_once("://*.")
+        && let Some((o_scheme, host)) = origin.split_once("://")
+    {
+        return scheme == o_scheme && host.ends_with(&format!(".{rest}"));
     }
     false
 }
@@ -591,9 +623,14 @@ fn install_key_listener() {
             let Some(app) = current() else {
                 return;
             };
-            if let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+            if let Some(target) = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            {
                 let tag = target.tag_name();
-                if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable() {
+                if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    || target.is_content_editable()
+                {
                     return;
                 }
             }

@@ -18,7 +18,7 @@ pub fn element(tag: &str) -> Element {
     doc.as_ref()
         .and_then(|d| d.create_element(tag).ok())
         .or_else(|| doc.as_ref().and_then(|d| d.create_element("div").ok()))
-        .unwrap_or_else(|| unreachable_document())
+        .unwrap_or_else(unreachable_document)
 }
 
 #[cold]

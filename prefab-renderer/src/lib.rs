@@ -57,7 +57,9 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
             Ok(envelope) => app.mount(&envelope),
             Err(e) => {
                 let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
-                let _ = doc.get_element_by_id("root").map(|r| r.append_child(&error));
+                let _ = doc
+                    .get_element_by_id("root")
+                    .map(|r| r.append_child(&error));
             }
         }
     }
@@ -70,7 +72,10 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
         let modes = js_sys::Array::of3(&"inline".into(), &"fullscreen".into(), &"pip".into());
         let capabilities = bridge::rpc::object(&[
             ("availableDisplayModes", modes.into()),
-            ("tools", bridge::rpc::object(&[("listChanged", JsValue::TRUE)])),
+            (
+                "tools",
+                bridge::rpc::object(&[("listChanged", JsValue::TRUE)]),
+            ),
         ]);
         bridge::connect(Rc::new(app::Events(app)), &capabilities)?;
     }

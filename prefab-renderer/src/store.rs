@@ -75,12 +75,11 @@ thread_local! {
 
 fn track(key: &str) {
     TRACKING.with(|t| {
-        if let Ok(mut frames) = t.try_borrow_mut() {
-            if let Some(Some(deps)) = frames.last_mut() {
-                if !deps.iter().any(|d| &**d == key) {
-                    deps.push(key.into());
-                }
-            }
+        if let Ok(mut frames) = t.try_borrow_mut()
+            && let Some(Some(deps)) = frames.last_mut()
+            && !deps.iter().any(|d| &**d == key)
+        {
+            deps.push(key.into());
         }
     });
 }

@@ -34,7 +34,9 @@ pub fn env() -> Env<'static> {
     if let Some(locale) = LOCALE.with(|l| l.borrow().clone()) {
         env = env.with_locale(locale);
     }
-    let zone = ZONE.with(|z| *z.borrow()).unwrap_or(TimeZone::Offsets(browser_offset));
+    let zone = ZONE
+        .with(|z| *z.borrow())
+        .unwrap_or(TimeZone::Offsets(browser_offset));
     env.with_time_zone(zone)
 }
 

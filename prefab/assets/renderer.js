@@ -6,6 +6,11 @@ let wasm_bindgen = (function(exports) {
     }
 
     /**
+     * Starts the renderer (called once by the page loader; `engine` is `"wasm"` or
+     * `"wasm2js"`).
+     *
+     * A page with `<script id="prefab:initial-data">` mounts that envelope at once (the
+     * standalone mode of exported pages). Inside a frame, the bridge connects to the host.
      * @param {string} engine
      */
     function start(engine) {
@@ -27,6 +32,19 @@ let wasm_bindgen = (function(exports) {
     function __wbg_get_imports() {
         const import0 = {
             __proto__: null,
+            __wbg___wbindgen_boolean_get_4f1baf9a00be3c74: function(arg0) {
+                const v = getObject(arg0);
+                const ret = typeof(v) === 'boolean' ? v : undefined;
+                return isLikeNone(ret) ? 0xFFFFFF : ret ? 1 : 0;
+            },
+            __wbg___wbindgen_is_function_741ff2bb612836f5: function(arg0) {
+                const ret = typeof(getObject(arg0)) === 'function';
+                return ret;
+            },
+            __wbg___wbindgen_is_null_c22311b1cc228e3a: function(arg0) {
+                const ret = getObject(arg0) === null;
+                return ret;
+            },
             __wbg___wbindgen_is_object_8b968c3ab8e96595: function(arg0) {
                 const val = getObject(arg0);
                 const ret = typeof(val) === 'object' && val !== null;
@@ -67,6 +85,10 @@ let wasm_bindgen = (function(exports) {
             __wbg_addEventListener_847fd86b8c33ec43: function() { return handleError(function (arg0, arg1, arg2, arg3) {
                 getObject(arg0).addEventListener(getStringFromWasm0(arg1, arg2), getObject(arg3));
             }, arguments); },
+            __wbg_altKey_423da1d67b588078: function(arg0) {
+                const ret = getObject(arg0).altKey;
+                return ret;
+            },
             __wbg_appendChild_dbf7ad2f48413560: function() { return handleError(function (arg0, arg1) {
                 const ret = getObject(arg0).appendChild(getObject(arg1));
                 return addHeapObject(ret);
@@ -75,13 +97,40 @@ let wasm_bindgen = (function(exports) {
                 const ret = getObject(arg0).body;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
+            __wbg_call_a410eb4b59ed5965: function() { return handleError(function (arg0, arg1, arg2) {
+                const ret = getObject(arg0).call(getObject(arg1), getObject(arg2));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_call_fc92fee6137d452d: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg0).call(getObject(arg1), getObject(arg2), getObject(arg3));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_childNodes_4a28c927bffc821b: function(arg0) {
+                const ret = getObject(arg0).childNodes;
+                return addHeapObject(ret);
+            },
+            __wbg_classList_97e966c261669b85: function(arg0) {
+                const ret = getObject(arg0).classList;
+                return addHeapObject(ret);
+            },
             __wbg_clearTimeout_fd2c5dfcf4c67f84: function(arg0, arg1) {
                 getObject(arg0).clearTimeout(arg1);
+            },
+            __wbg_click_c6eff13daacf9806: function(arg0) {
+                getObject(arg0).click();
             },
             __wbg_createElement_de4a31ed2fb252be: function() { return handleError(function (arg0, arg1, arg2) {
                 const ret = getObject(arg0).createElement(getStringFromWasm0(arg1, arg2));
                 return addHeapObject(ret);
             }, arguments); },
+            __wbg_createTextNode_2b48c3fc75dfcc67: function(arg0, arg1, arg2) {
+                const ret = getObject(arg0).createTextNode(getStringFromWasm0(arg1, arg2));
+                return addHeapObject(ret);
+            },
+            __wbg_ctrlKey_b7978e4cf78dc62b: function(arg0) {
+                const ret = getObject(arg0).ctrlKey;
+                return ret;
+            },
             __wbg_data_c7e5e8500f1bca2f: function(arg0) {
                 const ret = getObject(arg0).data;
                 return addHeapObject(ret);
@@ -89,6 +138,10 @@ let wasm_bindgen = (function(exports) {
             __wbg_disconnect_cfb0d06aca1c1b50: function(arg0) {
                 getObject(arg0).disconnect();
             },
+            __wbg_dispatchEvent_a2af00ffae37e129: function() { return handleError(function (arg0, arg1) {
+                const ret = getObject(arg0).dispatchEvent(getObject(arg1));
+                return ret;
+            }, arguments); },
             __wbg_documentElement_5e44e37dd0181a81: function(arg0) {
                 const ret = getObject(arg0).documentElement;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
@@ -97,9 +150,35 @@ let wasm_bindgen = (function(exports) {
                 const ret = getObject(arg0).document;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
+            __wbg_error_d1fc0193610e0e39: function(arg0) {
+                console.error(getObject(arg0));
+            },
+            __wbg_fetch_21015a0a4570ab44: function(arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg0).fetch(getStringFromWasm0(arg1, arg2), getObject(arg3));
+                return addHeapObject(ret);
+            },
+            __wbg_files_d7e65f35a3acc89f: function(arg0) {
+                const ret = getObject(arg0).files;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_firstChild_8ba00f6fe3423297: function(arg0) {
+                const ret = getObject(arg0).firstChild;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_getAttribute_c7b80d4010284561: function(arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg1).getAttribute(getStringFromWasm0(arg2, arg3));
+                var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                var len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
             __wbg_getBoundingClientRect_329ca748ec918b0c: function(arg0) {
                 const ret = getObject(arg0).getBoundingClientRect();
                 return addHeapObject(ret);
+            },
+            __wbg_getElementById_7ee213db584f37b0: function(arg0, arg1, arg2) {
+                const ret = getObject(arg0).getElementById(getStringFromWasm0(arg1, arg2));
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
             __wbg_getPropertyValue_c0aae8b8341401f1: function() { return handleError(function (arg0, arg1, arg2, arg3) {
                 const ret = getObject(arg1).getPropertyValue(getStringFromWasm0(arg2, arg3));
@@ -108,22 +187,99 @@ let wasm_bindgen = (function(exports) {
                 getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
                 getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
             }, arguments); },
+            __wbg_getTimezoneOffset_87127d92c2c117e9: function(arg0) {
+                const ret = getObject(arg0).getTimezoneOffset();
+                return ret;
+            },
             __wbg_get_2080c49015e35254: function() { return handleError(function (arg0, arg1) {
                 const ret = Reflect.get(getObject(arg0), getObject(arg1));
                 return addHeapObject(ret);
             }, arguments); },
+            __wbg_get_955bde2b2fe2defa: function(arg0, arg1) {
+                const ret = getObject(arg0)[arg1 >>> 0];
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_get_unchecked_e6325ad374eff861: function(arg0, arg1) {
+                const ret = getObject(arg0)[arg1 >>> 0];
+                return addHeapObject(ret);
+            },
+            __wbg_head_931aef85344cb8de: function(arg0) {
+                const ret = getObject(arg0).head;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
             __wbg_height_ce5f2b5901ba05ab: function(arg0) {
                 const ret = getObject(arg0).height;
                 return ret;
+            },
+            __wbg_href_436d1661275da591: function(arg0, arg1) {
+                const ret = getObject(arg1).href;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
             },
             __wbg_innerWidth_3bc249efddc56481: function() { return handleError(function (arg0) {
                 const ret = getObject(arg0).innerWidth;
                 return addHeapObject(ret);
             }, arguments); },
+            __wbg_insertBefore_10ab0c19b463c12b: function() { return handleError(function (arg0, arg1, arg2) {
+                const ret = getObject(arg0).insertBefore(getObject(arg1), getObject(arg2));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_instanceof_Element_05dbb22ded594343: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof Element;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
+            },
+            __wbg_instanceof_Error_74e3cca0c4a69161: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof Error;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
+            },
             __wbg_instanceof_HtmlElement_ea32ea7121e0a496: function(arg0) {
                 let result;
                 try {
                     result = getObject(arg0) instanceof HTMLElement;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
+            },
+            __wbg_instanceof_HtmlInputElement_28751c98d77a5a65: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof HTMLInputElement;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
+            },
+            __wbg_instanceof_HtmlTextAreaElement_37c6efee878106d5: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof HTMLTextAreaElement;
+                } catch (_) {
+                    result = false;
+                }
+                const ret = result;
+                return ret;
+            },
+            __wbg_instanceof_Response_5b0b4f7f1daeae51: function(arg0) {
+                let result;
+                try {
+                    result = getObject(arg0) instanceof Response;
                 } catch (_) {
                     result = false;
                 }
@@ -140,10 +296,72 @@ let wasm_bindgen = (function(exports) {
                 const ret = result;
                 return ret;
             },
+            __wbg_isArray_bcf1376d0d732d08: function(arg0) {
+                const ret = Array.isArray(getObject(arg0));
+                return ret;
+            },
+            __wbg_isContentEditable_21412032d82cf771: function(arg0) {
+                const ret = getObject(arg0).isContentEditable;
+                return ret;
+            },
+            __wbg_is_2248ff2b575d60c7: function(arg0, arg1) {
+                const ret = Object.is(getObject(arg0), getObject(arg1));
+                return ret;
+            },
+            __wbg_item_5b70fe58b24cf84b: function(arg0, arg1) {
+                const ret = getObject(arg0).item(arg1 >>> 0);
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_key_76125a528069feff: function(arg0, arg1) {
+                const ret = getObject(arg1).key;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_keys_105f5c0857898f84: function(arg0) {
+                const ret = Object.keys(getObject(arg0));
+                return addHeapObject(ret);
+            },
+            __wbg_length_694310723930d77e: function(arg0) {
+                const ret = getObject(arg0).length;
+                return ret;
+            },
+            __wbg_length_9aab85334c5daf3f: function(arg0) {
+                const ret = getObject(arg0).length;
+                return ret;
+            },
+            __wbg_length_b03a0fabb109b1e9: function(arg0) {
+                const ret = getObject(arg0).length;
+                return ret;
+            },
+            __wbg_message_43d8c8f1d543a349: function(arg0) {
+                const ret = getObject(arg0).message;
+                return addHeapObject(ret);
+            },
+            __wbg_metaKey_33c588e07fd74724: function(arg0) {
+                const ret = getObject(arg0).metaKey;
+                return ret;
+            },
+            __wbg_name_f721590be23206c9: function(arg0, arg1) {
+                const ret = getObject(arg1).name;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
             __wbg_new_37eb45aaf5eeb820: function() {
                 const ret = new Array();
                 return addHeapObject(ret);
             },
+            __wbg_new_3e95cd7386bb9a6c: function(arg0) {
+                const ret = new Date(getObject(arg0));
+                return addHeapObject(ret);
+            },
+            __wbg_new_96baed0986e0d99f: function() { return handleError(function (arg0, arg1) {
+                const ret = new URL(getStringFromWasm0(arg0, arg1));
+                return addHeapObject(ret);
+            }, arguments); },
             __wbg_new_bdf613c6b0b3d702: function() { return handleError(function (arg0) {
                 const ret = new ResizeObserver(getObject(arg0));
                 return addHeapObject(ret);
@@ -152,15 +370,78 @@ let wasm_bindgen = (function(exports) {
                 const ret = new Object();
                 return addHeapObject(ret);
             },
+            __wbg_new_d259f84070c47acb: function() { return handleError(function () {
+                const ret = new FileReader();
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_new_f6667bebfb038bfc: function() { return handleError(function (arg0, arg1) {
+                const ret = new Event(getStringFromWasm0(arg0, arg1));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_new_with_length_a3dc62dea6e2e158: function(arg0) {
+                const ret = new Array(arg0 >>> 0);
+                return addHeapObject(ret);
+            },
             __wbg_observe_0bd2cd721b4e32da: function(arg0, arg1) {
                 getObject(arg0).observe(getObject(arg1));
+            },
+            __wbg_of_4cc373bef1f715a4: function(arg0, arg1, arg2) {
+                const ret = Array.of(getObject(arg0), getObject(arg1), getObject(arg2));
+                return addHeapObject(ret);
+            },
+            __wbg_ok_670a05555db5f713: function(arg0) {
+                const ret = getObject(arg0).ok;
+                return ret;
+            },
+            __wbg_open_df8f03ea7b6074f9: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5, arg6) {
+                const ret = getObject(arg0).open(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4), getStringFromWasm0(arg5, arg6));
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            }, arguments); },
+            __wbg_origin_fba7d3755dd37895: function(arg0, arg1) {
+                const ret = getObject(arg1).origin;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
             },
             __wbg_parent_814ed9065872bfb9: function() { return handleError(function (arg0) {
                 const ret = getObject(arg0).parent;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             }, arguments); },
+            __wbg_parse_c3f72b5a24f83c01: function() { return handleError(function (arg0, arg1) {
+                const ret = JSON.parse(getStringFromWasm0(arg0, arg1));
+                return addHeapObject(ret);
+            }, arguments); },
             __wbg_postMessage_c8eab8b49906cc55: function() { return handleError(function (arg0, arg1, arg2, arg3) {
                 getObject(arg0).postMessage(getObject(arg1), getStringFromWasm0(arg2, arg3));
+            }, arguments); },
+            __wbg_preventDefault_cfb06b02e7406899: function(arg0) {
+                getObject(arg0).preventDefault();
+            },
+            __wbg_protocol_e7b9813a6bd3e53b: function(arg0, arg1) {
+                const ret = getObject(arg1).protocol;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_push_c9f4893fc209f768: function(arg0, arg1) {
+                const ret = getObject(arg0).push(getObject(arg1));
+                return ret;
+            },
+            __wbg_querySelectorAll_6c1bd81d448fb480: function() { return handleError(function (arg0, arg1, arg2) {
+                const ret = getObject(arg0).querySelectorAll(getStringFromWasm0(arg1, arg2));
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_readAsDataURL_8b810109adad24f8: function() { return handleError(function (arg0, arg1) {
+                getObject(arg0).readAsDataURL(getObject(arg1));
+            }, arguments); },
+            __wbg_removeAttribute_735f25a801a701e1: function() { return handleError(function (arg0, arg1, arg2) {
+                getObject(arg0).removeAttribute(getStringFromWasm0(arg1, arg2));
+            }, arguments); },
+            __wbg_removeChild_d2dc6fc1d6db896b: function() { return handleError(function (arg0, arg1) {
+                const ret = getObject(arg0).removeChild(getObject(arg1));
+                return addHeapObject(ret);
             }, arguments); },
             __wbg_removeProperty_24e2a492b137f2d7: function() { return handleError(function (arg0, arg1, arg2, arg3) {
                 const ret = getObject(arg1).removeProperty(getStringFromWasm0(arg2, arg3));
@@ -169,9 +450,19 @@ let wasm_bindgen = (function(exports) {
                 getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
                 getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
             }, arguments); },
+            __wbg_remove_8228e91d7ddbc755: function(arg0) {
+                getObject(arg0).remove();
+            },
             __wbg_requestAnimationFrame_9ba49d36a19ca83c: function() { return handleError(function (arg0, arg1) {
                 const ret = getObject(arg0).requestAnimationFrame(getObject(arg1));
                 return ret;
+            }, arguments); },
+            __wbg_result_18db92cd0d0c3bf5: function() { return handleError(function (arg0) {
+                const ret = getObject(arg0).result;
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_setAttribute_f75317b2b5cabfb4: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
+                getObject(arg0).setAttribute(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4));
             }, arguments); },
             __wbg_setProperty_3fe74e09d53acb0b: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
                 getObject(arg0).setProperty(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4));
@@ -184,8 +475,40 @@ let wasm_bindgen = (function(exports) {
                 const ret = Reflect.set(getObject(arg0), getObject(arg1), getObject(arg2));
                 return ret;
             }, arguments); },
+            __wbg_set_body_877d5251e78ca815: function(arg0, arg1) {
+                getObject(arg0).body = getObject(arg1);
+            },
+            __wbg_set_className_fcd90345b3a090af: function(arg0, arg1, arg2) {
+                getObject(arg0).className = getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
+                getObject(arg0)[arg1 >>> 0] = takeObject(arg2);
+            },
+            __wbg_set_headers_6d75a7df4eb22716: function(arg0, arg1) {
+                getObject(arg0).headers = getObject(arg1);
+            },
+            __wbg_set_method_639e69af35614d36: function(arg0, arg1, arg2) {
+                getObject(arg0).method = getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_set_onload_41d00f0da207135a: function(arg0, arg1) {
+                getObject(arg0).onload = getObject(arg1);
+            },
             __wbg_set_textContent_0177b2a6d9293c2c: function(arg0, arg1, arg2) {
                 getObject(arg0).textContent = arg1 === 0 ? undefined : getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_set_value_651c5a714f0a7b56: function(arg0, arg1, arg2) {
+                getObject(arg0).value = getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_set_value_cb7e77c93a95e491: function(arg0, arg1, arg2) {
+                getObject(arg0).value = getStringFromWasm0(arg1, arg2);
+            },
+            __wbg_shiftKey_a6ce93ef743d5834: function(arg0) {
+                const ret = getObject(arg0).shiftKey;
+                return ret;
+            },
+            __wbg_size_9d1084e29743663c: function(arg0) {
+                const ret = getObject(arg0).size;
+                return ret;
             },
             __wbg_source_f494cee1fae99ab3: function(arg0) {
                 const ret = getObject(arg0).source;
@@ -207,29 +530,106 @@ let wasm_bindgen = (function(exports) {
                 const ret = typeof window === 'undefined' ? undefined : window;
                 return isLikeNone(ret) ? 0 : addHeapObject(ret);
             },
+            __wbg_statusText_f5d9635edef1913e: function(arg0, arg1) {
+                const ret = getObject(arg1).statusText;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_status_cb85b6c8d1769fa1: function(arg0) {
+                const ret = getObject(arg0).status;
+                return ret;
+            },
+            __wbg_stringify_0a0fbf2ef722380a: function() { return handleError(function (arg0) {
+                const ret = JSON.stringify(getObject(arg0));
+                return addHeapObject(ret);
+            }, arguments); },
             __wbg_style_f499e599ac70277f: function(arg0) {
                 const ret = getObject(arg0).style;
                 return addHeapObject(ret);
+            },
+            __wbg_tagName_775bb05619a5c52f: function(arg0, arg1) {
+                const ret = getObject(arg1).tagName;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_target_e5cd9c7aa87dd8df: function(arg0) {
+                const ret = getObject(arg0).target;
+                return isLikeNone(ret) ? 0 : addHeapObject(ret);
+            },
+            __wbg_textContent_240d7f8264a6246e: function(arg0, arg1) {
+                const ret = getObject(arg1).textContent;
+                var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                var len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_text_5240eb2c41de8292: function() { return handleError(function (arg0) {
+                const ret = getObject(arg0).text();
+                return addHeapObject(ret);
+            }, arguments); },
+            __wbg_toggle_4ad9c24ed28f124e: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+                const ret = getObject(arg0).toggle(getStringFromWasm0(arg1, arg2), arg3 !== 0);
+                return ret;
+            }, arguments); },
+            __wbg_type_c93f3ee8b7eb4f89: function(arg0, arg1) {
+                const ret = getObject(arg1).type;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_value_df0a0e29a4d182fe: function(arg0, arg1) {
+                const ret = getObject(arg1).value;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
+            },
+            __wbg_value_f61036dc298faa36: function(arg0, arg1) {
+                const ret = getObject(arg1).value;
+                const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+                const len1 = WASM_VECTOR_LEN;
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+                getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
             },
             __wbg_warn_228ff2257384d295: function(arg0) {
                 console.warn(getObject(arg0));
             },
             __wbindgen_generic_0000000000000001: function(arg0, arg1) {
-                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("MessageEvent")], shim_idx: 1, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_80);
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Externref], shim_idx: 5, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_362);
                 return addHeapObject(ret);
             },
             __wbindgen_generic_0000000000000002: function(arg0, arg1) {
-                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [], shim_idx: 2, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_79);
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("Event")], shim_idx: 3, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_361);
                 return addHeapObject(ret);
             },
-            __wbindgen_generic_0000000000000003: function(arg0) {
+            __wbindgen_generic_0000000000000003: function(arg0, arg1) {
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("KeyboardEvent")], shim_idx: 3, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_361_3);
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000004: function(arg0, arg1) {
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("MessageEvent")], shim_idx: 3, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_361_4);
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000005: function(arg0, arg1) {
+                // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [], shim_idx: 4, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+                const ret = makeMutClosure(arg0, arg1, __wasm_bindgen_func_elem_360);
+                return addHeapObject(ret);
+            },
+            __wbindgen_generic_0000000000000006: function(arg0) {
                 // Cast intrinsic for `F64 -> Externref`.
                 const ret = arg0;
                 return addHeapObject(ret);
             },
-            __wbindgen_generic_0000000000000004: function(arg0, arg1) {
+            __wbindgen_generic_0000000000000007: function(arg0, arg1) {
                 // Cast intrinsic for `Ref(String) -> Externref`.
                 const ret = getStringFromWasm0(arg0, arg1);
                 return addHeapObject(ret);
@@ -248,12 +648,24 @@ let wasm_bindgen = (function(exports) {
         };
     }
 
-    function __wasm_bindgen_func_elem_79(arg0, arg1) {
-        wasm.__wasm_bindgen_func_elem_79(arg0, arg1);
+    function __wasm_bindgen_func_elem_360(arg0, arg1) {
+        wasm.__wasm_bindgen_func_elem_360(arg0, arg1);
     }
 
-    function __wasm_bindgen_func_elem_80(arg0, arg1, arg2) {
-        wasm.__wasm_bindgen_func_elem_80(arg0, arg1, addHeapObject(arg2));
+    function __wasm_bindgen_func_elem_362(arg0, arg1, arg2) {
+        wasm.__wasm_bindgen_func_elem_362(arg0, arg1, addHeapObject(arg2));
+    }
+
+    function __wasm_bindgen_func_elem_361(arg0, arg1, arg2) {
+        wasm.__wasm_bindgen_func_elem_361(arg0, arg1, addHeapObject(arg2));
+    }
+
+    function __wasm_bindgen_func_elem_361_3(arg0, arg1, arg2) {
+        wasm.__wasm_bindgen_func_elem_361_3(arg0, arg1, addHeapObject(arg2));
+    }
+
+    function __wasm_bindgen_func_elem_361_4(arg0, arg1, arg2) {
+        wasm.__wasm_bindgen_func_elem_361_4(arg0, arg1, addHeapObject(arg2));
     }
 
     function addHeapObject(obj) {

@@ -6,8 +6,8 @@ use crate::js;
 use crate::render::prop;
 use crate::template;
 use prefab::expr::{Map, Value};
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 
 /// `showToast`: a message in a polite live region, removed after `duration` ms.
 pub(super) fn show_toast(fields: &Map) -> Outcome {
@@ -48,7 +48,10 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
         .unwrap_or(4000.0);
     let remove = Closure::once_into_js(move || toast.remove());
     if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(remove.unchecked_ref(), duration as i32);
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            remove.unchecked_ref(),
+            duration as i32,
+        );
     }
     Ok(Value::Undefined)
 }
@@ -70,12 +73,20 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         Err(e) => return done(Err(e)),
     };
     let Some((url, origin)) = crate::url::http_origin(&url) else {
-        return done(Err(format!("fetch: refused URL {url:?} (http or https only)")));
+        return done(Err(format!(
+            "fetch: refused URL {url:?} (http or https only)"
+        )));
     };
     if !crate::app::fetch_allowed(&origin) {
-        return done(Err(format!("fetch: origin {origin} is not a declared connect domain")));
+        return done(Err(format!(
+            "fetch: origin {origin} is not a declared connect domain"
+        )));
     }
-    let method = fields.get("method").and_then(Value::as_str).unwrap_or("GET").to_ascii_uppercase();
+    let method = fields
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or("GET")
+        .to_ascii_uppercase();
     let init = web_sys::RequestInit::new();
     init.set_method(&method);
     let headers = js_sys::Object::new();
@@ -85,7 +96,10 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         }
     }
     let has_content_type = |h: &js_sys::Object| {
-        js_sys::Object::keys(h).iter().any(|k| k.as_string().is_some_and(|k| k.eq_ignore_ascii_case("content-type")))
+        js_sys::Object::keys(h).iter().any(|k| {
+            k.as_string()
+                .is_some_and(|k| k.eq_ignore_ascii_case("content-type"))
+        })
     };
     if !matches!(method.as_str(), "GET" | "HEAD") {
         match fields.get("body") {
@@ -93,7 +107,11 @@ pub(super) fn fetch(fields: &Map, done: Done) {
             Some(body @ (Value::Object(_) | Value::Array(_))) => {
                 init.set_body(&JsValue::from_str(&js::stringify(body)));
                 if !has_content_type(&headers) {
-                    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+                    let _ = js_sys::Reflect::set(
+                        &headers,
+                        &"Content-Type".into(),
+                        &"application/json".into(),
+                    );
                 }
             }
             _ => {}
@@ -121,7 +139,11 @@ pub(super) fn fetch(fields: &Map, done: Done) {
             };
             if !response.ok() {
                 if let Some(done) = done.borrow_mut().take() {
-                    done(Err(format!("{} {}", response.status(), response.status_text())));
+                    done(Err(format!(
+                        "{} {}",
+                        response.status(),
+                        response.status_text()
+                    )));
                 }
                 return;
             }
@@ -135,10 +157,18 @@ pub(super) fn fetch(fields: &Map, done: Done) {
                     done(Ok(value));
                 }
             });
-            let _ = text.then(got.unchecked_ref());
+            then(&text, &got, &JsValue::UNDEFINED);
         })
     };
-    let _ = promise.then2(ok.unchecked_ref(), fail.unchecked_ref());
+    then(&promise, &ok, &fail);
+}
+
+/// `promise.then(ok, fail)` with one-shot functions (from `Closure::once_into_js`).
+fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
+    let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
+    if let Some(method) = method.dyn_ref::<js_sys::Function>() {
+        let _ = method.call2(promise, ok, fail);
+    }
 }
 
 /// `openFilePicker`: `$result` = `FileUpload[]` (`{name, size, type, data}` with base64
@@ -149,8 +179,15 @@ pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
     if let Some(accept) = fields.get("accept").and_then(Value::as_str) {
         dom::set_attr(&input, "accept", accept);
     }
-    dom::toggle_attr(&input, "multiple", fields.get("multiple").is_some_and(Value::truthy));
-    let max_size = fields.get("maxSize").map(Value::to_number).filter(|n| n.is_finite());
+    dom::toggle_attr(
+        &input,
+        "multiple",
+        fields.get("multiple").is_some_and(Value::truthy),
+    );
+    let max_size = fields
+        .get("maxSize")
+        .map(Value::to_number)
+        .filter(|n| n.is_finite());
     let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() else {
         return done(Err("openFilePicker: no file input".into()));
     };
@@ -195,8 +232,15 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
         let (results, done, source) = (results.clone(), done.clone(), reader.clone());
         let (name, size, ty) = (file.name(), file.size(), file.type_());
         let on_load = Closure::once_into_js(move || {
-            let url = source.result().ok().and_then(|r| r.as_string()).unwrap_or_default();
-            let data = url.split_once(',').map(|(_, d)| d.to_string()).unwrap_or_default();
+            let url = source
+                .result()
+                .ok()
+                .and_then(|r| r.as_string())
+                .unwrap_or_default();
+            let data = url
+                .split_once(',')
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_default();
             let upload = Value::object([
                 ("name", Value::from(name)),
                 ("size", Value::from(size)),
@@ -237,14 +281,18 @@ pub(super) fn set_interval(call: &Call, fields: &Map) -> Outcome {
 fn duration_ms(cx: &crate::render::Cx, raw: &Value) -> i32 {
     let value = template::interpolate(prop(raw, "duration"), &*cx.frame);
     let n = value.to_number();
-    if n.is_finite() && n > 0.0 { n as i32 } else { 1000 }
+    if n.is_finite() && n > 0.0 {
+        n as i32
+    } else {
+        1000
+    }
 }
 
 fn may_tick(call: &Call, raw: &Value, done_ticks: u32) -> bool {
-    if let Some(count) = prop(raw, "count").as_f64_opt() {
-        if f64::from(done_ticks) >= count {
-            return false;
-        }
+    if let Some(count) = prop(raw, "count").as_f64_opt()
+        && f64::from(done_ticks) >= count
+    {
+        return false;
     }
     let cond = prop(raw, "while");
     cond.is_nullish() || template::condition(cond, &*call.scope)
@@ -283,10 +331,11 @@ fn schedule_tick(cx: crate::render::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick:
             complete(&call, &raw);
         }
     });
-    if let Some(w) = web_sys::window() {
-        if let Ok(handle) = w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay) {
-            crate::app::add_timer(handle);
-        }
+    if let Some(w) = web_sys::window()
+        && let Ok(handle) =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
+    {
+        crate::app::add_timer(handle);
     }
 }
 
@@ -310,7 +359,8 @@ impl AsF64Opt for Value {
 pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     let handler = text_field(fields, "callHandler", "handler")?;
     let window = web_sys::window().ok_or("no window")?;
-    let handlers = js_sys::Reflect::get(&window, &"__prefab_handlers".into()).unwrap_or(JsValue::UNDEFINED);
+    let handlers =
+        js_sys::Reflect::get(&window, &"__prefab_handlers".into()).unwrap_or(JsValue::UNDEFINED);
     let actions = crate::bridge::rpc::get(&handlers, "actions");
     let function = crate::bridge::rpc::get(&actions, &handler);
     let Some(function) = function.dyn_ref::<js_sys::Function>() else {
@@ -320,7 +370,10 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     let argument = crate::bridge::rpc::object(&[
         ("state", js::to_js(&Value::from(store.snapshot()))),
         ("event", js::to_js(&call.ctx.event)),
-        ("arguments", js::to_js(fields.get("arguments").unwrap_or(&Value::Undefined))),
+        (
+            "arguments",
+            js::to_js(fields.get("arguments").unwrap_or(&Value::Undefined)),
+        ),
     ]);
     let returned = function
         .call1(&JsValue::NULL, &argument)

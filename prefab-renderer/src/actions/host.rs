@@ -10,7 +10,9 @@ use wasm_bindgen::JsValue;
 
 /// Sends `method` and converts the reply: a JSON-RPC error or `isError: true` fails.
 fn host_request(method: &str, params: &JsValue, done: impl FnOnce(Outcome) + 'static) {
+    let name = method.to_string();
     bridge::request(method, Some(params), DEFAULT_TIMEOUT_MS, move |reply| {
+        let method = name;
         done(match reply {
             Ok(result) => {
                 let result = js::to_value(&result);
@@ -40,7 +42,10 @@ fn content_text(result: &Value) -> Option<String> {
 
 fn text_content(text: &str) -> JsValue {
     let array = js_sys::Array::new();
-    array.push(&rpc::object(&[("type", "text".into()), ("text", text.into())]));
+    array.push(&rpc::object(&[
+        ("type", "text".into()),
+        ("text", text.into()),
+    ]));
     array.into()
 }
 
@@ -48,15 +53,19 @@ fn text_content(text: &str) -> JsValue {
 /// window with `noopener`.
 pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
     let Some(url) = crate::url::safe_link(url) else {
-        done(Err(format!("openLink: refused URL {url:?} (only http, https and mailto)")));
+        done(Err(format!(
+            "openLink: refused URL {url:?} (only http, https and mailto)"
+        )));
         return;
     };
     if bridge::is_connected() {
         let params = rpc::object(&[("url", url.as_str().into())]);
         host_request("ui/open-link", &params, done);
     } else {
-        let opened = web_sys::window()
-            .and_then(|w| w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer").ok());
+        let opened = web_sys::window().and_then(|w| {
+            w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer")
+                .ok()
+        });
         let _ = opened;
         done(Ok(Value::Undefined));
     }
@@ -134,18 +143,26 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
     if !bridge::is_connected() {
         return done(Err("toolCall needs an MCP Apps host".into()));
     }
-    let mut entries = vec![("name", JsValue::from_str(&tool)), ("arguments", js::to_js(&arguments))];
+    let mut entries = vec![
+        ("name", JsValue::from_str(&tool)),
+        ("arguments", js::to_js(&arguments)),
+    ];
     if let Some(app) = crate::app::fastmcp_app() {
         let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", js::to_js(&app))]))]);
         entries.push(("_meta", meta));
     }
     let unwrap = fields.get("unwrapResult").is_some_and(Value::truthy);
-    let result_key = fields.get("resultKey").and_then(Value::as_str).map(str::to_string);
+    let result_key = fields
+        .get("resultKey")
+        .and_then(Value::as_str)
+        .map(str::to_string);
     let seq = crate::app::sequence_start(&tool);
     let store = call.cx.frame.store().clone();
     host_request("tools/call", &rpc::object(&entries), move |outcome| {
         if !crate::app::sequence_finish(&tool, seq) {
-            crate::log::warn(&format!("toolCall {tool}: dropped a response older than the last one applied"));
+            crate::log::warn(&format!(
+                "toolCall {tool}: dropped a response older than the last one applied"
+            ));
             return;
         }
         let outcome = outcome.map(|result| {
@@ -163,10 +180,10 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
                 structured
             }
         });
-        if let (Ok(result), Some(key)) = (&outcome, &result_key) {
-            if let Err(e) = store.set_path(key, result.clone()) {
-                crate::log::warn(&e);
-            }
+        if let (Ok(result), Some(key)) = (&outcome, &result_key)
+            && let Err(e) = store.set_path(key, result.clone())
+        {
+            crate::log::warn(&e);
         }
         done(outcome);
     });

@@ -39,6 +39,17 @@ pub struct Ctx {
     depth: u32,
 }
 
+impl Ctx {
+    /// A context with `$event` = `event`.
+    #[must_use]
+    pub fn with_event(event: Value) -> Ctx {
+        Ctx {
+            event,
+            ..Ctx::default()
+        }
+    }
+}
+
 /// Runs `actions` (an action or an array of actions) with `$event` = `event`.
 pub fn run(cx: &Cx, actions: &Value, event: Value) {
     let ctx = Ctx {
@@ -51,7 +62,14 @@ pub fn run(cx: &Cx, actions: &Value, event: Value) {
 /// Runs `actions` and calls `done` with the outcome of the last one (or the first failure).
 pub fn run_with(cx: &Cx, actions: &Value, ctx: Ctx, done: Done) {
     match actions {
-        Value::Array(list) => run_list(cx.clone(), list.clone(), 0, Value::Undefined, Rc::new(ctx), done),
+        Value::Array(list) => run_list(
+            cx.clone(),
+            list.clone(),
+            0,
+            Value::Undefined,
+            Rc::new(ctx),
+            done,
+        ),
         Value::Object(_) => run_one(cx, actions, Rc::new(ctx), done),
         Value::Undefined | Value::Null => done(Ok(Value::Undefined)),
         other => done(Err(format!(
@@ -117,7 +135,12 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
                 error: Value::Undefined,
                 depth: cb_ctx.depth + 1,
             };
-            run_with(&cb_cx, &on_success, child, Box::new(move |_| done(Ok(result))));
+            run_with(
+                &cb_cx,
+                &on_success,
+                child,
+                Box::new(move |_| done(Ok(result))),
+            );
         }
         Err(message) => {
             crate::log::warn(&format!("action failed: {message}"));
@@ -131,7 +154,12 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
                 error: Value::from(message.as_str()),
                 depth: cb_ctx.depth + 1,
             };
-            run_with(&cb_cx, &on_error, child, Box::new(move |_| done(Err(message))));
+            run_with(
+                &cb_cx,
+                &on_error,
+                child,
+                Box::new(move |_| done(Err(message))),
+            );
         }
     });
     let call = Call {
@@ -161,7 +189,8 @@ fn resolve(action: &Value, name: &str, scope: &Rc<Frame>) -> Map {
     let mut out = Map::new();
     for (key, value) in map.iter() {
         let raw = matches!(key, "onSuccess" | "onError")
-            || (name == "setInterval" && matches!(key, "duration" | "while" | "onTick" | "onComplete"));
+            || (name == "setInterval"
+                && matches!(key, "duration" | "while" | "onTick" | "onComplete"));
         let value = if raw {
             value.clone()
         } else {
@@ -198,7 +227,9 @@ fn dispatch(name: &str, call: &Call, fields: &Map, done: Done) {
 pub(crate) fn text_field(fields: &Map, action: &str, key: &str) -> Result<String, String> {
     match fields.get(key) {
         Some(Value::String(s)) => Ok(s.to_string()),
-        Some(Value::Number(_) | Value::Bool(_)) => Ok(fields.get(key).map(Value::to_js_string).unwrap_or_default()),
+        Some(Value::Number(_) | Value::Bool(_)) => {
+            Ok(fields.get(key).map(Value::to_js_string).unwrap_or_default())
+        }
         _ => Err(format!("{action}.{key} must be a string")),
     }
 }

@@ -46,7 +46,8 @@ pub(super) fn append_state(call: &Call, fields: &Map) -> Outcome {
     };
     match fields.get("index").filter(|v| !v.is_nullish()) {
         Some(index) => {
-            let at = position(index, items.len(), true).ok_or("appendState.index must be an integer")?;
+            let at =
+                position(index, items.len(), true).ok_or("appendState.index must be an integer")?;
             items.insert(at, value);
         }
         None => items.push(value),
@@ -70,7 +71,10 @@ pub(super) fn pop_state(call: &Call, fields: &Map) -> Outcome {
     let n = index.to_number();
     let len = items.len() as i64;
     if !n.is_finite() || n.fract() != 0.0 || (n as i64) >= len || (n as i64) < -len {
-        return Err(format!("popState.index {} is out of range", index.to_js_string()));
+        return Err(format!(
+            "popState.index {} is out of range",
+            index.to_js_string()
+        ));
     }
     let at = position(&index, items.len(), false).ok_or("popState.index must be an integer")?;
     let mut items = (*items).clone();

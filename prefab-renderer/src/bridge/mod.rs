@@ -375,10 +375,10 @@ fn close() {
 
 fn post(message: &JsValue) {
     let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
-    if let Some(parent) = parent {
-        if parent.post_message(message, "*").is_err() {
-            crate::log::warn("postMessage to the host failed");
-        }
+    if let Some(parent) = parent
+        && parent.post_message(message, "*").is_err()
+    {
+        crate::log::warn("postMessage to the host failed");
     }
 }
 

@@ -176,10 +176,10 @@ fn base() -> Object {
 }
 
 fn set_params(msg: &Object, params: Option<&JsValue>) {
-    if let Some(params) = params {
-        if params.is_object() {
-            set(msg, "params", params);
-        }
+    if let Some(params) = params
+        && params.is_object()
+    {
+        set(msg, "params", params);
     }
 }
 

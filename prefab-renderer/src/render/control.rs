@@ -42,10 +42,10 @@ pub fn condition(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             .iter()
             .position(|case| template::condition(prop(case, "when"), &*cx2.frame))
             .unwrap_or(cases.len());
-        if let Some((index, _)) = &*current.borrow() {
-            if *index == chosen {
-                return;
-            }
+        if let Some((index, _)) = &*current.borrow()
+            && *index == chosen
+        {
+            return;
         }
         if let Some((_, owner)) = current.borrow_mut().take() {
             owner.dispose();
@@ -108,14 +108,18 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
                 while next.contains_key(&row_key) {
                     row_key.push('\'');
                 }
-                let reuse = matches!(old.get(&row_key), Some(r) if r.index == index && r.item == *item);
-                let row = if reuse {
-                    old.remove(&row_key)
-                } else {
-                    None
-                };
+                let reuse =
+                    matches!(old.get(&row_key), Some(r) if r.index == index && r.item == *item);
+                let row = if reuse { old.remove(&row_key) } else { None };
                 let row = row.unwrap_or_else(|| {
-                    build_row(&outer, &body, &row_let, item, index, &format!("{path}[{index}]"))
+                    build_row(
+                        &outer,
+                        &body,
+                        &row_let,
+                        item,
+                        index,
+                        &format!("{path}[{index}]"),
+                    )
                 });
                 order.push(row_key.clone());
                 next.insert(row_key, row);
@@ -137,7 +141,7 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             *rows.borrow_mut() = next;
         });
     });
-    let _ = cx2_unused(cx);
+    cx2_unused(cx);
     Ok(el.into())
 }
 
@@ -154,7 +158,10 @@ fn resolve_items(key: &str, cx: &Cx) -> Value {
             let mut current = prefab::expr::Scope::lookup(&*cx.frame, first);
             for segment in segments {
                 current = current.and_then(|v| match v {
-                    Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i).cloned()),
+                    Value::Array(items) => segment
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|i| items.get(i).cloned()),
                     Value::Object(map) => map.get(segment).cloned(),
                     _ => None,
                 });
@@ -162,7 +169,9 @@ fn resolve_items(key: &str, cx: &Cx) -> Value {
             match current {
                 Some(v) => v,
                 // A bare expression such as `users | selectattr:active`.
-                None => template::interpolate(&Value::from(format!("{{{{ {path} }}}}")), &*cx.frame),
+                None => {
+                    template::interpolate(&Value::from(format!("{{{{ {path} }}}}")), &*cx.frame)
+                }
             }
         }
         other => other,
@@ -180,7 +189,14 @@ fn row_key(item: &Value, index: usize) -> String {
     format!("i:{index}")
 }
 
-fn build_row(cx: &Cx, body: &Value, row_let: &Value, item: &Value, index: usize, path: &str) -> Row {
+fn build_row(
+    cx: &Cx,
+    body: &Value,
+    row_let: &Value,
+    item: &Value,
+    index: usize,
+    path: &str,
+) -> Row {
     let owner = cx.owner.child();
     let frame = Frame::push(
         &cx.frame,
@@ -210,13 +226,13 @@ fn build_row(cx: &Cx, body: &Value, row_let: &Value, item: &Value, index: usize,
 
 /// `Slot {name, children}`: renders `state[name]` when it is a component, else the
 /// fallback children.
-pub fn slot(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
-    let Some(name) = prop(node, "name").as_str() else {
+pub fn slot(cx: &Cx, slot_node: &Value, path: &str) -> Result<Node, String> {
+    let Some(name) = prop(slot_node, "name").as_str() else {
         return Err("Slot.name must be a string".into());
     };
     let name = name.to_string();
-    let fallback = prop(node, "children").clone();
-    let el = wrapper(cx, node);
+    let fallback = prop(slot_node, "children").clone();
+    let el = wrapper(cx, slot_node);
     let current: Rc<RefCell<Option<(Value, Owner)>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
     cx.owner.effect(move || {
@@ -226,10 +242,10 @@ pub fn slot(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             .get_path(&name)
             .filter(|v| !prop(v, "type").is_nullish() || !prop(v, "$ref").is_nullish());
         let shown = content.clone().unwrap_or(Value::Undefined);
-        if let Some((previous, _)) = &*current.borrow() {
-            if *previous == shown {
-                return;
-            }
+        if let Some((previous, _)) = &*current.borrow()
+            && *previous == shown
+        {
+            return;
         }
         if let Some((_, owner)) = current.borrow_mut().take() {
             owner.dispose();
@@ -238,7 +254,10 @@ pub fn slot(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         let owner = cx2.owner.child();
         let slot_cx = cx2.with_owner(owner.clone());
         untracked(|| match &content {
-            Some(component) => dom::append(&target, &node(&slot_cx, component, &format!("state.{name}"))),
+            Some(component) => dom::append(
+                &target,
+                &node(&slot_cx, component, &format!("state.{name}")),
+            ),
             None => {
                 let list_path = format!("{path}.children");
                 if let Err(message) = children(&slot_cx, &target, &fallback, &list_path) {

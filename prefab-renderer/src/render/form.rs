@@ -21,11 +21,15 @@ pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     }
     let label = dom::text("");
     dom::append(&el, &label);
-    cx.bind_text(prop(node, "label"), move |s| label.set_text_content(Some(s)));
+    cx.bind_text(prop(node, "label"), move |s| {
+        label.set_text_content(Some(s))
+    });
     let disabled = prop(node, "disabled");
     if !disabled.is_nullish() {
         let target = el.clone();
-        cx.bind(disabled, move |v| dom::toggle_attr(&target, "disabled", v.truthy()));
+        cx.bind(disabled, move |v| {
+            dom::toggle_attr(&target, "disabled", v.truthy())
+        });
     }
     let on_click = prop(node, "onClick").clone();
     if !on_click.is_nullish() {
@@ -51,7 +55,11 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
     base(cx, &el, node, "pf-input");
     dom::set_attr(&el, "name", &name);
     if !multiline {
-        dom::set_attr(&el, "type", prop(node, "inputType").as_str().unwrap_or("text"));
+        dom::set_attr(
+            &el,
+            "type",
+            prop(node, "inputType").as_str().unwrap_or("text"),
+        );
     }
     for (key, attr) in [
         ("placeholder", "placeholder"),
@@ -83,12 +91,11 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
 
     // Seed the state on first render (a literal `value`, not a template).
     let store = cx.frame.store().clone();
-    if store.peek_path(&name).is_none() {
-        if let Value::String(initial) = prop(node, "value") {
-            if !initial.contains("{{") {
-                let _ = store.set_path(&name, Value::String(initial.clone()));
-            }
-        }
+    if store.peek_path(&name).is_none()
+        && let Value::String(initial) = prop(node, "value")
+        && !initial.contains("{{")
+    {
+        let _ = store.set_path(&name, Value::String(initial.clone()));
     }
 
     // state → element

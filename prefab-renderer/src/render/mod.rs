@@ -125,8 +125,11 @@ pub fn prop<'a>(node: &'a Value, key: &str) -> &'a Value {
 #[must_use]
 pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
     let Value::Object(_) = node else {
-        return dom::error_box(path, &format!("expected a component object, got {}", kind(node)))
-            .into();
+        return dom::error_box(
+            path,
+            &format!("expected a component object, got {}", kind(node)),
+        )
+        .into();
     };
     if !prop(node, "$ref").is_nullish() {
         return control::reference(cx, node, path);
@@ -213,11 +216,13 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
     if let Value::Object(_) = style {
         let target = el.clone();
         cx.bind(style, move |v| {
-            if let Value::Object(map) = v {
-                if let Some(html) = target.dyn_ref::<web_sys::HtmlElement>() {
-                    for (k, v) in map.iter() {
-                        let _ = html.style().set_property(&css_property(k), &template::display(v));
-                    }
+            if let Value::Object(map) = v
+                && let Some(html) = target.dyn_ref::<web_sys::HtmlElement>()
+            {
+                for (k, v) in map.iter() {
+                    let _ = html
+                        .style()
+                        .set_property(&css_property(k), &template::display(v));
                 }
             }
         });

@@ -30,7 +30,9 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     let search = if prop(node, "search").truthy() || prop(node, "searchable").truthy() {
         let input = dom::element_with_class("input", "pf-input pf-table-search");
         dom::set_attr(&input, "type", "search");
-        let placeholder = prop(node, "searchPlaceholder").as_str().unwrap_or("Search…");
+        let placeholder = prop(node, "searchPlaceholder")
+            .as_str()
+            .unwrap_or("Search…");
         dom::set_attr(&input, "placeholder", placeholder);
         dom::append(&wrap, &input);
         Some(input)
@@ -44,7 +46,11 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
         let th = dom::element("th");
         dom::set_attr(&th, "scope", "col");
         let header = prop(column, "header");
-        let header = if header.is_nullish() { prop(column, "key") } else { header };
+        let header = if header.is_nullish() {
+            prop(column, "key")
+        } else {
+            header
+        };
         th.set_text_content(Some(&template::display(header)));
         dom::append(&head_row, &th);
     }
@@ -87,7 +93,8 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     };
     let current: Rc<std::cell::RefCell<Value>> = Rc::default();
     {
-        let (render_rows, current, frame) = (render_rows.clone(), current.clone(), cx.frame.clone());
+        let (render_rows, current, frame) =
+            (render_rows.clone(), current.clone(), cx.frame.clone());
         cx.owner.effect(move || {
             let rows = template::interpolate(&rows_raw, &*frame);
             *current.borrow_mut() = rows.clone();
@@ -113,7 +120,8 @@ fn cell_text(cx: &Cx, column: &Value, row: &Value) -> String {
     match prop(column, "format").as_str() {
         Some(format) if !format.is_empty() => {
             let frame = Frame::push(&cx.frame, vec![(Arc::from("_v"), Binding::Value(value))]);
-            let shown = template::interpolate(&Value::from(format!("{{{{ _v | {format} }}}}")), &*frame);
+            let shown =
+                template::interpolate(&Value::from(format!("{{{{ _v | {format} }}}}")), &*frame);
             template::display(&shown)
         }
         _ => template::display(&value),

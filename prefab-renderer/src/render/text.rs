@@ -68,10 +68,10 @@ fn render(
     if ty == "Alert" {
         dom::set_attr(&el, "role", "alert");
     }
-    if ty == "Label" {
-        if let Some(for_id) = prop(node, "forId").as_str() {
-            dom::set_attr(&el, "for", for_id);
-        }
+    if ty == "Label"
+        && let Some(for_id) = prop(node, "forId").as_str()
+    {
+        dom::set_attr(&el, "for", for_id);
     }
     let content = prop(node, field);
     if !content.is_nullish() {
@@ -99,12 +99,15 @@ fn link(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     dom::set_attr(&el, "rel", "noopener noreferrer");
     dom::set_attr(&el, "target", "_blank");
     let target = el.clone();
-    cx.bind_text(prop(node, "href"), move |href| match crate::url::safe_link(href) {
-        Some(url) => dom::set_attr(&target, "href", &url),
-        None => {
-            let _ = target.remove_attribute("href");
-        }
-    });
+    cx.bind_text(
+        prop(node, "href"),
+        move |href| match crate::url::safe_link(href) {
+            Some(url) => dom::set_attr(&target, "href", &url),
+            None => {
+                let _ = target.remove_attribute("href");
+            }
+        },
+    );
     let content = prop(node, "content");
     if !content.is_nullish() {
         bind_content(cx, &el, content);
