@@ -251,6 +251,16 @@ pub fn pages(dir: &Path) -> Result<(), String> {
         &dir.join("viewer.html"),
         prefab::page::viewer_html().as_bytes(),
     )?;
+    // Candidate pages for ../shared/bench (it fills the initial-data tag): one as served, one
+    // with a CSP that refuses WebAssembly, so the wasm2js engine is measured.
+    let bench = prefab::page::standalone_html(&serde_json::json!({}), "prefab-rs");
+    write(&dir.join("bench-wasm.html"), bench.as_bytes())?;
+    let strict = bench.replacen(
+        "<head>\n",
+        "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'unsafe-inline'\">\n",
+        1,
+    );
+    write(&dir.join("bench-wasm2js.html"), strict.as_bytes())?;
     let fixtures = root().join("prefab-renderer/tests/fixtures");
     let entries = fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))?;
     let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

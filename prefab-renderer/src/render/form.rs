@@ -123,7 +123,18 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
             crate::actions::run(&action_cx, &on_change, Value::from(text));
         }
     });
-    Ok(el.into())
+    // A `label` prop wraps the control in a <label>, which associates the two.
+    let label = prop(node, "label");
+    if label.is_nullish() {
+        return Ok(el.into());
+    }
+    let wrap = dom::element_with_class("label", "pf-field");
+    let caption = dom::element_with_class("span", "pf-label");
+    let target = caption.clone();
+    cx.bind_text(label, move |s| target.set_text_content(Some(s)));
+    dom::append(&wrap, &caption);
+    dom::append(&wrap, &el);
+    Ok(wrap.into())
 }
 
 fn get_value(el: &web_sys::Element) -> String {

@@ -1,6 +1,6 @@
 //! Text-like components: `Text`, `P`, `Span`, `Heading`/`H1`–`H4`, `Muted`, `Small`, `Lead`,
 //! `Large`, `Code`, `CardTitle`, `CardDescription`, `Badge`, `Label`, `Link`, `Separator`,
-//! `Alert`/`AlertTitle`/`AlertDescription`. Text is always set as `textContent`.
+//! `Alert`/`AlertTitle`/`AlertDescription`, `Metric`. Text is always set as `textContent`.
 use super::{Cx, base, children, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -29,6 +29,7 @@ pub fn text(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<Node, 
         "Label" => ("label", "pf-label", "text"),
         "Alert" => ("div", "pf-alert", "title"),
         "Link" => return Some(link(cx, node, path)),
+        "Metric" => return Some(metric(cx, node)),
         "Separator" => {
             let el = dom::element("hr");
             base(cx, &el, node, "pf-separator");
@@ -124,5 +125,30 @@ fn link(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             crate::actions::open_link(&href, |_| {});
         }
     });
+    Ok(el.into())
+}
+
+/// `Metric`: `label`, `value`, optional `delta` and `trend`, each its own text node.
+fn metric(cx: &Cx, node: &Value) -> Result<Node, String> {
+    for key in ["label", "value", "delta"] {
+        optional_text(node, key, "Metric")?;
+    }
+    let el = dom::element("div");
+    base(cx, &el, node, "pf-metric");
+    if let Some(trend) = prop(node, "trend").as_str() {
+        dom::set_attr(&el, "data-trend", trend);
+    }
+    for (key, class) in [
+        ("label", "pf-metric-label pf-muted"),
+        ("value", "pf-metric-value"),
+        ("delta", "pf-metric-delta"),
+    ] {
+        let raw = prop(node, key);
+        if !raw.is_nullish() {
+            let part = dom::element_with_class("div", class);
+            bind_content(cx, &part, raw);
+            dom::append(&el, &part);
+        }
+    }
     Ok(el.into())
 }
