@@ -24,6 +24,13 @@ use web_sys::Element;
 const VERSIONS: [&str; 2] = ["0.3", "0.2"];
 
 /// The mounted app.
+///
+/// ```no_run
+/// let root = prefab_renderer::dom::element("div");
+/// let app = prefab_renderer::app::install(root);
+/// let envelope = prefab_renderer::js::parse_json(r#"{"view": {"type": "Text", "content": "Hi"}}"#).unwrap();
+/// app.mount(&envelope);
+/// ```
 pub struct App {
     /// The state store.
     pub store: Store,
@@ -662,6 +669,12 @@ fn install_key_listener() {
 }
 
 /// The bridge's handler: forwards to the current app.
+///
+/// ```no_run
+/// let app = prefab_renderer::app::install(prefab_renderer::dom::element("div"));
+/// let events = std::rc::Rc::new(prefab_renderer::app::Events(app));
+/// prefab_renderer::bridge::connect(events, &prefab_renderer::bridge::rpc::empty()).unwrap();
+/// ```
 pub struct Events(pub Rc<App>);
 
 impl HostEvents for Events {

@@ -37,6 +37,14 @@ pub use owner::Owner;
 pub use path::{get_path, set_path};
 
 /// A handle to one effect (index + generation, so a stale handle is harmless).
+///
+/// ```
+/// let store = prefab_renderer::store::Store::new();
+/// let id = store.effect(|| {});
+/// store.dispose(id);
+/// store.dispose(id); // a second dispose does nothing
+/// assert_eq!(store.effect_count(), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EffectId {
     index: usize,
@@ -65,6 +73,14 @@ struct Inner {
 }
 
 /// The state store (a cheap, clonable handle).
+///
+/// ```
+/// use prefab::expr::Value;
+/// let store = prefab_renderer::store::Store::new();
+/// store.set("todos", Value::array([Value::object([("done", Value::from(false))])]));
+/// store.set_path("todos.0.done", Value::from(true)).unwrap();
+/// assert_eq!(store.peek_path("todos.0.done"), Some(Value::from(true)));
+/// ```
 #[derive(Clone, Default)]
 pub struct Store(Rc<Inner>);
 

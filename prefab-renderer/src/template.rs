@@ -41,6 +41,19 @@ pub fn env() -> Env<'static> {
 }
 
 /// How a name in a [`Frame`] is bound.
+///
+/// ```
+/// use prefab::expr::{Scope, Value};
+/// use prefab_renderer::{store::Store, template::{Binding, Frame}};
+/// let store = Store::new();
+/// store.set("a", Value::from(2));
+/// let frame = Frame::push(&Frame::root(&store), vec![
+///     ("$index".into(), Binding::Value(Value::from(1))),
+///     ("double".into(), Binding::Let(Value::from("{{ a * 2 }}"))),
+/// ]);
+/// assert_eq!(frame.lookup("double"), Some(Value::from(4)));
+/// assert_eq!(frame.lookup("$index"), Some(Value::from(1)));
+/// ```
 #[derive(Clone)]
 pub enum Binding {
     /// A value (`$item`, `$index`, `$event`, …).
@@ -51,6 +64,15 @@ pub enum Binding {
 }
 
 /// One level of the scope chain, over the state store.
+///
+/// ```
+/// use prefab::expr::{Scope, Value};
+/// use prefab_renderer::{store::Store, template::Frame};
+/// let store = Store::new();
+/// store.set("name", Value::from("Ada"));
+/// let frame = Frame::with_let(&Frame::root(&store), &Value::object([("greeting", Value::from("Hi {{ name }}"))]));
+/// assert_eq!(frame.lookup("greeting"), Some(Value::from("Hi Ada")));
+/// ```
 pub struct Frame {
     store: Store,
     parent: Option<Rc<Frame>>,

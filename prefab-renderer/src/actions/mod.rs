@@ -28,6 +28,11 @@ pub type Outcome = Result<Value, String>;
 pub type Done = Box<dyn FnOnce(Outcome)>;
 
 /// The implicit values an action sees.
+///
+/// ```
+/// let ctx = prefab_renderer::actions::Ctx::with_event(prefab::expr::Value::from("typed"));
+/// assert_eq!(ctx.event, prefab::expr::Value::from("typed"));
+/// ```
 #[derive(Clone, Default)]
 pub struct Ctx {
     /// `$event`: the triggering value.

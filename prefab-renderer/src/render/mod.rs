@@ -24,6 +24,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
 /// What the whole view shares: reusable definitions and the auto-name counter.
+///
+/// ```
+/// let shared = prefab_renderer::render::Shared::new(prefab::expr::Map::new());
+/// assert_eq!(shared.auto_name("input"), "input_1");
+/// assert_eq!(shared.auto_name("input"), "input_2");
+/// ```
 #[derive(Default)]
 pub struct Shared {
     /// `defs` of the envelope (`$ref` targets).
@@ -50,6 +56,16 @@ impl Shared {
 }
 
 /// Rendering context: the scope chain, the owner of what gets rendered, shared view data.
+///
+/// ```no_run
+/// use prefab::expr::{Map, Value};
+/// use prefab_renderer::render::{self, Cx, Shared};
+/// use prefab_renderer::{store::{Owner, Store}, template::Frame};
+/// let store = Store::new();
+/// let cx = Cx::new(Frame::root(&store), Owner::root(&store), Shared::new(Map::new()));
+/// let node = Value::object([("type", Value::from("Text")), ("content", Value::from("Hi"))]);
+/// let dom_node = render::node(&cx, &node, "view");
+/// ```
 #[derive(Clone)]
 pub struct Cx {
     /// Names visible to templates.
