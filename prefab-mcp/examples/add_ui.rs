@@ -5,14 +5,13 @@ struct Hello;
 
 #[tool_router]
 impl Hello {
-    #[tool(description = "Greet the user with a card", meta = prefab_mcp::ui_tool_meta())]
+    #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // rendered by the viewer
     async fn greet(&self) -> CallToolResult {
-        let view = serde_json::json!({"type": "H1", "content": "Hello!"});
+        let ui = serde_json::json!({"$prefab": {"version": "0.3"}, "view": {"type": "H1", "content": "Hello!"}});
+        let text = vec![Content::text("Greeted the user (card shown in the UI)")];
         prefab_mcp::call_tool_result(ToolResult {
-            content: vec![Content::text("Greeted the user (card shown in the UI)")],
-            structured_content: Some(
-                serde_json::json!({"$prefab": {"version": "0.3"}, "view": view}),
-            ),
+            content: text,
+            structured_content: Some(ui),
             is_error: false,
             meta: None,
         })
@@ -23,7 +22,6 @@ impl Hello {
 impl ServerHandler for Hello {}
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = prefab_mcp::Viewer::new().attach(Hello);
-    Ok(prefab_mcp::transport::serve_stdio(server).await?)
+async fn main() -> Result<(), prefab_mcp::transport::TransportError> {
+    prefab_mcp::transport::serve_stdio(prefab_mcp::Viewer::new().attach(Hello)).await // viewer + capability
 }

@@ -10,6 +10,7 @@ pub fn all() -> Result<(), String> {
     wasm_target()?;
     wasm_bindgen_cli()?;
     chromium()?;
+    crate::e2e::install()?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 //! * `cargo xtask install` — only the installation part.
 #![forbid(unsafe_code)]
 
+mod e2e;
 mod install;
 mod sh;
 mod suites;

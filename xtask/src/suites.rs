@@ -4,6 +4,7 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    crate::e2e::run_suite()?;
     Ok(())
 }
 

@@ -1,0 +1,50 @@
+//! End-to-end tests of the MCP integration with the official TypeScript MCP SDK client
+//! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
+//! and the `prefab` command, and runs the node script against both transports.
+use crate::sh::{root, run, succeeds};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The npm project of the e2e script.
+fn e2e_dir() -> PathBuf {
+    root().join("prefab-mcp").join("tests").join("e2e")
+}
+
+/// node + npm, and the SDK pinned in `package-lock.json`.
+pub fn install() -> Result<(), String> {
+    if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
+        run(Command::new("apt-get").args(["update", "-qq"]))?;
+        run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))?;
+    }
+    let dir = e2e_dir();
+    let sdk = dir
+        .join("node_modules")
+        .join("@modelcontextprotocol")
+        .join("sdk")
+        .join("package.json");
+    if sdk.exists() {
+        return Ok(());
+    }
+    run(Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&dir))
+}
+
+/// Builds the binaries and runs the node e2e script over stdio and HTTP.
+pub fn run_suite() -> Result<(), String> {
+    run(Command::new("cargo").args([
+        "build", "-p", "examples", "--bin", "hello", "-p", "prefab", "--bin", "prefab",
+    ]))?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let bin = |name: &str| {
+        target
+            .join("debug")
+            .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+    };
+    run(Command::new("node")
+        .arg("e2e.mjs")
+        .env("HELLO_BIN", bin("hello"))
+        .env("PREFAB_BIN", bin("prefab"))
+        .current_dir(e2e_dir()))
+}
