@@ -30,7 +30,8 @@ pub fn install() -> Result<(), String> {
         .current_dir(&dir))
 }
 
-/// Builds the binaries and runs the node e2e script over stdio and HTTP.
+/// Builds the binaries, runs the node e2e script over stdio and HTTP, then the
+/// 200-parallel-calls check.
 pub fn run_suite() -> Result<(), String> {
     run(Command::new("cargo").args([
         "build", "-p", "examples", "--bin", "hello", "-p", "prefab", "--bin", "prefab",
@@ -46,5 +47,15 @@ pub fn run_suite() -> Result<(), String> {
         .arg("e2e.mjs")
         .env("HELLO_BIN", bin("hello"))
         .env("PREFAB_BIN", bin("prefab"))
-        .current_dir(e2e_dir()))
+        .current_dir(e2e_dir()))?;
+    // The concurrency check: 200 parallel stateless tools/call must all succeed (the
+    // latency figures in benches/README.md come from a release build of the same script).
+    let script = root()
+        .join("benches")
+        .join("mcp")
+        .join("parallel_calls.mjs");
+    run(Command::new("node")
+        .arg(script)
+        .arg(bin("hello"))
+        .arg("200"))
 }
