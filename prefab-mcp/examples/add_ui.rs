@@ -1,20 +1,14 @@
-use prefab::display::{Content, ToolResult};
 use rmcp::{ServerHandler, model::CallToolResult, tool, tool_handler, tool_router};
+use serde_json::json;
 
 struct Hello;
 
 #[tool_router]
 impl Hello {
-    #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // rendered by the viewer
+    #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // a UI tool
     async fn greet(&self) -> CallToolResult {
-        let ui = serde_json::json!({"$prefab": {"version": "0.3"}, "view": {"type": "H1", "content": "Hello!"}});
-        let text = vec![Content::text("Greeted the user (card shown in the UI)")];
-        prefab_mcp::call_tool_result(ToolResult {
-            content: text,
-            structured_content: Some(ui),
-            is_error: false,
-            meta: None,
-        })
+        let card = prefab::display::display(json!({"type": "H1", "content": "Hello!"}));
+        prefab_mcp::call_tool_result(card) // the UI for the host, a short text for the model
     }
 }
 
@@ -23,5 +17,6 @@ impl ServerHandler for Hello {}
 
 #[tokio::main]
 async fn main() -> Result<(), prefab_mcp::transport::TransportError> {
-    prefab_mcp::transport::serve_stdio(prefab_mcp::Viewer::new().attach(Hello)).await // viewer + capability
+    let server = prefab_mcp::Viewer::new().attach(Hello); // serves the viewer, declares the UI
+    prefab_mcp::transport::serve_stdio(server).await
 }

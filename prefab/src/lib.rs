@@ -4,14 +4,61 @@
 //! format — the UI format created by [prefab-ui](https://pypi.org/project/prefab-ui/) and
 //! rendered inside MCP Apps hosts.
 //!
+//! ```
+//! use prefab::*;
+//! let app = App::new(
+//!     Column::new()
+//!         .gap(4)
+//!         .child(H1::new("Hello, {{ name }}!"))
+//!         .child(Input::new().name("name").placeholder("Your name"))
+//!         .child(Button::new("Greet").on_click(ShowToast::new("Hi {{ name }}"))),
+//! )
+//! .state("name", "world");
+//! let text = app.to_json();
+//! assert!(prefab::validate_str(&text).is_valid());
+//! ```
+//!
 //! The crate is organised as a pipeline:
 //!
 //! * [`expr`] — the `{{ … }}` expression language: lexer → parser → AST → evaluator, with
 //!   JavaScript value semantics. Always built (also for `wasm32`, without default features).
+//! * [`components`] and [`actions`] — the typed wire model: one struct per component type
+//!   and per action, with builders. [`App`] is the envelope.
+//! * [`validate`](mod@validate) — every problem of a JSON document, each with its JSON path.
+//! * [`schema`] — the JSON Schema of the wire format.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "model")]
+pub mod actions;
+#[cfg(feature = "model")]
+mod app;
+#[cfg(feature = "model")]
+pub mod auto;
+#[cfg(feature = "model")]
+pub mod components;
 #[cfg(feature = "model")]
 pub mod display;
 pub mod expr;
 #[cfg(feature = "model")]
+pub mod fallback;
+#[cfg(feature = "model")]
+pub mod forms;
+#[cfg(feature = "model")]
 pub mod page;
+#[cfg(feature = "model")]
+pub mod schema;
+#[cfg(feature = "model")]
+pub mod validate;
+
+#[cfg(feature = "model")]
+pub use actions::*;
+#[cfg(feature = "model")]
+pub use app::{App, AppTool, Header, PROTOCOL_VERSION};
+#[cfg(feature = "model")]
+pub use components::{
+    Bind, Component, Map, Node, Number, RefUse, Rows, TextStyle, card::*, charts::*,
+    control_flow::*, data::*, form::*, interactive::*, layout::*, media::*, select::*,
+    typography::*,
+};
+#[cfg(feature = "model")]
+pub use validate::{Document, Report, ValidationErrors, validate, validate_str};

@@ -1,17 +1,82 @@
 //! Installs what the test suites need on a fresh machine. Every step checks first, so a
 //! machine that already has a tool skips it.
-use crate::sh::{output, run, succeeds};
+use crate::sh::{output, root, run, succeeds};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The wasm-bindgen CLI version; it must equal the `wasm-bindgen` crate pin in `Cargo.toml`.
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
+/// npm `binaryen` (wasm-opt, wasm2js). Debian's binaryen is too old for wasm-bindgen output.
+pub const BINARYEN_VERSION: &str = "132.0.0";
 
 pub fn all() -> Result<(), String> {
     wasm_target()?;
     wasm_bindgen_cli()?;
     chromium()?;
+    binaryen()?;
+    host_harness()?;
     crate::e2e::install()?;
     Ok(())
+}
+
+/// Where npm build tools are installed (gitignored).
+fn npm_dir() -> PathBuf {
+    root().join("target/npm")
+}
+
+/// The folder holding `wasm-opt` and `wasm2js` from npm `binaryen`.
+pub fn binaryen_bin() -> PathBuf {
+    npm_dir().join("node_modules/.bin")
+}
+
+/// npm `binaryen` into `target/npm` (skipped when the pinned version is there).
+pub fn binaryen() -> Result<(), String> {
+    let manifest = npm_dir().join("node_modules/binaryen/package.json");
+    let installed = std::fs::read_to_string(&manifest).unwrap_or_default();
+    if installed.contains(&format!("\"version\": \"{BINARYEN_VERSION}\"")) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(npm_dir()).map_err(|e| format!("target/npm: {e}"))?;
+    let package = npm_dir().join("package.json");
+    if !package.exists() {
+        std::fs::write(
+            &package,
+            "{\"name\":\"prefab-build-tools\",\"private\":true}\n",
+        )
+        .map_err(|e| format!("{}: {e}", package.display()))?;
+    }
+    run(Command::new("npm")
+        .current_dir(npm_dir())
+        .args(["install", "--no-audit", "--no-fund", "--save-exact"])
+        .arg(format!("binaryen@{BINARYEN_VERSION}")))
+}
+
+/// The installed copy of the shared MCP Apps host harness (`../shared` is read-only).
+pub fn harness_dir() -> PathBuf {
+    root().join("target/host-harness")
+}
+
+/// Copies and installs `../shared/host-harness` into `target/host-harness` unless its
+/// playwright-core is already there and the sources match.
+pub fn host_harness() -> Result<(), String> {
+    let shared = root().join("../shared/host-harness");
+    let dest = harness_dir();
+    let same = std::fs::read(shared.join("src/host.js")).ok()
+        == std::fs::read(dest.join("src/host.js")).ok()
+        && std::fs::read(shared.join("package-lock.json")).ok()
+            == std::fs::read(dest.join("package-lock.json")).ok();
+    if same
+        && dest.join("node_modules/playwright-core").exists()
+        && dest.join("dist/host.js").exists()
+    {
+        return Ok(());
+    }
+    run(Command::new("sh")
+        .arg(shared.join("scripts/install.sh"))
+        .arg(&dest))?;
+    run(Command::new("npm")
+        .current_dir(&dest)
+        .args(["run", "build"]))
 }
 
 fn wasm_target() -> Result<(), String> {

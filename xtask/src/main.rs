@@ -3,10 +3,16 @@
 //! * `cargo xtask test` — installs what the test suites need on a fresh machine and runs
 //!   every suite, native and browser. This is the command `.ci/run` calls.
 //! * `cargo xtask install` — only the installation part.
+//! * `cargo xtask build-renderer` — builds the renderer assets into `prefab/assets/` (wasm
+//!   and its wasm2js JavaScript twin) and prints their sizes.
+//! * `cargo xtask check-assets` — rebuilds them into a temporary folder and fails if the
+//!   committed assets are stale.
+//! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
 mod e2e;
 mod install;
+mod renderer;
 mod sh;
 mod suites;
 
@@ -17,8 +23,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("install") => install::all(),
         Some("test") => install::all().and_then(|()| suites::run_all()),
+        Some("build-renderer") => install::binaryen().and_then(|()| renderer::build()),
+        Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
+        Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
-            eprintln!("usage: cargo xtask <install|test>");
+            eprintln!("usage: cargo xtask <install|test|build-renderer|check-assets|pages>");
             return ExitCode::from(2);
         }
     };

@@ -139,7 +139,9 @@ async function suite(label, client) {
     strictEqual(result.content.length, 1);
     strictEqual(result.content[0].type, "text");
     const text = result.content[0].text;
-    ok(text.length > 0 && text.length <= 300, `short (${text.length} chars): ${text}`);
+    const json = JSON.stringify(result.structuredContent).length;
+    ok(text.length > 0 && text.length <= 2000, `bounded (${text.length} chars): ${text}`);
+    ok(text.length * 10 < json, `far smaller than the envelope (${text.length} vs ${json} chars)`);
     ok(!text.includes("$prefab") && !text.trim().startsWith("{"), `not raw JSON: ${text}`);
     ok(/\b\d+ users\b/.test(text), `says how many users: ${text}`);
   });

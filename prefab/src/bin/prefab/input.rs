@@ -2,7 +2,6 @@
 use std::io::Read;
 
 /// Reads `FILE`, or standard input when the argument is `-`.
-#[allow(dead_code)] // used by validate, roundtrip and export once they land
 pub fn read(path: &str) -> Result<String, String> {
     if path == "-" {
         let mut text = String::new();

@@ -1,6 +1,28 @@
-//! `prefab validate` (not implemented yet).
+//! `prefab validate FILE|-`: every problem with its JSON path; exit 0 when valid, 1 when not.
+use super::input;
 use std::process::ExitCode;
 
-pub fn run(_args: &[String]) -> Result<ExitCode, String> {
-    Err("`validate` is not implemented yet".into())
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let [path] = args else {
+        return Err("usage: prefab validate FILE|-".into());
+    };
+    let text = input::read(path)?;
+    let report = prefab::validate_str(&text);
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
+    for error in &report.errors {
+        eprintln!("error: {error}");
+    }
+    if report.is_valid() {
+        println!("{path}: valid ({} warning(s))", report.warnings.len());
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!(
+            "{path}: {} error(s), {} warning(s)",
+            report.errors.len(),
+            report.warnings.len()
+        );
+        Ok(ExitCode::from(1))
+    }
 }

@@ -1,0 +1,388 @@
+//! The app side of MCP Apps (`io.modelcontextprotocol/ui`, spec 2026-01-26): hand-written
+//! JSON-RPC over `postMessage` to `window.parent`.
+//!
+//! * Only messages whose `event.source` is `window.parent` are read; anything else (another
+//!   frame, the view itself, strings) is ignored.
+//! * The listener and every handler are installed **before** `ui/initialize` is sent. Host
+//!   notifications that arrive before the handshake has finished (tool input, partial
+//!   input, tool result, context changes) are queued and applied, in arrival order, right
+//!   after `ui/notifications/initialized` went out. Nothing is dropped.
+//! * Requests carry ids; each has a timeout, after which the caller gets an error and the
+//!   host a `notifications/cancelled`. Requests the view makes before the handshake are held
+//!   back until it completes.
+//! * Host requests: `ping` and `ui/resource-teardown` are answered with `{}` (teardown after
+//!   the view stopped its timers), `tools/call` / `tools/list` go to the view's own tools,
+//!   anything else gets `-32601`.
+mod size;
+
+pub mod rpc;
+
+pub use rpc::RpcError;
+
+use rpc::{Incoming, code};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// The protocol version this view speaks.
+pub const PROTOCOL_VERSION: &str = "2026-01-26";
+/// Default time a request may take before it fails.
+pub const DEFAULT_TIMEOUT_MS: i32 = 60_000;
+
+/// What the bridge reports to the view. Every method is called with no bridge borrow held,
+/// so implementations may send requests.
+pub trait HostEvents {
+    /// The initialize result's `hostContext` (`replace = true`) or a
+    /// `host-context-changed` patch (`replace = false`, shallow merge).
+    fn host_context(&self, context: &JsValue, replace: bool);
+    /// Any other host notification (`ui/notifications/tool-result`, …), in order.
+    fn notification(&self, method: &str, params: &JsValue);
+    /// `ui/resource-teardown`: stop timers and save state; the bridge answers `{}` after.
+    fn teardown(&self);
+    /// `tools/call` from the host for a tool the view offers; answer through `reply`.
+    fn call_tool(&self, params: &JsValue, reply: Reply);
+    /// `tools/list`: the view's own tools (`{tools: [...]}`).
+    fn list_tools(&self) -> JsValue;
+}
+
+/// The answer to one host request. Dropping it without answering sends an internal error.
+pub struct Reply {
+    id: Option<JsValue>,
+}
+
+impl Reply {
+    /// Answers with `result` (an object).
+    pub fn ok(mut self, result: &JsValue) {
+        if let Some(id) = self.id.take() {
+            post(&rpc::response(&id, result));
+        }
+    }
+
+    /// Answers with a JSON-RPC error.
+    pub fn err(mut self, error: &RpcError) {
+        if let Some(id) = self.id.take() {
+            post(&rpc::error_response(&id, error));
+        }
+    }
+}
+
+impl Drop for Reply {
+    fn drop(&mut self) {
+        if let Some(id) = self.id.take() {
+            post(&rpc::error_response(
+                &id,
+                &RpcError::new(code::INTERNAL, "the view dropped the request"),
+            ));
+        }
+    }
+}
+
+type Callback = Box<dyn FnOnce(Result<JsValue, RpcError>)>;
+
+struct Pending {
+    callback: Callback,
+    timer: Option<i32>,
+    _on_timeout: Option<Closure<dyn FnMut()>>,
+}
+
+enum Phase {
+    /// `ui/initialize` sent, result not yet received.
+    Connecting,
+    /// `ui/notifications/initialized` sent.
+    Ready,
+    /// Torn down: nothing more is sent.
+    Closed,
+}
+
+struct Bridge {
+    events: Rc<dyn HostEvents>,
+    phase: Phase,
+    next_id: u32,
+    pending: HashMap<u32, Pending>,
+    /// Host notifications that arrived before the handshake completed.
+    early: Vec<(String, JsValue)>,
+    /// Requests the view made before the handshake completed.
+    held: Vec<(u32, String, Option<JsValue>)>,
+    host_capabilities: JsValue,
+    _listener: Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+thread_local! {
+    static BRIDGE: RefCell<Option<Bridge>> = const { RefCell::new(None) };
+}
+
+fn with<R>(f: impl FnOnce(&mut Bridge) -> R) -> Option<R> {
+    BRIDGE.with(|b| b.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+/// Whether the bridge is connected to a host (it exists and was not torn down).
+#[must_use]
+pub fn is_connected() -> bool {
+    with(|b| !matches!(b.phase, Phase::Closed)).unwrap_or(false)
+}
+
+/// The `hostCapabilities` from the initialize result (`undefined` before it).
+#[must_use]
+pub fn host_capabilities() -> JsValue {
+    with(|b| b.host_capabilities.clone()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Starts the bridge: installs the listener, then sends `ui/initialize`.
+pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
+    window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref())?;
+    BRIDGE.with(|b| {
+        *b.borrow_mut() = Some(Bridge {
+            events,
+            phase: Phase::Connecting,
+            next_id: 1,
+            pending: HashMap::new(),
+            early: Vec::new(),
+            held: Vec::new(),
+            host_capabilities: JsValue::UNDEFINED,
+            _listener: listener,
+        });
+    });
+    let params = rpc::object(&[
+        (
+            "appInfo",
+            rpc::object(&[
+                ("name", "prefab-renderer".into()),
+                ("version", env!("CARGO_PKG_VERSION").into()),
+            ]),
+        ),
+        ("appCapabilities", app_capabilities.clone()),
+        ("protocolVersion", PROTOCOL_VERSION.into()),
+    ]);
+    let id = with(|b| {
+        let id = b.next_id;
+        b.next_id += 1;
+        id
+    })
+    .unwrap_or(0);
+    register(id, DEFAULT_TIMEOUT_MS, Box::new(on_initialized));
+    post(&rpc::request(id, "ui/initialize", Some(&params)));
+    Ok(())
+}
+
+/// Sends a request; `callback` gets the result, the host's error, or a timeout error.
+pub fn request(
+    method: &str,
+    params: Option<&JsValue>,
+    timeout_ms: i32,
+    callback: impl FnOnce(Result<JsValue, RpcError>) + 'static,
+) {
+    let callback: Callback = Box::new(callback);
+    let Some((id, ready)) = with(|b| {
+        let id = b.next_id;
+        b.next_id += 1;
+        (id, b.phase_allows_requests())
+    }) else {
+        callback(Err(RpcError::new(code::INTERNAL, "no MCP Apps host")));
+        return;
+    };
+    match ready {
+        Some(true) => {
+            register(id, timeout_ms, callback);
+            post(&rpc::request(id, method, params));
+        }
+        Some(false) => {
+            register(id, timeout_ms, callback);
+            with(|b| b.held.push((id, method.to_string(), params.cloned())));
+        }
+        None => callback(Err(RpcError::new(code::INTERNAL, "the view was torn down"))),
+    }
+}
+
+/// Sends a notification (dropped after teardown).
+pub fn notify(method: &str, params: Option<&JsValue>) {
+    if with(|b| matches!(b.phase, Phase::Closed)).unwrap_or(true) {
+        return;
+    }
+    post(&rpc::notification(method, params));
+}
+
+impl Bridge {
+    /// `Some(true)` = send now, `Some(false)` = hold until ready, `None` = closed.
+    fn phase_allows_requests(&self) -> Option<bool> {
+        match self.phase {
+            Phase::Ready => Some(true),
+            Phase::Connecting => Some(false),
+            Phase::Closed => None,
+        }
+    }
+}
+
+fn register(id: u32, timeout_ms: i32, callback: Callback) {
+    let on_timeout = Closure::<dyn FnMut()>::new(move || {
+        let pending = with(|b| b.pending.remove(&id)).flatten();
+        if let Some(p) = pending {
+            let reason = rpc::object(&[
+                ("requestId", JsValue::from(id)),
+                ("reason", "timed out".into()),
+            ]);
+            notify("notifications/cancelled", Some(&reason));
+            (p.callback)(Err(RpcError::new(code::TIMEOUT, "request timed out")));
+        }
+    });
+    let timer = web_sys::window().and_then(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            on_timeout.as_ref().unchecked_ref(),
+            timeout_ms,
+        )
+        .ok()
+    });
+    with(|b| {
+        b.pending.insert(
+            id,
+            Pending {
+                callback,
+                timer,
+                _on_timeout: Some(on_timeout),
+            },
+        )
+    });
+}
+
+fn on_initialized(result: Result<JsValue, RpcError>) {
+    let Ok(result) = result else {
+        crate::log::warn("ui/initialize failed; the view stays in standalone mode");
+        return;
+    };
+    let Some(events) = with(|b| {
+        b.host_capabilities = rpc::get(&result, "hostCapabilities");
+        b.events.clone()
+    }) else {
+        return;
+    };
+    events.host_context(&rpc::get(&result, "hostContext"), true);
+    post(&rpc::notification("ui/notifications/initialized", None));
+    let (early, held) = with(|b| {
+        b.phase = Phase::Ready;
+        (std::mem::take(&mut b.early), std::mem::take(&mut b.held))
+    })
+    .unwrap_or_default();
+    for (method, params) in early {
+        dispatch_notification(&events, &method, &params);
+    }
+    for (id, method, params) in held {
+        post(&rpc::request(id, &method, params.as_ref()));
+    }
+    size::start();
+}
+
+fn on_message(event: web_sys::MessageEvent) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    // Only the parent window speaks for the host.
+    let parent = window.parent().ok().flatten();
+    let from_parent = match (event.source(), parent) {
+        (Some(source), Some(parent)) => {
+            let source: &JsValue = source.as_ref();
+            let parent: &JsValue = parent.as_ref();
+            let own: &JsValue = window.as_ref();
+            source == parent && parent != own
+        }
+        _ => false,
+    };
+    if !from_parent {
+        return;
+    }
+    match rpc::classify(&event.data()) {
+        Some(Incoming::Response { id, result }) => {
+            let Some(id) = id.as_f64().map(|n| n as u32) else {
+                return;
+            };
+            let pending = with(|b| b.pending.remove(&id)).flatten();
+            if let Some(p) = pending {
+                if let (Some(timer), Some(w)) = (p.timer, web_sys::window()) {
+                    w.clear_timeout_with_handle(timer);
+                }
+                (p.callback)(result);
+            }
+        }
+        Some(Incoming::Notification { method, params }) => {
+            let Some((events, ready)) =
+                with(|b| (b.events.clone(), matches!(b.phase, Phase::Ready)))
+            else {
+                return;
+            };
+            if ready {
+                dispatch_notification(&events, &method, &params);
+            } else {
+                with(|b| {
+                    if !matches!(b.phase, Phase::Closed) {
+                        b.early.push((method, params));
+                    }
+                });
+            }
+        }
+        Some(Incoming::Request { id, method, params }) => handle_request(id, &method, &params),
+        None => {}
+    }
+}
+
+fn dispatch_notification(events: &Rc<dyn HostEvents>, method: &str, params: &JsValue) {
+    if method == "ui/notifications/host-context-changed" {
+        events.host_context(params, false);
+    } else {
+        events.notification(method, params);
+    }
+}
+
+fn handle_request(id: JsValue, method: &str, params: &JsValue) {
+    let Some(events) = with(|b| b.events.clone()) else {
+        return;
+    };
+    let reply = Reply { id: Some(id) };
+    match method {
+        "ping" => reply.ok(&rpc::empty()),
+        "ui/resource-teardown" => {
+            events.teardown();
+            size::stop();
+            reply.ok(&rpc::empty());
+            close();
+        }
+        "tools/call" => events.call_tool(params, reply),
+        "tools/list" => reply.ok(&events.list_tools()),
+        _ => reply.err(&RpcError::new(
+            code::METHOD_NOT_FOUND,
+            format!("Method not found: {method}"),
+        )),
+    }
+}
+
+/// After teardown: fail what is pending and send nothing more.
+fn close() {
+    let pending = with(|b| {
+        b.phase = Phase::Closed;
+        b.early.clear();
+        b.held.clear();
+        std::mem::take(&mut b.pending)
+    })
+    .unwrap_or_default();
+    for (_, p) in pending {
+        if let (Some(timer), Some(w)) = (p.timer, web_sys::window()) {
+            w.clear_timeout_with_handle(timer);
+        }
+        (p.callback)(Err(RpcError::new(code::INTERNAL, "the view was torn down")));
+    }
+}
+
+fn post(message: &JsValue) {
+    let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
+    if let Some(parent) = parent {
+        if parent.post_message(message, "*").is_err() {
+            crate::log::warn("postMessage to the host failed");
+        }
+    }
+}
+
+/// Sends `ui/notifications/size-changed` now if the size changed (used after a re-render).
+pub fn schedule_size_report() {
+    size::schedule();
+}

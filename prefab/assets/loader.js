@@ -1,0 +1,60 @@
+// prefab renderer loader (hand-written; inlined by prefab::page after the engines).
+//
+// Chooses the engine at load time: the WebAssembly build when this document may compile
+// WebAssembly, otherwise the same code translated to JavaScript by wasm2js (the default MCP
+// Apps CSP has no 'wasm-unsafe-eval'). Both feed the same wasm-bindgen glue: for wasm2js the
+// glue is given a stand-in `WebAssembly` whose `Instance` runs the translated module.
+// Nothing here evaluates strings as code.
+(function () {
+  "use strict";
+  var html = document.documentElement;
+
+  function wasmBytes() {
+    var source = document.getElementById("prefab:wasm");
+    var text = atob(source ? source.textContent.trim() : "");
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
+
+  // A refused compilation throws CompileError (and the host may log a CSP report); that is
+  // the signal to use the JavaScript engine, not a failure.
+  function compileWasm() {
+    if (typeof WebAssembly !== "object" || typeof prefabGlue !== "function") return null;
+    try {
+      return new WebAssembly.Module(wasmBytes());
+    } catch (refused) {
+      return null;
+    }
+  }
+
+  function showError(error) {
+    var box = document.createElement("div");
+    box.className = "pf-error";
+    box.setAttribute("role", "alert");
+    box.textContent = "The renderer failed to start: " + String(error && error.message || error);
+    (document.getElementById("root") || document.body).appendChild(box);
+  }
+
+  try {
+    var module = compileWasm();
+    var engine = module ? "wasm" : "wasm2js";
+    var bindings;
+    if (module) {
+      bindings = prefabGlue(WebAssembly);
+      bindings.initSync({ module: module });
+    } else {
+      var Module = function () {};
+      var Instance = function (_module, imports) {
+        this.exports = prefabWasm2js(imports);
+      };
+      bindings = prefabGlue({ Module: Module, Instance: Instance });
+      bindings.initSync({ module: new Module() });
+    }
+    html.setAttribute("data-prefab-engine", engine);
+    bindings.start(engine);
+  } catch (error) {
+    showError(error);
+    if (typeof console === "object") console.error(error);
+  }
+})();

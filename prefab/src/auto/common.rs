@@ -1,0 +1,211 @@
+//! What every auto renderer needs: turning `Serialize` input into rows, reading the shape
+//! of the data (numbers, dates, names) and humanizing keys for labels.
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// How many rows are looked at to decide a column's kind.
+pub(crate) const SAMPLE: usize = 50;
+
+/// Input that could not be turned into JSON (e.g. a map with non-string keys).
+#[derive(Debug)]
+pub struct AutoError {
+    /// Which renderer failed.
+    pub renderer: &'static str,
+    /// serde's message.
+    pub message: String,
+}
+
+impl std::fmt::Display for AutoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: input is not representable as JSON: {}",
+            self.renderer, self.message
+        )
+    }
+}
+
+impl std::error::Error for AutoError {}
+
+/// `created_at` → `Created at`, `userId` → `User id`, `HTTPStatus` → `Http status`.
+///
+/// ```
+/// assert_eq!(prefab::auto::humanize("created_at"), "Created at");
+/// assert_eq!(prefab::auto::humanize("userId"), "User id");
+/// assert_eq!(prefab::auto::humanize("total-count"), "Total count");
+/// ```
+#[must_use]
+pub fn humanize(key: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = key.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if matches!(c, '_' | '-' | ' ' | '.') {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        let prev_lower = i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
+        let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+        let prev_upper = i > 0 && chars[i - 1].is_uppercase();
+        if c.is_uppercase() && !current.is_empty() && (prev_lower || (prev_upper && next_lower)) {
+            words.push(std::mem::take(&mut current));
+        }
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    let mut out = words.join(" ");
+    if let Some(first) = out.chars().next() {
+        let upper: String = first.to_uppercase().collect();
+        out.replace_range(..first.len_utf8(), &upper);
+    }
+    out
+}
+
+pub(crate) fn to_json(renderer: &'static str, input: &impl Serialize) -> Result<Value, AutoError> {
+    serde_json::to_value(input).map_err(|e| AutoError {
+        renderer,
+        message: e.to_string(),
+    })
+}
+
+/// Input as a list of records: an array stays an array, a single object is one row, a
+/// scalar array becomes `{"value": x}` rows, `null` is no rows.
+pub(crate) fn rows(value: Value) -> Vec<Value> {
+    let wrap = |v: Value| {
+        if v.is_object() {
+            v
+        } else {
+            let mut row = Map::new();
+            row.insert("value".into(), v);
+            Value::Object(row)
+        }
+    };
+    match value {
+        Value::Null => Vec::new(),
+        Value::Array(items) => items.into_iter().map(wrap).collect(),
+        other => vec![wrap(other)],
+    }
+}
+
+/// Keys of the first row in order, then keys first seen in the next rows of the sample.
+pub(crate) fn keys(rows: &[Value]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for row in rows.iter().take(SAMPLE) {
+        if let Some(map) = row.as_object() {
+            for key in map.keys() {
+                if !out.contains(key) {
+                    out.push(key.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the sampled values of one column are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ColumnKind {
+    /// Whole numbers only.
+    Integer,
+    /// Numbers, some with fractions.
+    Number,
+    /// `YYYY-MM-DD` strings.
+    Date,
+    /// `YYYY-MM-DDTHH:MM…` strings.
+    DateTime,
+    /// Booleans.
+    Boolean,
+    /// Arrays or objects.
+    Nested,
+    /// Anything else (or only nulls).
+    Text,
+}
+
+pub(crate) fn column_kind(rows: &[Value], key: &str) -> ColumnKind {
+    let mut kind: Option<ColumnKind> = None;
+    for value in rows.iter().take(SAMPLE).filter_map(|r| r.get(key)) {
+        let this = value_kind(value);
+        let Some(this) = this else { continue };
+        kind = Some(match (kind, this) {
+            (None, k) => k,
+            (Some(a), b) if a == b => a,
+            (
+                Some(ColumnKind::Integer | ColumnKind::Number),
+                ColumnKind::Integer | ColumnKind::Number,
+            ) => ColumnKind::Number,
+            (
+                Some(ColumnKind::Date | ColumnKind::DateTime),
+                ColumnKind::Date | ColumnKind::DateTime,
+            ) => ColumnKind::DateTime,
+            _ => ColumnKind::Text,
+        });
+    }
+    kind.unwrap_or(ColumnKind::Text)
+}
+
+fn value_kind(value: &Value) -> Option<ColumnKind> {
+    Some(match value {
+        Value::Null => return None,
+        Value::Bool(_) => ColumnKind::Boolean,
+        Value::Number(n) if n.is_i64() || n.is_u64() => ColumnKind::Integer,
+        Value::Number(_) => ColumnKind::Number,
+        Value::String(s) if is_date(s) => ColumnKind::Date,
+        Value::String(s) if is_date_time(s) => ColumnKind::DateTime,
+        Value::String(_) => ColumnKind::Text,
+        Value::Array(_) | Value::Object(_) => ColumnKind::Nested,
+    })
+}
+
+pub(crate) fn is_numeric(kind: ColumnKind) -> bool {
+    matches!(kind, ColumnKind::Integer | ColumnKind::Number)
+}
+
+fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+fn is_date_time(s: &str) -> bool {
+    s.len() >= 16
+        && s.is_char_boundary(10)
+        && is_date(&s[..10])
+        && matches!(s.as_bytes()[10], b'T' | b' ')
+        && s.as_bytes()[13] == b':'
+}
+
+/// The key that names a record: `name`, `title`, `label`, `id`, else the first text key.
+pub(crate) fn name_key(rows: &[Value], keys: &[String]) -> Option<String> {
+    for wanted in ["name", "title", "label", "id"] {
+        if let Some(k) = keys.iter().find(|k| k.eq_ignore_ascii_case(wanted)) {
+            return Some(k.clone());
+        }
+    }
+    keys.iter()
+        .find(|k| column_kind(rows, k) == ColumnKind::Text)
+        .cloned()
+}
+
+/// A value as display text (`null` → `—`).
+pub(crate) fn display_text(value: &Value) -> String {
+    match value {
+        Value::Null => "—".into(),
+        Value::String(s) => s.clone(),
+        Value::Bool(true) => "Yes".into(),
+        Value::Bool(false) => "No".into(),
+        Value::Array(items) => items
+            .iter()
+            .map(display_text)
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}

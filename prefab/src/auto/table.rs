@@ -1,0 +1,77 @@
+//! `auto_table`: records → a sortable, searchable, paginated `DataTable`.
+use super::common::{
+    AutoError, ColumnKind, column_kind, humanize, is_numeric, keys, rows, to_json,
+};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// Rows per page of the tables the auto renderers build.
+pub const PAGE_SIZE: u64 = 10;
+
+/// A `DataTable` for a list of records (structs, maps or JSON objects).
+///
+/// Columns come from the first row in field order (plus keys first seen in the next rows),
+/// headers are humanized (`created_at` → `Created at`) while the data keys stay as they
+/// are; every column is sortable, the table is searchable and paginated; number columns
+/// are right-aligned (fractions get the `number` format), date columns get the `date` /
+/// `datetime` format, nested values are left out.
+///
+/// ```
+/// use serde::Serialize;
+///
+/// #[derive(Serialize)]
+/// struct User { user_id: u32, name: String, created_at: String }
+///
+/// let rows = vec![User { user_id: 1, name: "Ada".into(), created_at: "2024-01-15".into() }];
+/// let table = prefab::auto::auto_table(&rows).unwrap();
+/// assert_eq!(table["type"], "DataTable");
+/// assert_eq!(table["columns"][0]["key"], "user_id");
+/// assert_eq!(table["columns"][2]["header"], "Created at");
+/// assert_eq!(table["columns"][2]["format"], "date");
+/// assert_eq!(table["rows"][0]["created_at"], "2024-01-15");
+/// ```
+///
+/// # Errors
+/// Input serde cannot turn into JSON.
+pub fn auto_table(rows: &impl Serialize) -> Result<Value, AutoError> {
+    Ok(table_of(self::rows(to_json("auto_table", rows)?)))
+}
+
+pub(crate) fn table_of(rows: Vec<Value>) -> Value {
+    let columns: Vec<Value> = keys(&rows)
+        .into_iter()
+        .filter_map(|key| {
+            let kind = column_kind(&rows, &key);
+            if kind == ColumnKind::Nested {
+                return None;
+            }
+            let mut column = Map::new();
+            let header = humanize(&key);
+            column.insert("key".into(), Value::String(key));
+            column.insert("header".into(), Value::String(header));
+            column.insert("sortable".into(), Value::Bool(true));
+            let format = match kind {
+                ColumnKind::Number => Some("number"),
+                ColumnKind::Date => Some("date"),
+                ColumnKind::DateTime => Some("datetime"),
+                _ => None,
+            };
+            if let Some(format) = format {
+                column.insert("format".into(), format.into());
+            }
+            if is_numeric(kind) {
+                column.insert("headerClass".into(), "text-right".into());
+                column.insert("cellClass".into(), "text-right".into());
+            }
+            Some(Value::Object(column))
+        })
+        .collect();
+    json!({
+        "columns": columns,
+        "rows": rows,
+        "search": true,
+        "paginated": true,
+        "pageSize": PAGE_SIZE,
+        "type": "DataTable",
+    })
+}

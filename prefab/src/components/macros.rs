@@ -1,0 +1,228 @@
+//! The `components!` macro: one table row per component type generates
+//!
+//! * the struct (serde + `schemars::JsonSchema`, camelCase wire keys, absent ≠ default:
+//!   every optional prop is an `Option`, skipped when `None`);
+//! * the base props every node accepts (`id`, `ariaLabel`, `ariaLabelledBy`, `cssClass`,
+//!   `onMount`), plus `let` and `children` for containers, plus `extra` — unknown props,
+//!   kept and re-emitted;
+//! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
+//!   `child`/`children` for containers, text modifiers for text components;
+//! * `PROPS`, the static prop table that [`crate::validate`] walks JSON with;
+//! * a doc example built from the row's example expression.
+//!
+//! Row syntax (inside `components! { … }`):
+//!
+//! ```text
+//! /// Doc comment.
+//! kind Name { req_field: Type, … ; opt_field: Type, … } => example_expression;
+//! ```
+//!
+//! `kind` is `leaf`, `container` or `text` (a leaf with `bold()`, `italic()`, … helpers).
+//! `Name [custom_new]` skips the generated `new` so the family file can write its own.
+
+/// Generates component structs from a table; see the module docs.
+macro_rules! components {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident $name:ident $([$custom:ident])? {
+            $($req:ident : $rty:ty),* $(,)?
+            $(; $($opt:ident : $oty:ty),* $(,)?)?
+        } => $ex:expr;
+    )*) => {$(
+        components!(@kind $kind [$(#[$doc])*] $name [$($custom)?]
+            { $($req : $rty),* } { $($($opt : $oty),*)? } $ex);
+    )*};
+
+    (@kind container $docs:tt $name:ident $custom:tt $req:tt $opt:tt $ex:expr) => {
+        components!(@build container $docs $name $custom $req $opt
+            { r#let: $crate::components::Map, children: Vec<$crate::components::Node> } $ex);
+    };
+    (@kind leaf $docs:tt $name:ident $custom:tt $req:tt $opt:tt $ex:expr) => {
+        components!(@build leaf $docs $name $custom $req $opt {} $ex);
+    };
+    (@kind text $docs:tt $name:ident $custom:tt $req:tt $opt:tt $ex:expr) => {
+        components!(@build text $docs $name $custom $req $opt {} $ex);
+    };
+
+    (@build $kind:ident [$(#[$doc:meta])*] $name:ident [$($custom:ident)?]
+        { $($req:ident : $rty:ty),* }
+        { $($opt:ident : $oty:ty),* }
+        { $($cf:ident : $cty:ty),* }
+        $ex:expr
+    ) => {
+        $(#[$doc])*
+        ///
+        /// # Example
+        ///
+        #[doc = concat!(
+            "```\nuse prefab::*;\nlet node: Node = ", stringify!($ex), ".into();\n",
+            "let json = serde_json::to_value(&node).unwrap();\n",
+            "assert_eq!(json[\"type\"], \"", stringify!($name), "\");\n```"
+        )]
+        #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        #[non_exhaustive]
+        pub struct $name {
+            /// DOM id.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub id: Option<String>,
+            /// Accessible label.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub aria_label: Option<String>,
+            /// Id of the element that labels this one.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub aria_labelled_by: Option<String>,
+            /// CSS classes (Tailwind utilities and `pf-*` hooks).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub css_class: Option<String>,
+            /// Actions run once when the node is mounted.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub on_mount: Option<$crate::Actions>,
+            $(
+                #[allow(missing_docs)]
+                pub $req: $rty,
+            )*
+            $(
+                #[allow(missing_docs)]
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $opt: Option<$oty>,
+            )*
+            $(
+                #[allow(missing_docs)]
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $cf: Option<$cty>,
+            )*
+            /// Props this version does not know: kept, re-emitted, reported as warnings.
+            #[serde(flatten)]
+            pub extra: $crate::components::Map,
+        }
+
+        components!(@new $name [$($custom)?] { $($req : $rty),* });
+
+        impl $name {
+            /// Every wire prop of this type, for validation.
+            pub(crate) const PROPS: &'static [$crate::validate::PropSpec] = &[
+                $crate::validate::PropSpec::new("id", false, <String as $crate::validate::Check>::check),
+                $crate::validate::PropSpec::new("aria_label", false, <String as $crate::validate::Check>::check),
+                $crate::validate::PropSpec::new("aria_labelled_by", false, <String as $crate::validate::Check>::check),
+                $crate::validate::PropSpec::new("css_class", false, <String as $crate::validate::Check>::check),
+                $crate::validate::PropSpec::new("on_mount", false, <$crate::Actions as $crate::validate::Check>::check),
+                $($crate::validate::PropSpec::new(stringify!($req), true, <$rty as $crate::validate::Check>::check),)*
+                $($crate::validate::PropSpec::new(stringify!($opt), false, <$oty as $crate::validate::Check>::check),)*
+                $($crate::validate::PropSpec::new(stringify!($cf), false, <$cty as $crate::validate::Check>::check),)*
+            ];
+
+            /// Sets the DOM id.
+            #[must_use]
+            pub fn id(mut self, id: impl Into<String>) -> Self {
+                self.id = Some(id.into());
+                self
+            }
+
+            /// Sets the accessible label.
+            #[must_use]
+            pub fn aria_label(mut self, label: impl Into<String>) -> Self {
+                self.aria_label = Some(label.into());
+                self
+            }
+
+            /// Sets the id of the labelling element.
+            #[must_use]
+            pub fn aria_labelled_by(mut self, id: impl Into<String>) -> Self {
+                self.aria_labelled_by = Some(id.into());
+                self
+            }
+
+            /// Replaces the CSS classes.
+            #[must_use]
+            pub fn css_class(mut self, classes: impl Into<String>) -> Self {
+                self.css_class = Some(classes.into());
+                self
+            }
+
+            /// Appends CSS classes to the existing ones.
+            #[must_use]
+            pub fn add_class(mut self, classes: impl AsRef<str>) -> Self {
+                self.css_class = $crate::components::join_classes(self.css_class.take(), classes.as_ref());
+                self
+            }
+
+            /// Sets the actions run when the node is mounted.
+            #[must_use]
+            pub fn on_mount(mut self, actions: impl Into<$crate::Actions>) -> Self {
+                self.on_mount = Some(actions.into());
+                self
+            }
+
+            /// Sets a prop this crate does not model (kept verbatim on the wire).
+            #[must_use]
+            pub fn prop(mut self, key: impl Into<String>, value: impl Into<serde_json::Value>) -> Self {
+                self.extra.insert(key.into(), value.into());
+                self
+            }
+
+            $(
+                #[doc = concat!("Sets `", stringify!($req), "`.")]
+                #[must_use]
+                pub fn $req(mut self, value: impl Into<$rty>) -> Self {
+                    self.$req = value.into();
+                    self
+                }
+            )*
+            $(
+                #[doc = concat!("Sets `", stringify!($opt), "`.")]
+                #[must_use]
+                pub fn $opt(mut self, value: impl Into<$oty>) -> Self {
+                    self.$opt = Some(value.into());
+                    self
+                }
+            )*
+        }
+
+        components!(@extras $kind $name);
+    };
+
+    (@new $name:ident [] { $($req:ident : $rty:ty),* }) => {
+        impl $name {
+            /// Creates the component with its required props; everything else is absent.
+            #[must_use]
+            pub fn new($($req: impl Into<$rty>),*) -> Self {
+                Self { $($req: $req.into(),)* ..Self::default() }
+            }
+        }
+    };
+    (@new $name:ident [custom_new] $req:tt) => {};
+
+    (@extras leaf $name:ident) => {};
+    (@extras container $name:ident) => {
+        impl $name {
+            /// Appends a child node.
+            #[must_use]
+            pub fn child(mut self, node: impl Into<$crate::components::Node>) -> Self {
+                self.children.get_or_insert_with(Vec::new).push(node.into());
+                self
+            }
+
+            /// Appends child nodes.
+            #[must_use]
+            pub fn children<N: Into<$crate::components::Node>>(mut self, nodes: impl IntoIterator<Item = N>) -> Self {
+                self.children.get_or_insert_with(Vec::new).extend(nodes.into_iter().map(Into::into));
+                self
+            }
+
+            /// Adds a scoped binding (`let`) visible to the children.
+            #[must_use]
+            pub fn let_var(mut self, name: impl Into<String>, value: impl Into<serde_json::Value>) -> Self {
+                self.r#let.get_or_insert_with(Default::default).insert(name.into(), value.into());
+                self
+            }
+        }
+    };
+    (@extras text $name:ident) => {
+        impl $crate::components::TextStyle for $name {
+            fn css_class_mut(&mut self) -> &mut Option<String> {
+                &mut self.css_class
+            }
+        }
+    };
+}

@@ -1,0 +1,176 @@
+//! `display()`: a view (or a whole envelope) → a [`ToolResult`] with the envelope for the
+//! host and the text fallback for the model.
+use super::options::DisplayOptions;
+use super::result::{Content, ToolResult};
+use serde_json::{Map, Value, json};
+
+/// The protocol version written into every envelope.
+pub const PROTOCOL_VERSION: &str = "0.3";
+
+/// The class of the root `Div` every view is wrapped in (themes target it).
+pub const ROOT_CLASS: &str = "pf-app-root";
+
+/// Something `display()` can show: a component node, or an envelope that is already
+/// complete (recognised by its `$prefab` key).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Displayable {
+    /// A component tree; it is wrapped in the root `Div`.
+    View(Value),
+    /// A complete `$prefab` envelope; options are merged into it.
+    Envelope(Value),
+}
+
+impl From<Value> for Displayable {
+    fn from(value: Value) -> Self {
+        if value.get("$prefab").is_some() {
+            Displayable::Envelope(value)
+        } else {
+            Displayable::View(value)
+        }
+    }
+}
+
+/// Shows a view with default options.
+///
+/// ```
+/// use prefab::display::display;
+/// use serde_json::json;
+///
+/// let result = display(json!({"content": "Hello", "type": "H1"}));
+/// let envelope = result.structured_content.as_ref().unwrap();
+/// assert_eq!(envelope["$prefab"]["version"], "0.3");
+/// assert_eq!(envelope["view"]["cssClass"], "pf-app-root");
+/// assert_eq!(result.content[0], prefab::display::Content::text("# Hello"));
+/// ```
+#[must_use]
+pub fn display(view: impl Into<Displayable>) -> ToolResult {
+    display_with(view, &DisplayOptions::default())
+}
+
+/// Shows a view with options (title, state, theme, CSS, mode, defs, key bindings, `_meta`,
+/// fallback settings).
+///
+/// ```
+/// use prefab::display::{DisplayOptions, display_with};
+/// use serde_json::json;
+///
+/// let opts = DisplayOptions::new().title("Report").state("n", 1);
+/// let result = display_with(json!({"content": "n = {{ n }}", "type": "Text"}), &opts);
+/// assert_eq!(result.content[0], prefab::display::Content::text("# Report\n\nn = 1"));
+/// ```
+#[must_use]
+pub fn display_with(view: impl Into<Displayable>, options: &DisplayOptions) -> ToolResult {
+    let envelope = envelope(view.into(), options);
+    let text = options.fallback.render(&envelope, options.title.as_deref());
+    ToolResult {
+        content: vec![Content::text(text)],
+        structured_content: Some(envelope),
+        is_error: false,
+        meta: options.meta.clone(),
+    }
+}
+
+/// Builds the `$prefab` envelope in prefab-ui's key order: `$prefab`, `view`, `defs`,
+/// `state`, `tools`, `mode`, `css`, `stylesheets`, `keyBindings`.
+#[must_use]
+pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
+    let mut base = match view {
+        Displayable::Envelope(Value::Object(map)) => map,
+        Displayable::Envelope(other) | Displayable::View(other) => {
+            let mut map = Map::new();
+            map.insert("view".into(), wrap_root(other));
+            map
+        }
+    };
+    let mut out = Map::new();
+    out.insert(
+        "$prefab".into(),
+        base.remove("$prefab")
+            .unwrap_or_else(|| json!({ "version": PROTOCOL_VERSION })),
+    );
+    move_key(&mut base, &mut out, "view");
+    let mut defs = take_object(&mut base, "defs");
+    defs.extend(options.defs.clone());
+    insert_nonempty(&mut out, "defs", defs);
+    let mut state = match base.remove("state") {
+        Some(Value::Object(map)) => Some(map),
+        _ => None,
+    };
+    if let Some(extra) = &options.state {
+        state.get_or_insert_with(Map::new).extend(extra.clone());
+    }
+    if let Some(state) = state {
+        out.insert("state".into(), Value::Object(state));
+    }
+    move_key(&mut base, &mut out, "tools");
+    match &options.mode {
+        Some(mode) => {
+            base.remove("mode");
+            out.insert("mode".into(), Value::String(mode.clone()));
+        }
+        None => move_key(&mut base, &mut out, "mode"),
+    }
+    let mut css: Vec<Value> = options
+        .theme_css
+        .iter()
+        .map(|c| Value::String(c.clone()))
+        .collect();
+    css.extend(take_array(&mut base, "css"));
+    css.extend(options.css.iter().map(|c| Value::String(c.clone())));
+    css.retain(|c| c.as_str().is_some_and(|s| !s.trim().is_empty()));
+    if !css.is_empty() {
+        out.insert("css".into(), Value::Array(css));
+    }
+    let mut sheets = take_array(&mut base, "stylesheets");
+    sheets.extend(options.stylesheets.iter().map(|s| Value::String(s.clone())));
+    if !sheets.is_empty() {
+        out.insert("stylesheets".into(), Value::Array(sheets));
+    }
+    let mut bindings = take_object(&mut base, "keyBindings");
+    bindings.extend(options.key_bindings.clone());
+    insert_nonempty(&mut out, "keyBindings", bindings);
+    // Anything else the caller put in (extensions) keeps its place at the end.
+    out.extend(base);
+    Value::Object(out)
+}
+
+/// Wraps a view in the root `Div` (`{"cssClass": "pf-app-root", "type": "Div", …}`), unless
+/// it already is that root.
+#[must_use]
+pub fn wrap_root(view: Value) -> Value {
+    let is_root = view.get("type").and_then(Value::as_str) == Some("Div")
+        && view
+            .get("cssClass")
+            .and_then(Value::as_str)
+            .is_some_and(|c| c.split_whitespace().any(|c| c == ROOT_CLASS));
+    if is_root {
+        return view;
+    }
+    json!({ "cssClass": ROOT_CLASS, "type": "Div", "children": [view] })
+}
+
+fn move_key(from: &mut Map<String, Value>, to: &mut Map<String, Value>, key: &str) {
+    if let Some(value) = from.remove(key) {
+        to.insert(key.into(), value);
+    }
+}
+
+fn take_object(map: &mut Map<String, Value>, key: &str) -> Map<String, Value> {
+    match map.remove(key) {
+        Some(Value::Object(inner)) => inner,
+        _ => Map::new(),
+    }
+}
+
+fn take_array(map: &mut Map<String, Value>, key: &str) -> Vec<Value> {
+    match map.remove(key) {
+        Some(Value::Array(items)) => items,
+        _ => Vec::new(),
+    }
+}
+
+fn insert_nonempty(out: &mut Map<String, Value>, key: &str, value: Map<String, Value>) {
+    if !value.is_empty() {
+        out.insert(key.into(), Value::Object(value));
+    }
+}

@@ -1,0 +1,222 @@
+//! Splits expression text into tokens, exactly as prefab-ui's renderer does: operators,
+//! single-quoted strings without escapes (an unterminated one runs to the end), numbers as a
+//! run of digits and dots, identifiers with the dots of their path included, and the
+//! keywords `true false null and or not`.
+use super::error::ParseError;
+use super::number::{is_js_space, parse_float_token};
+
+/// A binary or comparison operator token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    Eq,
+    Ne,
+    Ge,
+    Le,
+    Gt,
+    Lt,
+    Or,
+    And,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl Op {
+    pub(crate) fn text(self) -> &'static str {
+        match self {
+            Op::Eq => "==",
+            Op::Ne => "!=",
+            Op::Ge => ">=",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Lt => "<",
+            Op::Or => "||",
+            Op::And => "&&",
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "*",
+            Op::Div => "/",
+            Op::Rem => "%",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok<'s> {
+    Number(f64),
+    Str(&'s str),
+    Ident(&'s str),
+    True,
+    False,
+    Null,
+    Op(Op),
+    Not,
+    LParen,
+    RParen,
+    Pipe,
+    Question,
+    Colon,
+    End,
+}
+
+impl Tok<'_> {
+    /// How the token reads in an error message.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Tok::Number(n) => format!("number {}", super::number::number_to_string(*n)),
+            Tok::Str(s) => format!("string '{s}'"),
+            Tok::Ident(s) => format!("name '{s}'"),
+            Tok::End => "end of input".into(),
+            other => format!("'{}'", other.text()),
+        }
+    }
+
+    /// The token's text as a pipe argument sees it (keywords in canonical form: `not` → `!`).
+    pub(crate) fn text(&self) -> &str {
+        match self {
+            Tok::Str(s) | Tok::Ident(s) => s,
+            Tok::True => "true",
+            Tok::False => "false",
+            Tok::Null => "null",
+            Tok::Op(op) => op.text(),
+            Tok::Not => "!",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::Pipe => "|",
+            Tok::Question => "?",
+            Tok::Colon => ":",
+            Tok::Number(_) | Tok::End => "",
+        }
+    }
+}
+
+/// A token and its byte offset in the source.
+#[derive(Clone, Debug)]
+pub(crate) struct Token<'s> {
+    pub(crate) tok: Tok<'s>,
+    pub(crate) at: usize,
+}
+
+/// Tokenizes all of `src` (ending with [`Tok::End`]), or fails at the first character that
+/// starts no token.
+pub(crate) fn tokenize(src: &str) -> Result<Vec<Token<'_>>, ParseError> {
+    let bytes = src.as_bytes();
+    let mut out = Vec::with_capacity(src.len() / 2 + 1);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b >= 0x80 {
+            let c = src[i..].chars().next().unwrap_or('\u{fffd}');
+            if is_js_space(c) {
+                i += c.len_utf8();
+                continue;
+            }
+            return Err(unexpected(src, i, c));
+        }
+        let start = i;
+        let two = bytes.get(i + 1).copied();
+        let op2 = match (b, two) {
+            (b'=', Some(b'=')) => Some(Op::Eq),
+            (b'!', Some(b'=')) => Some(Op::Ne),
+            (b'>', Some(b'=')) => Some(Op::Ge),
+            (b'<', Some(b'=')) => Some(Op::Le),
+            (b'|', Some(b'|')) => Some(Op::Or),
+            (b'&', Some(b'&')) => Some(Op::And),
+            _ => None,
+        };
+        if let Some(op) = op2 {
+            out.push(Token {
+                tok: Tok::Op(op),
+                at: start,
+            });
+            i += 2;
+            continue;
+        }
+        let tok = match b {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                continue;
+            }
+            b'>' => Tok::Op(Op::Gt),
+            b'<' => Tok::Op(Op::Lt),
+            b'+' => Tok::Op(Op::Add),
+            b'-' => Tok::Op(Op::Sub),
+            b'*' => Tok::Op(Op::Mul),
+            b'/' => Tok::Op(Op::Div),
+            b'%' => Tok::Op(Op::Rem),
+            b'!' => Tok::Not,
+            b'(' => Tok::LParen,
+            b')' => Tok::RParen,
+            b'|' => Tok::Pipe,
+            b'?' => Tok::Question,
+            b':' => Tok::Colon,
+            b'\'' => {
+                let body_start = i + 1;
+                let end = src[body_start..]
+                    .find('\'')
+                    .map_or(src.len(), |n| body_start + n);
+                out.push(Token {
+                    tok: Tok::Str(&src[body_start..end]),
+                    at: start,
+                });
+                i = (end + 1).min(src.len());
+                continue;
+            }
+            b'0'..=b'9' | b'.' => {
+                if b == b'.' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    return Err(unexpected(src, i, '.'));
+                }
+                let mut j = i;
+                while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+                    j += 1;
+                }
+                out.push(Token {
+                    tok: Tok::Number(parse_float_token(&src[i..j])),
+                    at: start,
+                });
+                i = j;
+                continue;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => {
+                let mut j = i;
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'.' | b'$'))
+                {
+                    j += 1;
+                }
+                let word = &src[i..j];
+                let tok = match word {
+                    "true" => Tok::True,
+                    "false" => Tok::False,
+                    "null" => Tok::Null,
+                    "not" => Tok::Not,
+                    "and" => Tok::Op(Op::And),
+                    "or" => Tok::Op(Op::Or),
+                    _ => Tok::Ident(word),
+                };
+                out.push(Token { tok, at: start });
+                i = j;
+                continue;
+            }
+            other => return Err(unexpected(src, i, char::from(other))),
+        };
+        out.push(Token { tok, at: start });
+        i += 1;
+    }
+    out.push(Token {
+        tok: Tok::End,
+        at: src.len(),
+    });
+    Ok(out)
+}
+
+fn unexpected(src: &str, at: usize, c: char) -> ParseError {
+    ParseError::new(
+        src,
+        at,
+        "an expression token",
+        Some(format!("character {c:?}")),
+    )
+}

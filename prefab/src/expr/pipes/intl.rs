@@ -1,0 +1,173 @@
+//! en-US number formatting as `Number.prototype.toLocaleString("en-US", …)` produces it
+//! (ICU 78 / CLDR 48): plain numbers, currencies and compact notation ("1.2K").
+use super::decimal::Decimal;
+use crate::expr::error::EvalError;
+
+/// Checks a fraction-digits option like ECMA-402 does (an integer in `0..=100`).
+pub(crate) fn fraction_digits(option: &str, digits: f64) -> Result<u32, EvalError> {
+    if digits.is_nan() || !(0.0..=100.0).contains(&digits) {
+        return Err(EvalError::new(format!(
+            "{option} value is out of range: {} (expected 0 to 100)",
+            crate::expr::number::number_to_string(digits)
+        )));
+    }
+    Ok(digits as u32)
+}
+
+/// Sign prefix: ICU prints `-` for every negative value, `-0` included.
+fn sign(d: &Decimal) -> &'static str {
+    if d.negative { "-" } else { "" }
+}
+
+/// `n.toLocaleString("en-US", {minimumFractionDigits, maximumFractionDigits})`.
+pub(crate) fn format_number(n: f64, min_fraction: u32, max_fraction: u32) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "∞" } else { "-∞" }.into();
+    }
+    let mut d = Decimal::from_f64(n);
+    d.round_fraction(max_fraction);
+    format!("{}{}", sign(&d), d.format(min_fraction, 1))
+}
+
+/// `n.toLocaleString("en-US", {notation: "compact", maximumFractionDigits})`.
+pub(crate) fn format_compact(n: f64, max_fraction: Option<u32>) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "∞" } else { "-∞" }.into();
+    }
+    let d = Decimal::from_f64(n);
+    if d.is_zero() {
+        return format!("{}0", sign(&d));
+    }
+    let mut exponent = compact_exponent(d.magnitude());
+    loop {
+        let mut scaled = d.scaled_down(exponent);
+        match max_fraction {
+            Some(f) => scaled.round_fraction(f),
+            // "morePrecision" of 0 fraction digits and 2 significant digits.
+            None if scaled.integer_digits() >= 2 => scaled.round_fraction(0),
+            None => scaled.round_significant(2),
+        }
+        // Rounding up may reach the next unit (999,999 → "1000K" → "1M").
+        if exponent < 12 && !scaled.is_zero() && scaled.integer_digits() > 3 {
+            exponent += 3;
+            continue;
+        }
+        let suffix = match exponent {
+            3 => "K",
+            6 => "M",
+            9 => "B",
+            12 => "T",
+            _ => "",
+        };
+        return format!("{}{}{suffix}", sign(&d), scaled.format(0, 2));
+    }
+}
+
+/// The power of ten of the compact unit for a magnitude (K, M, B, T; nothing below 1000).
+fn compact_exponent(magnitude: i32) -> i32 {
+    if magnitude < 3 {
+        0
+    } else {
+        (magnitude / 3 * 3).min(12)
+    }
+}
+
+/// `n.toLocaleString("en-US", {style: "currency", currency: code})`.
+pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
+    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(EvalError::new(format!("invalid currency code: {code:?}")));
+    }
+    let code = code.to_ascii_uppercase();
+    let (symbol, digits) = currency_info(&code);
+    let body = if n.is_infinite() {
+        "∞".to_string()
+    } else {
+        let mut d = Decimal::from_f64(n.abs());
+        d.round_fraction(digits);
+        d.format(digits, 1)
+    };
+    let negative = n.is_sign_negative() && !n.is_nan();
+    // CLDR currency spacing: a symbol ending in a letter is followed by a no-break space.
+    let space = if symbol.chars().last().is_some_and(char::is_alphabetic) {
+        "\u{a0}"
+    } else {
+        ""
+    };
+    Ok(format!(
+        "{}{symbol}{space}{body}",
+        if negative { "-" } else { "" }
+    ))
+}
+
+/// en-US symbol and fraction digits of an ISO 4217 code (CLDR 48); unknown codes print
+/// themselves with 2 digits.
+fn currency_info(code: &str) -> (&str, u32) {
+    let symbol = match code {
+        "USD" => "$",
+        "EUR" => "€",
+        "GBP" => "£",
+        "JPY" => "¥",
+        "CNY" => "CN¥",
+        "INR" => "₹",
+        "KRW" => "₩",
+        "CAD" => "CA$",
+        "AUD" => "A$",
+        "NZD" => "NZ$",
+        "HKD" => "HK$",
+        "MXN" => "MX$",
+        "TWD" => "NT$",
+        "BRL" => "R$",
+        "ILS" => "₪",
+        "VND" => "₫",
+        "PHP" => "₱",
+        "XAF" => "FCFA",
+        "XOF" => "F\u{202f}CFA",
+        "XPF" => "CFPF",
+        "XCD" => "EC$",
+        other => other,
+    };
+    let digits = match code {
+        "BHD" | "IQD" | "JOD" | "KWD" | "LYD" | "OMR" | "TND" => 3,
+        "BIF" | "BYR" | "CLP" | "DJF" | "GNF" | "ISK" | "JPY" | "KMF" | "KRW" | "LAK" | "MGA"
+        | "PYG" | "RWF" | "UGX" | "UYI" | "VND" | "VUV" | "XAF" | "XOF" | "XPF" | "ALL" | "IRR"
+        | "LBP" | "MMK" | "RSD" | "SLL" | "SOS" | "SYP" | "YER" | "AFN" | "KPW" | "STD" | "MRO"
+        | "ZMK" | "ZWD" | "ITL" | "ESP" | "TRL" | "LUF" | "ADP" | "MGF" => 0,
+        "CLF" | "UYW" => 4,
+        _ => 2,
+    };
+    (symbol, digits)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_examples() {
+        assert_eq!(format_compact(1234.0, None), "1.2K");
+        assert_eq!(format_compact(999_999.0, None), "1M");
+        assert_eq!(format_compact(12.0, None), "12");
+        assert_eq!(format_compact(999.9, None), "1K");
+        assert_eq!(format_compact(123_456.0, None), "123K");
+        assert_eq!(format_compact(-1500.0, None), "-1.5K");
+        assert_eq!(format_compact(2.5e9, Some(0)), "3B");
+        assert_eq!(format_compact(0.1234, None), "0.12");
+        assert_eq!(format_compact(1e15, None), "1000T");
+        assert_eq!(format_compact(1e16, None), "10,000T");
+    }
+
+    #[test]
+    fn currency_examples() {
+        assert_eq!(format_currency(-5.0, "USD").unwrap(), "-$5.00");
+        assert_eq!(format_currency(1234.5, "jpy").unwrap(), "¥1,235");
+        assert_eq!(format_currency(3.0, "XYZ").unwrap(), "XYZ\u{a0}3.00");
+        assert!(format_currency(3.0, "EURO").is_err());
+    }
+}

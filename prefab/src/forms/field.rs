@@ -1,0 +1,199 @@
+//! Field descriptors: what a form asks for, independent of how it is shown (a prefab
+//! `Form`, an MCP elicitation) or where it came from (a Rust type, a JSON Schema).
+use serde::Serialize;
+use serde_json::Value;
+
+/// One field of a form.
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormField};
+///
+/// let email = FormField::new("email", FieldKind::Email).required(true);
+/// assert_eq!(email.label, "Email");
+/// assert_eq!(email.state_name(), "email");
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FormField {
+    /// The argument key (nested fields: `address.street`).
+    pub name: String,
+    /// The visible label.
+    pub label: String,
+    /// What kind of value it holds.
+    pub kind: FieldKind,
+    /// Whether a value must be given.
+    pub required: bool,
+    /// Help text under the input.
+    pub description: Option<String>,
+    /// The initial value.
+    pub default: Option<Value>,
+    /// Smallest number allowed.
+    pub min: Option<f64>,
+    /// Largest number allowed.
+    pub max: Option<f64>,
+    /// Shortest text allowed, in characters.
+    pub min_length: Option<u64>,
+    /// Longest text allowed, in characters.
+    pub max_length: Option<u64>,
+    /// A regular expression the browser checks (not re-checked on the server).
+    pub pattern: Option<String>,
+}
+
+/// The kinds of values a field can hold.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FieldKind {
+    /// One line of text.
+    Text,
+    /// Several lines of text.
+    Textarea,
+    /// An email address.
+    Email,
+    /// A URL.
+    Url,
+    /// A calendar date (`2024-01-15`).
+    Date,
+    /// A date and time (`2024-01-15T14:30:00Z`).
+    DateTime,
+    /// A time of day (`14:30`).
+    Time,
+    /// Any number.
+    Number,
+    /// A whole number.
+    Integer,
+    /// Yes / no.
+    Boolean,
+    /// One of fixed options.
+    Choice {
+        /// The options, in order.
+        options: Vec<ChoiceOption>,
+    },
+    /// Several values of one kind, typed one per line.
+    List {
+        /// The kind of each item (a scalar kind).
+        item: Box<FieldKind>,
+    },
+    /// A nested object: its own fields.
+    Group {
+        /// The nested fields, with full dotted names.
+        fields: Vec<FormField>,
+    },
+}
+
+/// One option of a [`FieldKind::Choice`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChoiceOption {
+    /// The value sent (as in the schema's `enum`/`const`).
+    pub value: Value,
+    /// What the user sees.
+    pub label: String,
+}
+
+impl FormField {
+    /// A field with a label derived from its name (`created_at` → `Created at`).
+    #[must_use]
+    pub fn new(name: impl Into<String>, kind: FieldKind) -> Self {
+        let name = name.into();
+        let last = name.rsplit('.').next().unwrap_or(&name);
+        Self {
+            label: crate::auto::humanize(last),
+            name,
+            kind,
+            required: false,
+            description: None,
+            default: None,
+            min: None,
+            max: None,
+            min_length: None,
+            max_length: None,
+            pattern: None,
+        }
+    }
+
+    /// Sets the label.
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Marks the field as required (or not).
+    #[must_use]
+    pub fn required(mut self, required: bool) -> Self {
+        self.required = required;
+        self
+    }
+
+    /// Sets the help text.
+    #[must_use]
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets the initial value.
+    #[must_use]
+    pub fn default_value(mut self, value: impl Into<Value>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+
+    /// Sets the number range.
+    #[must_use]
+    pub fn range(mut self, min: Option<f64>, max: Option<f64>) -> Self {
+        self.min = min;
+        self.max = max;
+        self
+    }
+
+    /// Sets the text length range.
+    #[must_use]
+    pub fn length(mut self, min: Option<u64>, max: Option<u64>) -> Self {
+        self.min_length = min;
+        self.max_length = max;
+        self
+    }
+
+    /// Sets the pattern the browser checks.
+    #[must_use]
+    pub fn pattern(mut self, pattern: impl Into<String>) -> Self {
+        self.pattern = Some(pattern.into());
+        self
+    }
+
+    /// The state key the input binds to: the name with every character the renderer does
+    /// not accept in a state name (`^[a-zA-Z_$][a-zA-Z0-9_.$]*$`) replaced by `_`.
+    #[must_use]
+    pub fn state_name(&self) -> String {
+        state_name(&self.name)
+    }
+
+    /// The leaf fields (groups flattened), in order.
+    #[must_use]
+    pub fn leaves(fields: &[FormField]) -> Vec<&FormField> {
+        let mut out = Vec::new();
+        for field in fields {
+            match &field.kind {
+                FieldKind::Group { fields } => out.extend(Self::leaves(fields)),
+                _ => out.push(field),
+            }
+        }
+        out
+    }
+}
+
+pub(crate) fn state_name(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        out.insert(0, '_');
+    }
+    out
+}

@@ -1,0 +1,133 @@
+//! Forms from Rust types: `T` → JSON Schema → [`FormField`]s → a prefab `Form` (or an MCP
+//! elicitation), and the submitted arguments → `T` again.
+//!
+//! ```
+//! use prefab::forms::{FormSubmission, auto_form};
+//! use serde::Deserialize;
+//! use serde_json::json;
+//!
+//! #[derive(Deserialize, schemars::JsonSchema, Debug, PartialEq)]
+//! struct Invite {
+//!     /// Who to invite.
+//!     #[schemars(email)]
+//!     email: String,
+//!     admin: bool,
+//! }
+//!
+//! let form = auto_form::<Invite>("invite_user").unwrap();
+//! // The submit action sends every field, bound to its input.
+//! assert_eq!(
+//!     form["onSubmit"]["arguments"],
+//!     json!({"email": "{{ email }}", "admin": "{{ admin }}"})
+//! );
+//! // What the host sends back when the user submits:
+//! let args = json!({"email": "ada@example.com", "admin": true});
+//! let invite: Invite = FormSubmission::parse(&args).unwrap();
+//! assert_eq!(invite, Invite { email: "ada@example.com".into(), admin: true });
+//! ```
+
+mod coerce;
+mod elicit;
+mod field;
+mod render;
+mod schema;
+mod submission;
+
+pub use coerce::{FieldError, FormErrors, check_fields};
+pub use elicit::{
+    ELICITATION_METHOD, ElicitationRequest, Elicited, parse_elicitation, requested_schema,
+};
+pub use field::{ChoiceOption, FieldKind, FormField};
+pub use render::submit_arguments;
+pub use schema::{SchemaError, fields_from_json_schema};
+pub use submission::{FormSubmission, parse_with_fields};
+
+use crate::display::{DisplayOptions, ToolResult, display_with};
+use serde_json::Value;
+
+/// A form: fields, the tool its submit button calls, and its texts.
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormField, FormSpec};
+///
+/// let spec = FormSpec::new("create_user", vec![
+///     FormField::new("name", FieldKind::Text).required(true),
+/// ]).submit_label("Create");
+/// let form = spec.view();
+/// assert_eq!(form["type"], "Form");
+/// assert_eq!(form["onSubmit"]["tool"], "create_user");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormSpec {
+    /// The fields, in order.
+    pub fields: Vec<FormField>,
+    /// The tool called on submit.
+    pub tool: String,
+    /// The submit button's label (default `Submit`).
+    pub submit_label: String,
+}
+
+impl FormSpec {
+    /// A form calling `tool` with `fields`.
+    #[must_use]
+    pub fn new(tool: impl Into<String>, fields: impl Into<Vec<FormField>>) -> Self {
+        Self {
+            fields: fields.into(),
+            tool: tool.into(),
+            submit_label: "Submit".into(),
+        }
+    }
+
+    /// A form for the type `T` (its JSON Schema's fields).
+    ///
+    /// # Errors
+    /// A field of `T` that has no form input (see [`fields_from_json_schema`]).
+    pub fn for_type<T: schemars::JsonSchema>(tool: impl Into<String>) -> Result<Self, SchemaError> {
+        let schema = schemars::schema_for!(T);
+        Ok(Self::new(tool, fields_from_json_schema(&schema)?))
+    }
+
+    /// Sets the submit button's label.
+    #[must_use]
+    pub fn submit_label(mut self, label: impl Into<String>) -> Self {
+        self.submit_label = label.into();
+        self
+    }
+
+    /// The `Form` component tree.
+    #[must_use]
+    pub fn view(&self) -> Value {
+        render::form_node(&self.fields, &self.tool, &self.submit_label)
+    }
+
+    /// The same fields as an MCP elicitation request.
+    #[must_use]
+    pub fn elicitation(&self, message: impl Into<String>) -> ElicitationRequest {
+        ElicitationRequest::new(message, &self.fields)
+    }
+}
+
+/// The `Form` for `T`, submitting to `submit_tool`.
+///
+/// # Errors
+/// A field of `T` that has no form input.
+pub fn auto_form<T: schemars::JsonSchema>(
+    submit_tool: impl Into<String>,
+) -> Result<Value, SchemaError> {
+    Ok(FormSpec::for_type::<T>(submit_tool)?.view())
+}
+
+/// Shows a form as a tool result.
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormField, FormSpec, display_form};
+///
+/// let spec = FormSpec::new("subscribe", vec![FormField::new("email", FieldKind::Email).required(true)]);
+/// let result = display_form(&spec, "Subscribe");
+/// let prefab::display::Content::Text { text } = &result.content[0];
+/// assert!(text.contains("email: email, required"));
+/// ```
+#[must_use]
+pub fn display_form(spec: &FormSpec, title: impl Into<String>) -> ToolResult {
+    display_with(spec.view(), &DisplayOptions::new().title(title))
+}

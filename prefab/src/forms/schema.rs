@@ -1,0 +1,323 @@
+//! JSON Schema → [`FormField`]s: the schema of a Rust type (via schemars) or one that came
+//! from elsewhere (an MCP tool's `inputSchema`).
+use super::field::{ChoiceOption, FieldKind, FormField};
+use serde_json::{Map, Value};
+
+/// A schema the form builder cannot turn into fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SchemaError {
+    /// JSON Pointer of the offending schema (`/properties/address/properties/zip`).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "schema at {}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for SchemaError {}
+
+/// Nesting limit for `$ref` chains and nested objects.
+const MAX_DEPTH: usize = 32;
+
+/// The fields of an object schema, in property order.
+///
+/// `$ref`s into `$defs`/`definitions` are followed; `Option` (`type: [T, "null"]` or
+/// `anyOf [T, null]`) makes a field optional; `enum` and `oneOf` of `const`s become choices;
+/// `format` picks email / url / date / date-time / time inputs; `minimum`, `maximum`,
+/// `minLength`, `maxLength`, `pattern`, `title`, `description` and `default` are kept;
+/// nested objects become groups; arrays of scalars become lists.
+///
+/// ```
+/// use prefab::forms::{FieldKind, fields_from_json_schema};
+///
+/// let schema: schemars::Schema = serde_json::from_value(serde_json::json!({
+///     "type": "object",
+///     "properties": {
+///         "email": {"type": "string", "format": "email"},
+///         "age": {"type": ["integer", "null"], "minimum": 0}
+///     },
+///     "required": ["email"]
+/// })).unwrap();
+/// let fields = fields_from_json_schema(&schema).unwrap();
+/// assert_eq!(fields[0].kind, FieldKind::Email);
+/// assert!(fields[0].required);
+/// assert_eq!(fields[1].kind, FieldKind::Integer);
+/// assert!(!fields[1].required);
+/// ```
+///
+/// # Errors
+/// A schema that is not an object with `properties`, an unresolvable `$ref`, or a property
+/// whose type has no input (e.g. arrays of objects), with the JSON Pointer of the culprit.
+pub fn fields_from_json_schema(schema: &schemars::Schema) -> Result<Vec<FormField>, SchemaError> {
+    let root = schema.as_value();
+    let resolver = Resolver { root };
+    let object = resolver.resolve(root, "", 0)?;
+    resolver.object_fields(&object, "", "", 0)
+}
+
+struct Resolver<'a> {
+    root: &'a Value,
+}
+
+/// A property schema with `$ref`/`allOf`/nullable wrappers removed.
+struct Resolved {
+    schema: Map<String, Value>,
+    nullable: bool,
+}
+
+impl Resolver<'_> {
+    fn err(path: &str, message: impl Into<String>) -> SchemaError {
+        SchemaError {
+            path: if path.is_empty() {
+                "/".into()
+            } else {
+                path.into()
+            },
+            message: message.into(),
+        }
+    }
+
+    /// Follows `$ref`, single-item `allOf`, and nullable `anyOf`/`oneOf`/`type` arrays.
+    fn resolve(&self, schema: &Value, path: &str, depth: usize) -> Result<Resolved, SchemaError> {
+        if depth > MAX_DEPTH {
+            return Err(Self::err(path, "schema nests too deeply (recursive type?)"));
+        }
+        let Some(map) = schema.as_object() else {
+            return Err(Self::err(path, "expected a schema object"));
+        };
+        let mut map = map.clone();
+        if let Some(reference) = map
+            .remove("$ref")
+            .and_then(|r| r.as_str().map(str::to_string))
+        {
+            let target = reference
+                .strip_prefix('#')
+                .and_then(|pointer| self.root.pointer(pointer))
+                .ok_or_else(|| Self::err(path, format!("unresolvable $ref {reference:?}")))?;
+            let mut inner = self.resolve(target, path, depth + 1)?;
+            // Sibling keywords (title, description, default) win over the target's.
+            for (k, v) in map {
+                inner.schema.insert(k, v);
+            }
+            return Ok(inner);
+        }
+        if let Some(Value::Array(parts)) = map.get("allOf").cloned()
+            && let [single] = parts.as_slice()
+        {
+            map.remove("allOf");
+            let mut inner = self.resolve(single, path, depth + 1)?;
+            for (k, v) in map {
+                inner.schema.insert(k, v);
+            }
+            return Ok(inner);
+        }
+        for key in ["anyOf", "oneOf"] {
+            let Some(Value::Array(parts)) = map.get(key).cloned() else {
+                continue;
+            };
+            let (nulls, others): (Vec<&Value>, Vec<&Value>) = parts
+                .iter()
+                .partition(|p| p.get("type") == Some(&Value::from("null")));
+            if !nulls.is_empty() && others.len() == 1 {
+                map.remove(key);
+                let mut inner = self.resolve(others[0], path, depth + 1)?;
+                for (k, v) in map {
+                    inner.schema.insert(k, v);
+                }
+                inner.nullable = true;
+                return Ok(inner);
+            }
+        }
+        let mut nullable = false;
+        if let Some(Value::Array(types)) = map.get("type").cloned() {
+            let rest: Vec<Value> = types
+                .into_iter()
+                .filter(|t| t.as_str() != Some("null"))
+                .collect();
+            nullable = rest.len() < map["type"].as_array().map_or(0, Vec::len);
+            if let [single] = rest.as_slice() {
+                map.insert("type".into(), single.clone());
+            }
+        }
+        if let Some(Value::Array(values)) = map.get_mut("enum") {
+            let before = values.len();
+            values.retain(|v| !v.is_null());
+            nullable |= values.len() < before;
+        }
+        Ok(Resolved {
+            schema: map,
+            nullable,
+        })
+    }
+
+    fn object_fields(
+        &self,
+        object: &Resolved,
+        path: &str,
+        prefix: &str,
+        depth: usize,
+    ) -> Result<Vec<FormField>, SchemaError> {
+        let Some(properties) = object.schema.get("properties").and_then(Value::as_object) else {
+            return Err(Self::err(
+                path,
+                "expected an object schema with `properties`",
+            ));
+        };
+        let required: Vec<&str> = object
+            .schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut fields = Vec::with_capacity(properties.len());
+        for (key, property) in properties {
+            let prop_path = format!(
+                "{path}/properties/{}",
+                key.replace('~', "~0").replace('/', "~1")
+            );
+            let name = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            };
+            let resolved = self.resolve(property, &prop_path, depth + 1)?;
+            let mut field = self.field(&name, &resolved, &prop_path, depth)?;
+            field.required = required.contains(&key.as_str()) && !resolved.nullable;
+            fields.push(field);
+        }
+        Ok(fields)
+    }
+
+    fn field(
+        &self,
+        name: &str,
+        resolved: &Resolved,
+        path: &str,
+        depth: usize,
+    ) -> Result<FormField, SchemaError> {
+        let schema = &resolved.schema;
+        let kind = self.kind(name, resolved, path, depth)?;
+        let mut field = FormField::new(name, kind);
+        if let Some(title) = schema.get("title").and_then(Value::as_str) {
+            field.label = title.to_string();
+        }
+        field.description = schema
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        field.default = schema.get("default").filter(|d| !d.is_null()).cloned();
+        let num = |k: &str| schema.get(k).and_then(Value::as_f64);
+        let int = |k: &str| schema.get(k).and_then(Value::as_u64);
+        field.min = num("minimum").or_else(|| num("exclusiveMinimum"));
+        field.max = num("maximum").or_else(|| num("exclusiveMaximum"));
+        field.min_length = int("minLength").or_else(|| int("minItems"));
+        field.max_length = int("maxLength").or_else(|| int("maxItems"));
+        field.pattern = schema
+            .get("pattern")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        Ok(field)
+    }
+
+    fn kind(
+        &self,
+        name: &str,
+        resolved: &Resolved,
+        path: &str,
+        depth: usize,
+    ) -> Result<FieldKind, SchemaError> {
+        let schema = &resolved.schema;
+        if let Some(options) = choice_options(schema) {
+            return Ok(FieldKind::Choice { options });
+        }
+        let kind = match schema.get("type").and_then(Value::as_str) {
+            Some("boolean") => FieldKind::Boolean,
+            Some("integer") => FieldKind::Integer,
+            Some("number") => FieldKind::Number,
+            Some("string") => match schema.get("format").and_then(Value::as_str) {
+                Some("email" | "idn-email") => FieldKind::Email,
+                Some("uri" | "url" | "iri") => FieldKind::Url,
+                Some("date") => FieldKind::Date,
+                Some("date-time") => FieldKind::DateTime,
+                Some("time" | "partial-time") => FieldKind::Time,
+                _ if schema.get("maxLength").and_then(Value::as_u64).unwrap_or(0) > 200 => {
+                    FieldKind::Textarea
+                }
+                _ => FieldKind::Text,
+            },
+            Some("array") => {
+                let items_path = format!("{path}/items");
+                let items = schema
+                    .get("items")
+                    .ok_or_else(|| Self::err(path, "array without `items`"))?;
+                let item = self.resolve(items, &items_path, depth + 1)?;
+                let item_kind = self.kind(name, &item, &items_path, depth + 1)?;
+                if matches!(item_kind, FieldKind::Group { .. } | FieldKind::List { .. }) {
+                    return Err(Self::err(
+                        path,
+                        "lists of objects or lists have no form input",
+                    ));
+                }
+                FieldKind::List {
+                    item: Box::new(item_kind),
+                }
+            }
+            Some("object") | None if schema.contains_key("properties") => FieldKind::Group {
+                fields: self.object_fields(resolved, path, name, depth + 1)?,
+            },
+            other => {
+                return Err(Self::err(
+                    path,
+                    format!("no form input for type {}", other.unwrap_or("(none)")),
+                ));
+            }
+        };
+        Ok(kind)
+    }
+}
+
+/// `enum: [..]` or `oneOf`/`anyOf` of `{const, title?/description?}` → options.
+fn choice_options(schema: &Map<String, Value>) -> Option<Vec<ChoiceOption>> {
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        return Some(values.iter().map(|v| option(v.clone(), None)).collect());
+    }
+    for key in ["oneOf", "anyOf"] {
+        let Some(parts) = schema.get(key).and_then(Value::as_array) else {
+            continue;
+        };
+        let options: Option<Vec<ChoiceOption>> = parts
+            .iter()
+            .map(|part| {
+                let value = part.get("const").cloned().or_else(|| {
+                    part.get("enum")
+                        .and_then(Value::as_array)
+                        .filter(|e| e.len() == 1)
+                        .map(|e| e[0].clone())
+                })?;
+                let label = ["title", "description"]
+                    .into_iter()
+                    .find_map(|k| part.get(k).and_then(Value::as_str));
+                Some(option(value, label))
+            })
+            .collect();
+        if options.is_some() {
+            return options;
+        }
+    }
+    None
+}
+
+fn option(value: Value, label: Option<&str>) -> ChoiceOption {
+    let label = label.map_or_else(
+        || match &value {
+            Value::String(s) => crate::auto::humanize(s),
+            other => other.to_string(),
+        },
+        str::to_string,
+    );
+    ChoiceOption { value, label }
+}

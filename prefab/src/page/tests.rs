@@ -1,0 +1,57 @@
+#![allow(clippy::unwrap_used)]
+use super::assets::{SCRIPTS, base64};
+use super::*;
+
+#[test]
+fn base64_matches_rfc4648_vectors() {
+    // RFC 4648 §10 test vectors.
+    let vectors = [
+        ("", ""),
+        ("f", "Zg=="),
+        ("fo", "Zm8="),
+        ("foo", "Zm9v"),
+        ("foob", "Zm9vYg=="),
+        ("fooba", "Zm9vYmE="),
+        ("foobar", "Zm9vYmFy"),
+    ];
+    for (input, expected) in vectors {
+        assert_eq!(base64(input.as_bytes()), expected, "{input:?}");
+    }
+}
+
+#[test]
+fn inlined_scripts_cannot_close_their_script_element() {
+    for script in SCRIPTS {
+        assert!(!script.to_ascii_lowercase().contains("</script"));
+    }
+}
+
+#[test]
+fn viewer_inlines_every_engine_and_no_initial_data() {
+    let html = viewer_html();
+    assert!(html.contains("function prefabGlue(WebAssembly)"));
+    assert!(html.contains("var prefabWasm2js"));
+    assert!(html.contains("id=\"prefab:wasm\""));
+    assert!(!html.contains("prefab:initial-data"));
+    // Nothing is loaded from the network.
+    assert!(!html.contains("<script src"));
+    assert!(!html.contains("<link"));
+}
+
+#[test]
+fn inlined_wasm_is_a_wasm_module() {
+    let html = viewer_html();
+    let marker = "type=\"application/wasm-base64\">";
+    let start = html.find(marker).unwrap() + marker.len();
+    let b64 = &html[start..start + 8];
+    // "\0asm" + version 1 encodes as "AGFzbQEA".
+    assert_eq!(b64, "AGFzbQEA");
+}
+
+#[test]
+fn standalone_escapes_script_end_in_the_envelope() {
+    let envelope = serde_json::json!({"view": {"type": "Text", "content": "</script><b>x</b>"}});
+    let html = standalone_html(&envelope, "t");
+    assert!(html.contains(r#"<\/script><b>x<\/b>"#));
+    assert_eq!(html.matches("</script>").count(), 5);
+}

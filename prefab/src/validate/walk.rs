@@ -1,0 +1,268 @@
+//! The [`Walker`]: walks a JSON document with the prop tables and collects every issue.
+
+use super::{Issue, MAX_DEPTH, PropSpec, Report, describe, did_you_mean};
+use crate::components::{Component, Map, RefUse};
+use crate::{Action, App};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A JSON path built on the stack while walking; formatted only when an issue is reported.
+#[derive(Clone, Copy)]
+pub(crate) enum Path<'a> {
+    Root(&'a str),
+    Key(&'a Path<'a>, &'a str),
+    Index(&'a Path<'a>, usize),
+}
+
+impl<'a> Path<'a> {
+    pub(crate) fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path::Key(self, key)
+    }
+
+    pub(crate) fn index(&'a self, index: usize) -> Path<'a> {
+        Path::Index(self, index)
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(self, Path::Root(r) if r.is_empty())
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Path::Root(r) => f.write_str(r),
+            Path::Key(parent, key) if parent.is_empty() => f.write_str(key),
+            Path::Key(parent, key) => write!(f, "{parent}.{key}"),
+            Path::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+/// The wire key of a Rust field name: `r#let` → `let`, `button_type` → `buttonType`.
+pub(crate) fn wire_key(rust: &str) -> Cow<'_, str> {
+    let rust = rust.strip_prefix("r#").unwrap_or(rust);
+    if !rust.contains('_') {
+        return Cow::Borrowed(rust);
+    }
+    let mut out = String::with_capacity(rust.len());
+    let mut upper = false;
+    for c in rust.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Collects issues while walking a document.
+pub(crate) struct Walker {
+    report: Report,
+    depth: usize,
+}
+
+impl Walker {
+    pub(crate) fn new() -> Self {
+        Self {
+            report: Report::default(),
+            depth: 0,
+        }
+    }
+
+    pub(crate) fn finish(self) -> Report {
+        self.report
+    }
+
+    pub(crate) fn error(&mut self, path: &Path<'_>, message: impl Into<String>) {
+        self.report
+            .errors
+            .push(Issue::new(path.to_string(), message));
+    }
+
+    pub(crate) fn warn(&mut self, path: &Path<'_>, message: impl Into<String>) {
+        self.report
+            .warnings
+            .push(Issue::new(path.to_string(), message));
+    }
+
+    /// A top-level document: an app envelope, a node, or action(s).
+    pub(crate) fn document(&mut self, value: &Value) {
+        let root = Path::Root("");
+        match super::kind_of(value) {
+            super::Kind::App => self.app(value, &root),
+            super::Kind::Actions => self.actions(value, &root),
+            super::Kind::Node => self.node(value, &root),
+        }
+    }
+
+    fn app(&mut self, value: &Value, root: &Path<'_>) {
+        let Value::Object(map) = value else {
+            return self.error(
+                root,
+                format!("expected an app object, got {}", describe(value)),
+            );
+        };
+        match map.get("$prefab") {
+            None => self.error(root, "missing \"$prefab\" (the protocol header)"),
+            Some(header) => self.header(header, &root.key("$prefab")),
+        }
+        if let Some(Value::Object(state)) = map.get("state") {
+            let state_path = root.key("state");
+            for key in state.keys().filter(|k| k.starts_with('$')) {
+                self.error(
+                    &state_path.key(key),
+                    "state keys must not start with \"$\" (reserved)",
+                );
+            }
+        }
+        if let Some(mode) = map.get("mode").and_then(Value::as_str)
+            && mode != "light"
+            && mode != "dark"
+        {
+            self.warn(
+                &root.key("mode"),
+                format!("unexpected mode {mode:?} (expected \"light\" or \"dark\")"),
+            );
+        }
+        self.props(map, App::PROPS, &["$prefab"], "the app", root);
+    }
+
+    fn header(&mut self, value: &Value, path: &Path<'_>) {
+        let Value::Object(map) = value else {
+            return self.error(
+                path,
+                format!("expected {{\"version\": \"0.3\"}}, got {}", describe(value)),
+            );
+        };
+        match map.get("version") {
+            Some(Value::String(v)) if v == "0.2" || v == "0.3" => {}
+            Some(other) => self.error(
+                &path.key("version"),
+                format!(
+                    "unsupported protocol version {} (expected \"0.3\" or \"0.2\")",
+                    describe(other)
+                ),
+            ),
+            None => self.error(path, "missing \"version\""),
+        }
+    }
+
+    /// A component or `$ref` node.
+    pub(crate) fn node(&mut self, value: &Value, path: &Path<'_>) {
+        if self.depth >= MAX_DEPTH {
+            return self.error(path, format!("nesting deeper than {MAX_DEPTH} levels"));
+        }
+        let Value::Object(map) = value else {
+            return self.error(
+                path,
+                format!("expected a component object, got {}", describe(value)),
+            );
+        };
+        self.depth += 1;
+        if map.contains_key("$ref") {
+            self.props(map, RefUse::PROPS, &[], "a $ref node", path);
+        } else {
+            match map.get("type") {
+                Some(Value::String(ty)) => match Component::props_of(ty) {
+                    Some(props) => self.props(map, props, &["type"], ty, path),
+                    None => self.error(
+                        path,
+                        format!(
+                            "unknown component type {ty:?}{}",
+                            did_you_mean(ty, Component::TYPES)
+                        ),
+                    ),
+                },
+                Some(other) => self.error(
+                    &path.key("type"),
+                    format!("expected a component type name, got {}", describe(other)),
+                ),
+                None => self.error(path, "missing \"type\" (or \"$ref\") on a component"),
+            }
+        }
+        self.depth -= 1;
+    }
+
+    /// One action or a list of actions.
+    pub(crate) fn actions(&mut self, value: &Value, path: &Path<'_>) {
+        match value {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.action(item, &path.index(i));
+                }
+            }
+            other => self.action(other, path),
+        }
+    }
+
+    fn action(&mut self, value: &Value, path: &Path<'_>) {
+        if self.depth >= MAX_DEPTH {
+            return self.error(path, format!("nesting deeper than {MAX_DEPTH} levels"));
+        }
+        let Value::Object(map) = value else {
+            return self.error(
+                path,
+                format!("expected an action object, got {}", describe(value)),
+            );
+        };
+        self.depth += 1;
+        match map.get("action") {
+            Some(Value::String(tag)) => match Action::props_of(tag) {
+                Some(props) => self.props(map, props, &["action"], tag, path),
+                None => self.error(
+                    path,
+                    format!("unknown action {tag:?}{}", did_you_mean(tag, Action::TAGS)),
+                ),
+            },
+            Some(other) => self.error(
+                &path.key("action"),
+                format!("expected an action name, got {}", describe(other)),
+            ),
+            None => self.error(path, "missing \"action\" on an action"),
+        }
+        self.depth -= 1;
+    }
+
+    /// Checks the props of one object against its table; unknown keys are warnings.
+    pub(crate) fn props(
+        &mut self,
+        map: &Map,
+        props: &[PropSpec],
+        skip: &[&str],
+        what: &str,
+        path: &Path<'_>,
+    ) {
+        for spec in props {
+            let key = wire_key(spec.name);
+            match map.get(key.as_ref()) {
+                Some(value) => (spec.check)(value, &path.key(&key), self),
+                None if spec.required => {
+                    self.error(path, format!("missing required prop {key:?} on {what}"));
+                }
+                None => {}
+            }
+        }
+        for key in map.keys() {
+            if skip.contains(&key.as_str())
+                || props.iter().any(|s| wire_key(s.name) == key.as_str())
+            {
+                continue;
+            }
+            let known: Vec<Cow<'_, str>> = props.iter().map(|s| wire_key(s.name)).collect();
+            let known: Vec<&str> = known.iter().map(AsRef::as_ref).collect();
+            self.warn(
+                &path.key(key),
+                format!(
+                    "unknown prop {key:?} on {what} (kept as is){}",
+                    did_you_mean(key, &known)
+                ),
+            );
+        }
+    }
+}

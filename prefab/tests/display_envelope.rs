@@ -1,0 +1,201 @@
+//! `display()` and friends: the envelope for the host and the result around it.
+#![allow(clippy::unwrap_used)]
+mod support;
+
+use prefab::display::{
+    Content, DisplayOptions, Notice, display, display_error, display_success, display_update,
+    display_with,
+};
+use serde_json::{Map, Value, json};
+use support::text;
+
+fn keys(value: &Value) -> Vec<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn envelope_has_prefab_ui_key_order_and_the_root_div() {
+    let opts = DisplayOptions::new()
+        .key_binding(
+            "Ctrl+s",
+            json!({"action": "toolCall", "tool": "save", "arguments": {}}),
+        )
+        .stylesheet("https://cdn.example.com/x.css")
+        .css(".x { color: red }")
+        .css("   ")
+        .theme_css(":root { --primary: red; }")
+        .mode("dark")
+        .state("n", 1)
+        .def("row", json!({"type": "Text", "content": "{{ $item }}"}));
+    let result = display_with(json!({"type": "Text", "content": "hi"}), &opts);
+    let envelope = result.structured_content.unwrap();
+    assert_eq!(
+        keys(&envelope),
+        [
+            "$prefab",
+            "view",
+            "defs",
+            "state",
+            "mode",
+            "css",
+            "stylesheets",
+            "keyBindings"
+        ]
+    );
+    assert_eq!(envelope["$prefab"], json!({"version": "0.3"}));
+    assert_eq!(envelope["view"]["cssClass"], "pf-app-root");
+    assert_eq!(envelope["view"]["children"][0]["content"], "hi");
+    assert_eq!(
+        envelope["css"],
+        json!([":root { --primary: red; }", ".x { color: red }"]),
+        "theme first, blanks dropped"
+    );
+    assert!(!result.is_error);
+    assert_eq!(
+        text(&display_with(
+            json!({"type": "Text", "content": "hi"}),
+            &opts
+        )),
+        "hi\n\nButtons: key Ctrl+s (calls tool save)"
+    );
+}
+
+#[test]
+fn empty_options_leave_no_empty_keys_and_the_root_is_not_doubled() {
+    let once = display(json!({"type": "Text", "content": "x"}))
+        .structured_content
+        .unwrap();
+    assert_eq!(keys(&once), ["$prefab", "view"]);
+    let twice = display(once.clone()).structured_content.unwrap();
+    assert_eq!(twice, once, "an envelope goes through unchanged");
+    let root_only = display(once["view"].clone()).structured_content.unwrap();
+    assert_eq!(root_only, once, "an existing root Div is kept");
+}
+
+#[test]
+fn options_merge_into_an_existing_envelope() {
+    let wire = json!({"$prefab": {"version": "0.3"}, "view": {"type": "Div"}, "state": {"a": 1}, "css": ["x{}"], "mode": "light"});
+    let opts = DisplayOptions::new().state("b", 2).css("y{}").mode("dark");
+    let envelope = display_with(wire, &opts).structured_content.unwrap();
+    assert_eq!(envelope["state"], json!({"a": 1, "b": 2}));
+    assert_eq!(envelope["css"], json!(["x{}", "y{}"]));
+    assert_eq!(envelope["mode"], "dark");
+}
+
+#[test]
+fn meta_and_title() {
+    let meta = Map::from_iter([("trace".to_string(), json!("abc"))]);
+    let result = display_with(
+        json!({"type": "Text", "content": "x"}),
+        &DisplayOptions::new().meta(meta).title("T"),
+    );
+    let json = serde_json::to_value(&result).unwrap();
+    assert_eq!(json["_meta"]["trace"], "abc");
+    assert_eq!(text(&result), "# T\n\nx");
+    assert!(
+        json["structuredContent"].get("title").is_none(),
+        "no title on the wire"
+    );
+}
+
+#[test]
+fn update_envelope_is_a_patch() {
+    let patch = Map::from_iter([
+        ("items".to_string(), json!([1, 2, 3])),
+        ("status".to_string(), json!("done")),
+    ]);
+    let result = display_update(patch, []);
+    let sc = result.structured_content.as_ref().unwrap();
+    assert_eq!(keys(sc), ["$prefab", "update"]);
+    assert_eq!(
+        sc["update"],
+        json!({"state": {"items": [1, 2, 3], "status": "done"}})
+    );
+    assert!(sc.get("view").is_none());
+    assert_eq!(
+        text(&result),
+        "Updated the view: items (list of 3), status = done"
+    );
+}
+
+#[test]
+fn error_and_success_notices() {
+    let result = display_error(
+        Notice::new("Save failed")
+            .message("Email taken")
+            .detail("E1062")
+            .hint("Try another"),
+    );
+    assert!(result.is_error);
+    assert_eq!(serde_json::to_value(&result).unwrap()["isError"], true);
+    let column = &result.structured_content.as_ref().unwrap()["view"]["children"][0];
+    let types: Vec<&str> = column["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["Alert", "Code", "Muted"]);
+    assert_eq!(column["children"][0]["variant"], "destructive");
+    assert_eq!(
+        text(&result),
+        "### Save failed\nEmail taken\nE1062\nTry another"
+    );
+    let ok = display_success("Saved");
+    assert!(!ok.is_error);
+    assert_eq!(
+        ok.structured_content.unwrap()["view"]["children"][0]["children"][0]["variant"],
+        "success"
+    );
+    assert_eq!(ok.content, vec![Content::text("### Saved")]);
+}
+
+#[test]
+fn export_writes_a_standalone_page() {
+    let dir = std::env::temp_dir().join(format!("prefab-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("ui.json");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &input,
+        r#"{"type": "Text", "content": "</script><script>alert(1)</script>"}"#,
+    )
+    .unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args([
+            "export",
+            input.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+            "--title",
+            "Report",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<script id=\"prefab:initial-data\" type=\"application/json\">"));
+    assert!(
+        !html.contains("</script><script>alert"),
+        "`</` is escaped inside the data"
+    );
+    let start = html.find("application/json\">").unwrap() + "application/json\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let wire: Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(
+        wire["view"]["children"][0]["content"],
+        "</script><script>alert(1)</script>"
+    );
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args(["export", "x.json"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("usage: prefab export"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
