@@ -5,28 +5,34 @@ use crate::sh::{root, run, succeeds};
 use std::path::PathBuf;
 use std::process::Command;
 
+/// `@modelcontextprotocol/sdk`, as pinned in `prefab-mcp/tests/e2e/package.json`.
+const SDK_VERSION: &str = "1.32.2";
+
 /// The npm project of the e2e script.
 fn e2e_dir() -> PathBuf {
     root().join("prefab-mcp").join("tests").join("e2e")
 }
 
-/// node + npm, and the SDK pinned in `package-lock.json`.
+/// node + npm, and the SDK version pinned in `package.json`.
 pub fn install() -> Result<(), String> {
     if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
         run(Command::new("apt-get").args(["update", "-qq"]))?;
         run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))?;
     }
     let dir = e2e_dir();
-    let sdk = dir
-        .join("node_modules")
-        .join("@modelcontextprotocol")
-        .join("sdk")
-        .join("package.json");
-    if sdk.exists() {
+    let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();
+    if !manifest.contains(&format!("\"@modelcontextprotocol/sdk\": \"{SDK_VERSION}\"")) {
+        return Err(format!(
+            "prefab-mcp/tests/e2e/package.json must pin the SDK at {SDK_VERSION}"
+        ));
+    }
+    let sdk = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
+    let installed = std::fs::read_to_string(sdk).unwrap_or_default();
+    if installed.contains(&format!("\"version\": \"{SDK_VERSION}\"")) {
         return Ok(());
     }
     run(Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
+        .args(["install", "--no-audit", "--no-fund"])
         .current_dir(&dir))
 }
 
