@@ -6,6 +6,7 @@ pub fn run_all() -> Result<(), String> {
     native()?;
     expr_wasm()?;
     renderer()?;
+    crate::e2e::run_suite()?;
     Ok(())
 }
 
