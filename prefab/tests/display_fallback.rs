@@ -115,16 +115,20 @@ fn rows_bound_from_state_are_counted() {
 }
 
 #[test]
-fn templates_in_text_read_state_but_never_evaluate_code() {
+fn templates_in_text_are_rendered_like_the_renderer_does() {
     let ui = json!({
         "$prefab": {"version": "0.3"},
         "view": {"type": "Column", "children": [
-            {"type": "Text", "content": "Hello {{ user.name }}!"},
-            {"type": "Text", "content": "{{ count + 1 }}"}
+            {"type": "Text", "content": "Hello {{ user.name | upper }}!"},
+            {"type": "Text", "content": "{{ count + 1 }} items"},
+            {"type": "Text", "content": "{{ nobody.knows }}"}
         ]},
         "state": {"user": {"name": "Ada"}, "count": 1}
     });
-    assert_eq!(text_fallback(&ui), "Hello Ada!\n{{ count + 1 }}");
+    assert_eq!(
+        text_fallback(&ui),
+        "Hello ADA!\n2 items\n{{ nobody.knows }}"
+    );
 }
 
 /// Every full document of the conformance pack gives a bounded, non-JSON summary; the

@@ -18,35 +18,19 @@ pub(crate) fn lookup_path<'v>(state: &'v Value, path: &str) -> Option<&'v Value>
         })
 }
 
-/// Replaces `{{ path }}` templates whose path names a scalar in `state` with that value's
-/// text. Anything more complex (operators, pipes, `$item`) is left as written: the fallback
-/// never evaluates code, it only reads state.
-pub(crate) fn resolve_text(text: &str, state: &Value) -> String {
+/// Renders the `{{ … }}` templates of `text` against `scope` with the same expression
+/// engine the renderer runs ([`crate::expr`]: a sandboxed evaluator, nothing runs as
+/// code), so the model reads what the user sees. A template that cannot be resolved stays
+/// as written.
+pub(crate) fn resolve_text(text: &str, scope: &crate::expr::Value) -> String {
     if !text.contains("{{") {
         return text.to_string();
     }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let Some(len) = rest[start..].find("}}") else {
-            break;
-        };
-        let template = &rest[start..start + len + 2];
-        let path = template[2..template.len() - 2].trim();
-        let simple = path
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
-        match lookup_path(state, path).filter(|_| simple) {
-            Some(value) if !value.is_array() && !value.is_object() => {
-                out.push_str(&cell_text(value));
-            }
-            _ => out.push_str(template),
-        }
-        rest = &rest[start + len + 2..];
+    let env = crate::expr::Env::default();
+    match crate::expr::interpolate_string(text, scope, &env) {
+        crate::expr::Value::String(s) => s.to_string(),
+        other => other.to_string(),
     }
-    out.push_str(rest);
-    out
 }
 
 /// A value as plain text: strings verbatim, numbers shortest, `null` empty, arrays joined,

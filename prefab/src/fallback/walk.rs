@@ -29,6 +29,8 @@ pub(crate) struct Walker<'a> {
     form: Option<FormBlock>,
     /// The last `Label` text seen, consumed by the next input.
     pending_label: Option<String>,
+    /// `state` for the expression engine, converted on the first template met.
+    scope: std::cell::OnceCell<crate::expr::Value>,
 }
 
 impl<'a> Walker<'a> {
@@ -42,6 +44,7 @@ impl<'a> Walker<'a> {
             out: Walked::default(),
             form: None,
             pending_label: None,
+            scope: std::cell::OnceCell::new(),
         };
         if let Some(view) = envelope.get("view") {
             walker.node(view, 0);
@@ -58,10 +61,17 @@ impl<'a> Walker<'a> {
         walker.out
     }
 
+    fn resolve(&self, text: &str) -> String {
+        if !text.contains("{{") {
+            return text.to_string();
+        }
+        resolve_text(text, self.scope.get_or_init(|| self.state.into()))
+    }
+
     fn text(&self, node: &Map<String, Value>, key: &str) -> Option<String> {
         node.get(key)
             .and_then(Value::as_str)
-            .map(|s| resolve_text(s, self.state))
+            .map(|s| self.resolve(s))
             .filter(|s| !s.trim().is_empty())
     }
 
@@ -221,7 +231,7 @@ impl<'a> Walker<'a> {
     fn metric(&mut self, node: &Map<String, Value>) {
         let shown = |v: Option<&Value>| -> Option<String> {
             v.filter(|v| !v.is_null()).map(|v| match v {
-                Value::String(s) => resolve_text(s, self.state),
+                Value::String(s) => self.resolve(s),
                 other => cell_text(other),
             })
         };
@@ -236,7 +246,7 @@ impl<'a> Walker<'a> {
 
     fn progress(&mut self, node: &Map<String, Value>) {
         let value = match node.get("value") {
-            Some(Value::String(s)) => resolve_text(s, self.state),
+            Some(Value::String(s)) => self.resolve(s),
             Some(other) => cell_text(other),
             None => "0".into(),
         };
@@ -339,7 +349,7 @@ impl<'a> Walker<'a> {
                     for cell in cells.into_iter().flatten() {
                         is_header |= cell.get("type").and_then(Value::as_str) == Some("TableHead");
                         let text = cell.get("content").and_then(Value::as_str).unwrap_or("");
-                        row.push(markdown_cell(&resolve_text(text, self.state)));
+                        row.push(markdown_cell(&self.resolve(text)));
                     }
                     if is_header && header.is_empty() {
                         header = row;
