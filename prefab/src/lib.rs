@@ -27,6 +27,12 @@
 //!   and per action, with builders. [`App`] is the envelope.
 //! * [`validate`](mod@validate) — every problem of a JSON document, each with its JSON path.
 //! * [`schema`] — the JSON Schema of the wire format.
+//! * [`display`] — tool results: `display(view)` → the envelope for the host plus the
+//!   [`fallback`] text for the model (bounded, minijinja templates), `display_update`,
+//!   `display_error`, `display_success`.
+//! * [`auto`] — data → component trees (`auto_table`, `auto_chart`, `auto_metrics`, …).
+//! * [`forms`] — typed forms: `auto_form::<T>` from `T`'s JSON Schema, `FormSubmission<T>`
+//!   to parse what comes back, and MCP elicitation from the same fields.
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "model")]
