@@ -14,7 +14,7 @@
 //! | [`auto_comparison`] | several records | one column per record |
 //! | [`auto_progress`] | named amounts | labelled `Progress` bars |
 //! | [`auto_timeline`] | dated events | badge + title + description rows |
-//! | [`auto_form`](crate::forms::auto_form) | a type `T: JsonSchema` | `Form` submitting to a tool |
+//! | [`auto_form`] | a type `T: JsonSchema` | `Form` submitting to a tool |
 //!
 //! ```
 //! use serde::Serialize;
