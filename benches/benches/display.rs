@@ -13,6 +13,10 @@ fn bench(c: &mut Criterion) {
     group.bench_function("display(auto_table(10k rows)) to bytes", |b| {
         b.iter(|| display_table(black_box(&rows)));
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("display parts");
+    group.sample_size(30);
     let table = prefab::auto::auto_table(&rows).unwrap_or_default();
     group.bench_function("auto_table(10k rows)", |b| {
         b.iter(|| prefab::auto::auto_table(black_box(&rows)));
