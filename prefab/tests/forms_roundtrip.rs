@@ -342,3 +342,13 @@ fn elicitation_uses_the_same_fields_and_parser() {
     assert_eq!(err.get("email"), Some("must be an email address"));
     let _: ElicitationRequest = request;
 }
+
+#[test]
+fn snapshot_auto_form_fallback() {
+    let form = auto_form::<Registration>("register").unwrap();
+    let result = prefab::display::display_with(
+        form,
+        &prefab::display::DisplayOptions::new().title("Register"),
+    );
+    insta::assert_snapshot!(display_support::text(&result));
+}

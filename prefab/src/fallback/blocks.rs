@@ -110,6 +110,8 @@ pub struct FieldSummary {
     pub input: String,
     /// Whether the field must be filled.
     pub required: bool,
+    /// Help text shown with the input.
+    pub description: Option<String>,
 }
 
 /// A control the user can trigger.

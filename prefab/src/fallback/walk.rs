@@ -125,6 +125,13 @@ impl<'a> Walker<'a> {
                 }
                 self.children(node, depth);
             }
+            "FieldDescription" if self.form.as_ref().is_some_and(|f| !f.fields.is_empty()) => {
+                // Help text under an input belongs to that input.
+                let text = self.text(node, "content");
+                if let Some(field) = self.form.as_mut().and_then(|f| f.fields.last_mut()) {
+                    field.description = text;
+                }
+            }
             "Text" | "P" | "Lead" | "Large" | "Small" | "Muted" | "BlockQuote" | "Markdown"
             | "Code" | "CardDescription" | "AlertDescription" | "FieldDescription"
             | "FieldError" | "TableCaption" | "Span" => {
@@ -441,12 +448,14 @@ impl<'a> Walker<'a> {
             .unwrap_or("")
             .to_string();
         let input = match kind {
-            "Input" => node
-                .get("inputType")
-                .and_then(Value::as_str)
-                .unwrap_or("text")
-                .to_string(),
-            "Textarea" => "text (multi-line)".into(),
+            "Input" => {
+                let kind = node
+                    .get("inputType")
+                    .and_then(Value::as_str)
+                    .unwrap_or("text");
+                format!("{kind}{}", bounds(node))
+            }
+            "Textarea" => format!("text (multi-line){}", bounds(node)),
             "Checkbox" | "Switch" => "boolean".into(),
             "Slider" => {
                 let bound =
@@ -472,7 +481,9 @@ impl<'a> Walker<'a> {
             name,
             label,
             input,
-            required: node.get("required").and_then(Value::as_bool) == Some(true),
+            required: node.get("required").and_then(Value::as_bool) == Some(true)
+                || any_required_option(node),
+            description: None,
         };
         match (&mut self.form, self.out.blocks.last_mut()) {
             (Some(form), _) => form.fields.push(field),
@@ -518,6 +529,36 @@ impl<'a> Walker<'a> {
 
 fn number_or_text(value: &Value) -> String {
     value.as_f64().map_or_else(|| cell_text(value), number_text)
+}
+
+/// ` (18–130)` / ` (2–80 characters)` from an input's bounds; empty when it has none.
+fn bounds(node: &Map<String, Value>) -> String {
+    let pair = |lo: &str, hi: &str| {
+        let get = |k: &str| node.get(k).filter(|v| v.is_number()).map(number_or_text);
+        match (get(lo), get(hi)) {
+            (Some(a), Some(b)) => Some(format!("{a}–{b}")),
+            (Some(a), None) => Some(format!("≥ {a}")),
+            (None, Some(b)) => Some(format!("≤ {b}")),
+            (None, None) => None,
+        }
+    };
+    if let Some(range) = pair("min", "max") {
+        format!(" ({range})")
+    } else if let Some(length) = pair("minLength", "maxLength") {
+        format!(" ({length} characters)")
+    } else {
+        String::new()
+    }
+}
+
+/// A radio group is required when its radios are.
+fn any_required_option(node: &Map<String, Value>) -> bool {
+    node.get("children")
+        .and_then(Value::as_array)
+        .is_some_and(|c| {
+            c.iter()
+                .any(|r| r.get("required").and_then(Value::as_bool) == Some(true))
+        })
 }
 
 /// The option labels of a Select / RadioGroup / Combobox (its option children).

@@ -106,11 +106,11 @@ fn control(field: &FormField) -> Node {
             let mut group = RadioGroup::new().id(name.clone()).name(name);
             group.value = default;
             group
-                .children(
-                    options
-                        .iter()
-                        .map(|o| Radio::new().option(shown(&o.value)).label(o.label.clone())),
-                )
+                .children(options.iter().map(|o| {
+                    let mut radio = Radio::new().option(shown(&o.value)).label(o.label.clone());
+                    radio.required = required;
+                    radio
+                }))
                 .into()
         }
         FieldKind::Choice { options } => {
