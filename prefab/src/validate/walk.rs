@@ -1,6 +1,7 @@
 //! The [`Walker`]: walks a JSON document with the prop tables and collects every issue.
 
 use super::{Issue, MAX_DEPTH, PropSpec, Report, describe, did_you_mean};
+use crate::components::from_json::is_wire_key;
 use crate::components::{Component, Map, RefUse};
 use crate::{Action, App};
 use serde_json::Value;
@@ -239,19 +240,18 @@ impl Walker {
         path: &Path<'_>,
     ) {
         for spec in props {
-            let key = wire_key(spec.name);
-            match map.get(key.as_ref()) {
-                Some(value) => (spec.check)(value, &path.key(&key), self),
+            let found = map.iter().find(|(key, _)| is_wire_key(spec.name, key));
+            match found {
+                Some((key, value)) => (spec.check)(value, &path.key(key), self),
                 None if spec.required => {
+                    let key = wire_key(spec.name);
                     self.error(path, format!("missing required prop {key:?} on {what}"));
                 }
                 None => {}
             }
         }
         for key in map.keys() {
-            if skip.contains(&key.as_str())
-                || props.iter().any(|s| wire_key(s.name) == key.as_str())
-            {
+            if skip.contains(&key.as_str()) || props.iter().any(|s| is_wire_key(s.name, key)) {
                 continue;
             }
             let known: Vec<Cow<'_, str>> = props.iter().map(|s| wire_key(s.name)).collect();
