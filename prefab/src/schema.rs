@@ -12,7 +12,7 @@
 //!
 //! The schema checks shapes and required props; enum-like string props (`variant`, `size`)
 //! are plain strings because the renderer also accepts templates there. Unknown props are
-//! allowed (they are warnings in [`crate::validate`]).
+//! allowed (they are warnings in [`validate`](mod@crate::validate)).
 
 use schemars::generate::SchemaSettings;
 use serde_json::Value;

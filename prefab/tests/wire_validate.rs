@@ -239,3 +239,22 @@ fn garbage_input_never_panics() {
         assert_eq!(report.is_valid(), parsed.is_ok(), "{input}: {report:?}");
     }
 }
+
+#[test]
+fn null_optional_props_are_kept_and_warned_about() {
+    // prefab-ui emits `"visible": null` on every Carousel.
+    let doc = app(json!({"type": "Carousel", "visible": null, "children": []}));
+    let report = validate(&doc);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(
+        report.warnings[0].to_string(),
+        r#"view.visible: null "visible" on Carousel is treated as absent (kept as is)"#
+    );
+    let back = App::from_json(&doc.to_string()).unwrap().to_value();
+    assert_eq!(back["view"], doc["view"]);
+    // A required prop may not be null.
+    assert_eq!(
+        errors(&app(json!({"type": "Image", "src": null}))),
+        ["view.src: expected a string, got null"]
+    );
+}

@@ -156,7 +156,10 @@ macro_rules! actions {
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
                     let at = |e: FromJsonError| e.at_key(&key);
-                    if is_wire_key("on_success", &key) {
+                    if value.is_null() {
+                        // `null` means absent; keep it verbatim so it round-trips.
+                        out.extra.insert(key, value);
+                    } else if is_wire_key("on_success", &key) {
                         out.on_success = Some(FromJson::from_json(value).map_err(at)?);
                     } else if is_wire_key("on_error", &key) {
                         out.on_error = Some(FromJson::from_json(value).map_err(at)?);

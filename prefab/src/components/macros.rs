@@ -7,7 +7,7 @@
 //!   kept and re-emitted;
 //! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
 //!   `child`/`children` for containers, text modifiers for text components;
-//! * `PROPS`, the static prop table that [`crate::validate`] walks JSON with;
+//! * `PROPS`, the static prop table that `crate::validate` walks JSON with;
 //! * a doc example built from the row's example expression.
 //!
 //! Row syntax (inside `components! { … }`):
@@ -110,7 +110,10 @@ macro_rules! components {
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
                     let at = |e: FromJsonError| e.at_key(&key);
-                    if is_wire_key("id", &key) {
+                    if value.is_null() {
+                        // `null` means absent; keep it verbatim so it round-trips.
+                        out.extra.insert(key, value);
+                    } else if is_wire_key("id", &key) {
                         out.id = Some(FromJson::from_json(value).map_err(at)?);
                     } else if is_wire_key("aria_label", &key) {
                         out.aria_label = Some(FromJson::from_json(value).map_err(at)?);

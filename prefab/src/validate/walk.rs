@@ -242,6 +242,10 @@ impl Walker {
         for spec in props {
             let found = map.iter().find(|(key, _)| is_wire_key(spec.name, key));
             match found {
+                Some((key, Value::Null)) if !spec.required => self.warn(
+                    &path.key(key),
+                    format!("null {key:?} on {what} is treated as absent (kept as is)"),
+                ),
                 Some((key, value)) => (spec.check)(value, &path.key(key), self),
                 None if spec.required => {
                     let key = wire_key(spec.name);
