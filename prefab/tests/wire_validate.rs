@@ -258,3 +258,26 @@ fn null_optional_props_are_kept_and_warned_about() {
         ["view.src: expected a string, got null"]
     );
 }
+
+#[test]
+fn enum_like_props_are_checked_unless_templated() {
+    let doc = app(json!({"type": "Column", "children": [
+        {"type": "Button", "label": "a", "size": "huge"},
+        {"type": "Button", "label": "b", "variant": "primary"},
+        {"type": "Button", "label": "c", "size": "{{ s }}", "variant": "outline"}
+    ]}));
+    let report = validate(&doc);
+    let errors: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            r#"view.children[0].size: unexpected size "huge" on Button (expected one of: default, xs, sm, lg, icon, icon-xs, icon-sm, icon-lg)"#
+        ]
+    );
+    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .starts_with(r#"view.children[1].variant: unexpected variant "primary" on Button"#)
+    );
+}

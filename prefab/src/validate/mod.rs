@@ -35,6 +35,7 @@
 
 mod check;
 mod depth;
+pub(crate) mod enums;
 mod report;
 mod suggest;
 mod walk;

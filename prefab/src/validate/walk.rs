@@ -230,6 +230,26 @@ impl Walker {
         self.depth -= 1;
     }
 
+    /// A literal value of an enum-like prop must be one of its values (templates pass).
+    fn enum_value(&mut self, owner: &str, key: &str, text: &str, path: &Path<'_>) {
+        let Some(rule) = super::enums::lookup(owner, key) else {
+            return;
+        };
+        if text.contains("{{") || rule.values.contains(&text) {
+            return;
+        }
+        let message = format!(
+            "unexpected {key} {text:?} on {owner} (expected one of: {}){}",
+            rule.values.join(", "),
+            did_you_mean(text, rule.values)
+        );
+        if rule.open {
+            self.warn(path, message);
+        } else {
+            self.error(path, message);
+        }
+    }
+
     /// Checks the props of one object against its table; unknown keys are warnings.
     pub(crate) fn props(
         &mut self,
@@ -246,7 +266,12 @@ impl Walker {
                     &path.key(key),
                     format!("null {key:?} on {what} is treated as absent (kept as is)"),
                 ),
-                Some((key, value)) => (spec.check)(value, &path.key(key), self),
+                Some((key, value)) => {
+                    (spec.check)(value, &path.key(key), self);
+                    if let Value::String(text) = value {
+                        self.enum_value(what, key, text, &path.key(key));
+                    }
+                }
                 None if spec.required => {
                     let key = wire_key(spec.name);
                     self.error(path, format!("missing required prop {key:?} on {what}"));
