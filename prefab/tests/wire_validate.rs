@@ -281,3 +281,25 @@ fn enum_like_props_are_checked_unless_templated() {
             .starts_with(r#"view.children[1].variant: unexpected variant "primary" on Button"#)
     );
 }
+
+#[test]
+fn state_names_paths_and_tool_names_follow_prefab_ui_rules() {
+    let doc = json!({
+        "$prefab": {"version": "0.3"},
+        "view": {"type": "Column", "children": [
+            {"type": "Input", "name": "first name"},
+            {"type": "Input", "name": "{{ field }}"},
+            {"type": "Button", "label": "x", "onClick": {"action": "setState", "key": "a..b", "value": 1}}
+        ]},
+        "tools": [{"name": "get", "result": {}}, {"name": "get", "result": {}}, {"name": "no spaces", "result": {}}]
+    });
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[0].name: invalid state name "first name" (letters, digits, _ . $; not starting with a digit)"#,
+            r#"view.children[2].onClick.key: invalid state path "a..b" (dot-separated names or indexes, like "todos.0.done")"#,
+            r#"tools[1].name: duplicate tool name "get""#,
+            r#"tools[2].name: invalid tool name "no spaces" (1-128 of A-Z a-z 0-9 _ . -)"#,
+        ]
+    );
+}

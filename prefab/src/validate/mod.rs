@@ -37,6 +37,7 @@ mod check;
 mod depth;
 pub(crate) mod enums;
 mod report;
+mod rules;
 mod suggest;
 mod walk;
 

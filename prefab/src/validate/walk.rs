@@ -132,6 +132,9 @@ impl Walker {
             );
         }
         self.props(map, App::PROPS, &["$prefab"], "the app", root);
+        if let Some(Value::Array(tools)) = map.get("tools") {
+            super::rules::check_tools(tools, &root.key("tools"), self);
+        }
     }
 
     fn header(&mut self, value: &Value, path: &Path<'_>) {
@@ -171,7 +174,10 @@ impl Walker {
         } else {
             match map.get("type") {
                 Some(Value::String(ty)) => match Component::props_of(ty) {
-                    Some(props) => self.props(map, props, &["type"], ty, path),
+                    Some(props) => {
+                        self.props(map, props, &["type"], ty, path);
+                        super::rules::check(ty, map, path, self);
+                    }
                     None => self.error(
                         path,
                         format!(
@@ -215,7 +221,10 @@ impl Walker {
         self.depth += 1;
         match map.get("action") {
             Some(Value::String(tag)) => match Action::props_of(tag) {
-                Some(props) => self.props(map, props, &["action"], tag, path),
+                Some(props) => {
+                    self.props(map, props, &["action"], tag, path);
+                    super::rules::check(tag, map, path, self);
+                }
                 None => self.error(
                     path,
                     format!("unknown action {tag:?}{}", did_you_mean(tag, Action::TAGS)),
