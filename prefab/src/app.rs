@@ -158,6 +158,10 @@ impl App {
         for (key, value) in Map::from_json(value)? {
             let at = |e: FromJsonError| e.at_key(&key);
             match key.as_str() {
+                // `null` means absent; keep it verbatim so it round-trips.
+                k if k != "$prefab" && value.is_null() => {
+                    app.extra.insert(key, value);
+                }
                 "$prefab" => header = Some(FromJson::from_json(value).map_err(at)?),
                 "view" => app.view = Some(FromJson::from_json(value).map_err(at)?),
                 "defs" => app.defs = Some(FromJson::from_json(value).map_err(at)?),
