@@ -61,7 +61,14 @@ proptest! {
 
     #[test]
     fn valid_documents_always_parse_and_round_trip(node in doc()) {
-        for candidate in [node.clone(), json!({"$prefab": {"version": "0.3"}, "view": node})] {
+        let candidates = [
+            node.clone(),
+            json!({"$prefab": {"version": "0.3"}, "view": node.clone()}),
+            json!({"$prefab": {"version": "0.2"}, "defs": {"d": node.clone()},
+                   "keyBindings": {"Escape": node.clone()}, "state": node.clone(),
+                   "tools": [{"name": "t", "actions": node, "result": {}}]}),
+        ];
+        for candidate in candidates {
             let report = validate(&candidate);
             let parsed = Document::from_value(candidate.clone());
             prop_assert_eq!(report.is_valid(), parsed.is_ok(), "{} {:?}", candidate, report);
