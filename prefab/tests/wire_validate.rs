@@ -303,3 +303,18 @@ fn state_names_paths_and_tool_names_follow_prefab_ui_rules() {
         ]
     );
 }
+
+#[test]
+fn refs_must_name_a_template_in_defs() {
+    let doc = json!({
+        "$prefab": {"version": "0.3"},
+        "view": {"type": "Column", "children": [{"$ref": "user_card"}, {"$ref": "usercard"}]},
+        "defs": {"user_card": {"type": "Card", "children": [{"$ref": "user_card"}]}}
+    });
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[1]: $ref to "usercard", which is not in "defs" (did you mean "user_card"?)"#
+        ]
+    );
+}

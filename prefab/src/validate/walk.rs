@@ -66,6 +66,8 @@ pub(crate) fn wire_key(rust: &str) -> Cow<'_, str> {
 pub(crate) struct Walker {
     report: Report,
     depth: usize,
+    /// `$ref` uses seen so far: (template name, path of the use).
+    refs: Vec<(String, String)>,
 }
 
 impl Walker {
@@ -73,6 +75,7 @@ impl Walker {
         Self {
             report: Report::default(),
             depth: 0,
+            refs: Vec::new(),
         }
     }
 
@@ -135,6 +138,20 @@ impl Walker {
         if let Some(Value::Array(tools)) = map.get("tools") {
             super::rules::check_tools(tools, &root.key("tools"), self);
         }
+        // Every `$ref` must name a template in `defs`.
+        let defs: Vec<&str> = match map.get("defs") {
+            Some(Value::Object(defs)) => defs.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        for (name, path) in std::mem::take(&mut self.refs) {
+            if !defs.contains(&name.as_str()) {
+                let hint = did_you_mean(&name, &defs);
+                self.report.errors.push(Issue::new(
+                    path,
+                    format!("$ref to {name:?}, which is not in \"defs\"{hint}"),
+                ));
+            }
+        }
     }
 
     fn header(&mut self, value: &Value, path: &Path<'_>) {
@@ -171,6 +188,9 @@ impl Walker {
         self.depth += 1;
         if map.contains_key("$ref") {
             self.props(map, RefUse::PROPS, &[], "a $ref node", path);
+            if let Some(Value::String(name)) = map.get("$ref") {
+                self.refs.push((name.clone(), path.to_string()));
+            }
         } else {
             match map.get("type") {
                 Some(Value::String(ty)) => match Component::props_of(ty) {
