@@ -35,6 +35,8 @@ mod blocks;
 mod templates;
 mod values;
 mod walk;
+mod walk_data;
+mod walk_inputs;
 
 pub use blocks::{
     ActionSummary, Block, ChartBlock, FieldSummary, FormBlock, SeriesSummary, TableBlock,
