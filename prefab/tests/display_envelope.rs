@@ -220,3 +220,18 @@ fn typed_views_and_apps_serialize_like_the_model() {
     assert_eq!(got["state"], json!({"a": 1, "b": 2}));
     assert!(prefab::validate(&got).is_valid());
 }
+
+#[test]
+fn chart_data_is_moved_too_and_serializes_the_same() {
+    let points: Vec<Value> = (0..500)
+        .map(|i| json!({"day": format!("2024-01-{:02}", i % 28 + 1), "v": i}))
+        .collect();
+    let chart = prefab::auto::auto_chart(&points, None).unwrap();
+    let expected = prefab::App::new(chart.clone()).to_json();
+    let got = display(chart).structured_content.unwrap();
+    assert_eq!(serde_json::to_string(&got).unwrap(), expected);
+    assert_eq!(
+        got["view"]["children"][0]["data"].as_array().unwrap().len(),
+        500
+    );
+}

@@ -227,3 +227,41 @@ fn snapshot_auto_timeline() {
     ]);
     insta::assert_snapshot!(fallback_of(auto_timeline(&events).unwrap()));
 }
+
+/// Every component and action fixture of the conformance pack: the walker copes with each
+/// (bounded output, never the raw JSON) and names every action's effect.
+#[test]
+fn conformance_components_and_actions() {
+    let root = format!(
+        "{}/../../shared/conformance/wire",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut seen = 0;
+    for entry in std::fs::read_dir(format!("{root}/components")).unwrap() {
+        let path = entry.unwrap().path();
+        let node: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let text = text_fallback(&json!({"$prefab": {"version": "0.3"}, "view": node}));
+        assert!(text.len() <= DEFAULT_MAX_BYTES, "{}", path.display());
+        assert!(!text.contains("\"type\""), "{}: {text}", path.display());
+        seen += 1;
+    }
+    assert!(seen > 100, "{seen} component fixtures");
+    for entry in std::fs::read_dir(format!("{root}/actions")).unwrap() {
+        let path = entry.unwrap().path();
+        let action: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let ui = json!({"$prefab": {"version": "0.3"}, "view": {"type": "Button", "label": "Go", "onClick": action}});
+        let text = text_fallback(&ui);
+        assert!(
+            text.starts_with("Buttons: Go ("),
+            "{}: {text}",
+            path.display()
+        );
+        assert!(
+            !text.contains("does something"),
+            "{}: {text}",
+            path.display()
+        );
+    }
+}

@@ -148,37 +148,41 @@ pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
     Value::Object(out)
 }
 
-/// The app JSON of a view. The rows of a root `DataTable` — where large results live —
-/// are moved into the JSON instead of being serialized and copied.
+/// The app JSON of a view. The rows of a root `DataTable` or chart — where large results
+/// live — are moved into the JSON instead of being serialized and copied.
 fn view_value(mut node: Node) -> Value {
-    let rows = match &mut node {
-        Node::Component(component) => match component.as_mut() {
-            Component::DataTable(table) => match table.rows.take() {
-                Some(Bind::Value(rows)) => Some(rows),
-                other => {
-                    table.rows = other;
-                    None
-                }
-            },
-            _ => None,
-        },
-        Node::Ref(_) => None,
-    };
+    let moved = take_rows(&mut node);
     let mut app = App::new(node).to_value();
-    if let Some(rows) = rows {
-        let table = app
+    if let Some((key, rows)) = moved {
+        // The component left an empty array in place, so the key keeps its position.
+        let slot = app
             .pointer_mut("/view/children/0")
-            .and_then(Value::as_object_mut);
-        if let Some(table) = table {
-            let at = table
-                .keys()
-                .position(|k| k == "columns")
-                .map_or(table.len(), |i| i + 1);
-            let rows = rows.into_iter().map(Value::Object).collect();
-            table.shift_insert(at, "rows".into(), Value::Array(rows));
+            .and_then(|view| view.get_mut(key));
+        if let Some(slot) = slot {
+            *slot = Value::Array(rows.into_iter().map(Value::Object).collect());
         }
     }
     app
+}
+
+/// Takes the literal rows out of a root `DataTable` / chart, leaving an empty list.
+fn take_rows(node: &mut Node) -> Option<(&'static str, Vec<crate::Map>)> {
+    let Node::Component(component) = node else {
+        return None;
+    };
+    let (key, slot) = match component.as_mut() {
+        Component::DataTable(table) => ("rows", table.rows.as_mut()?),
+        Component::LineChart(chart) => ("data", &mut chart.data),
+        Component::BarChart(chart) => ("data", &mut chart.data),
+        Component::AreaChart(chart) => ("data", &mut chart.data),
+        Component::PieChart(chart) => ("data", &mut chart.data),
+        Component::ScatterChart(chart) => ("data", &mut chart.data),
+        _ => return None,
+    };
+    match slot {
+        Bind::Value(rows) => Some((key, std::mem::take(rows))),
+        Bind::Expr(_) => None,
+    }
 }
 
 /// Wraps a view in the root `Div` (`{"cssClass": "pf-app-root", "type": "Div", …}`), unless
