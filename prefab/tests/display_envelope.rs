@@ -21,17 +21,14 @@ fn keys(value: &Value) -> Vec<&str> {
 #[test]
 fn envelope_has_prefab_ui_key_order_and_the_root_div() {
     let opts = DisplayOptions::new()
-        .key_binding(
-            "Ctrl+s",
-            json!({"action": "toolCall", "tool": "save", "arguments": {}}),
-        )
+        .key_binding("Ctrl+s", prefab::CallTool::new("save"))
         .stylesheet("https://cdn.example.com/x.css")
         .css(".x { color: red }")
         .css("   ")
         .theme_css(":root { --primary: red; }")
         .mode("dark")
         .state("n", 1)
-        .def("row", json!({"type": "Text", "content": "{{ $item }}"}));
+        .def("row", prefab::Text::new("{{ $item }}"));
     let result = display_with(json!({"type": "Text", "content": "hi"}), &opts);
     let envelope = result.structured_content.unwrap();
     assert_eq!(
@@ -109,7 +106,7 @@ fn update_envelope_is_a_patch() {
         ("items".to_string(), json!([1, 2, 3])),
         ("status".to_string(), json!("done")),
     ]);
-    let result = display_update(patch, []);
+    let result = display_update(patch, prefab::Actions::default());
     let sc = result.structured_content.as_ref().unwrap();
     assert_eq!(keys(sc), ["$prefab", "update"]);
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Everything `display()` can put around a view: title, state, theme CSS, mode, defs, key
 //! bindings, `_meta` and the text-fallback settings.
 use crate::fallback::FallbackOptions;
+use crate::{Actions, Node};
 use serde_json::{Map, Value};
 
 /// Options of [`display_with`](super::display_with).
@@ -11,6 +12,7 @@ use serde_json::{Map, Value};
 ///
 /// let opts = DisplayOptions::new()
 ///     .title("Users")
+///     .key_binding("Ctrl+r", prefab::CallTool::new("refresh"))
 ///     .state("count", 3)
 ///     .mode("dark")
 ///     .css(".pf-app-root { padding: 0 }");
@@ -103,15 +105,17 @@ impl DisplayOptions {
 
     /// Adds a reusable template (`defs[name]`).
     #[must_use]
-    pub fn def(mut self, name: impl Into<String>, node: impl Into<Value>) -> Self {
-        self.defs.insert(name.into(), node.into());
+    pub fn def(mut self, name: impl Into<String>, node: impl Into<Node>) -> Self {
+        let node = serde_json::to_value(node.into()).unwrap_or_default();
+        self.defs.insert(name.into(), node);
         self
     }
 
     /// Binds a key (`Ctrl+s`, `Escape`) to an action or a list of actions.
     #[must_use]
-    pub fn key_binding(mut self, key: impl Into<String>, action: impl Into<Value>) -> Self {
-        self.key_bindings.insert(key.into(), action.into());
+    pub fn key_binding(mut self, key: impl Into<String>, actions: impl Into<Actions>) -> Self {
+        let actions = serde_json::to_value(actions.into()).unwrap_or_default();
+        self.key_bindings.insert(key.into(), actions);
         self
     }
 

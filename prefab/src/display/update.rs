@@ -1,19 +1,20 @@
 //! `display_update()`: a state patch for a UI that is already on screen.
 use super::result::{Content, ToolResult};
 use super::show::PROTOCOL_VERSION;
+use crate::Actions;
 use crate::fallback::FallbackOptions;
 use serde_json::{Map, Value, json};
 
 /// A result that patches the state of the UI already shown (and optionally runs actions)
 /// instead of replacing it: `{"$prefab": {…}, "update": {"state": …, "actions": […]}}`.
+/// Pass `Actions::default()` (an empty list) for a state patch alone.
 ///
 /// ```
 /// use prefab::display::display_update;
 /// use serde_json::{Map, json};
 ///
 /// let patch = Map::from_iter([("count".to_string(), json!(4))]);
-/// let toast = json!({"action": "showToast", "message": "Saved"});
-/// let result = display_update(patch, [toast]);
+/// let result = display_update(patch, prefab::ShowToast::new("Saved"));
 /// let sc = result.structured_content.unwrap();
 /// assert_eq!(sc["update"]["state"]["count"], 4);
 /// assert_eq!(sc["update"]["actions"][0]["action"], "showToast");
@@ -23,10 +24,14 @@ use serde_json::{Map, Value, json};
 #[must_use]
 pub fn display_update(
     state: impl Into<Map<String, Value>>,
-    actions: impl IntoIterator<Item = Value>,
+    actions: impl Into<Actions>,
 ) -> ToolResult {
     let state = state.into();
-    let actions: Vec<Value> = actions.into_iter().collect();
+    let actions: Vec<Value> = match serde_json::to_value(actions.into()) {
+        Ok(Value::Array(items)) => items,
+        Ok(Value::Null) | Err(_) => Vec::new(),
+        Ok(one) => vec![one],
+    };
     let mut update = Map::new();
     update.insert("state".into(), Value::Object(state.clone()));
     if !actions.is_empty() {
