@@ -312,3 +312,66 @@ fn timeline_of_events() {
         10_000
     );
 }
+
+/// Records every renderer understands: a label, a value, a date, a title and a description.
+fn records(n: usize) -> Vec<Value> {
+    (0..n)
+        .map(|i| {
+            json!({
+                "label": format!("item {i}"),
+                "value": (i % 100) as f64 / 100.0,
+                "date": format!("2024-01-{:02}", i % 28 + 1),
+                "title": format!("Event {i}"),
+                "description": if i % 2 == 0 { Value::Null } else { json!("odd") },
+            })
+        })
+        .collect()
+}
+
+/// Every renderer × empty / one / mixed / nulls / 10,000 records: a valid tree whose size
+/// follows the input.
+#[test]
+fn every_renderer_scales_with_its_input() {
+    let mixed = json!([
+        {"label": "a", "value": 1, "date": "2024-01-01", "title": "x", "description": "d"},
+        {"label": 2, "value": "n/a", "date": null, "title": true, "description": ["l"]}
+    ]);
+    let nulls =
+        json!([{"label": null, "value": null, "date": null, "title": null, "description": null}]);
+    let inputs = [
+        ("empty", json!([]), 0),
+        ("one", Value::Array(records(1)), 1),
+        ("mixed", mixed, 2),
+        ("nulls", nulls, 1),
+        ("10k", Value::Array(records(10_000)), 10_000),
+    ];
+    for (what, input, n) in inputs {
+        let len = |v: &Value| v.as_array().map_or(0, Vec::len);
+        let table = json(auto_table(&input).unwrap());
+        assert_eq!(len(&table["rows"]), n, "table {what}");
+        let chart = json(auto_chart(&input, None).unwrap());
+        assert_eq!(len(&chart["data"]), n, "chart {what}");
+        let comparison = json(auto_comparison(&input).unwrap());
+        assert_eq!(len(&comparison["columns"]), n + 1, "comparison {what}");
+        let timeline = json(auto_timeline(&input).unwrap());
+        assert_eq!(len(&timeline["children"]), n, "timeline {what}");
+        let metrics = json(auto_metrics(&input).unwrap());
+        let labelled = input
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !r["label"].is_null())
+            .count();
+        assert_eq!(len(&metrics["children"]), labelled, "metrics {what}");
+        let progress = json(auto_progress(&input).unwrap());
+        let numeric = input
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !r["label"].is_null() && r["value"].is_number())
+            .count();
+        assert_eq!(len(&progress["children"]), numeric, "progress {what}");
+        let detail = json(auto_detail(&json!({"records": input})).unwrap());
+        assert_eq!(detail["type"], "Card", "detail {what}");
+    }
+}

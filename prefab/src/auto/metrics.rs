@@ -49,6 +49,7 @@ fn from_item(item: &Value) -> Option<Metric> {
     let label = map
         .get("label")
         .or_else(|| map.get("name"))
+        .filter(|l| !l.is_null())
         .map(display_text)?;
     Some(metric(
         &label,

@@ -64,6 +64,7 @@ fn item(value: &Value) -> Option<(String, f64, Option<f64>)> {
     let label = map
         .get("label")
         .or_else(|| map.get("name"))
+        .filter(|l| !l.is_null())
         .map(display_text)?;
     let amount = map.get("value").and_then(Value::as_f64)?;
     Some((label, amount, map.get("max").and_then(Value::as_f64)))
