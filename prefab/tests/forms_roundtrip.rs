@@ -352,3 +352,45 @@ fn snapshot_auto_form_fallback() {
     );
     insta::assert_snapshot!(display_support::text(&result));
 }
+
+/// Odd text in every field never panics; it is either accepted or a field error.
+#[test]
+fn hostile_values_give_errors_not_panics() {
+    let odd = [
+        "",
+        " ",
+        "{{",
+        "}}",
+        "{{ }}",
+        "日本語",
+        "12:3é",
+        "2024-01-15T12:3é",
+        "é@é.é",
+        "1e309",
+        "-0",
+        "NaN",
+        "true",
+        "http://",
+        "9".repeat(400).as_str(),
+        "\u{0}",
+    ]
+    .map(str::to_string);
+    let form = json(auto_form::<Registration>("register").unwrap());
+    let fields = prefab::forms::FormSpec::for_type::<Registration>("register")
+        .unwrap()
+        .fields;
+    for text in &odd {
+        let mut state = typed_into_inputs(&serde_json::to_value(sample()).unwrap());
+        for leaf in prefab::forms::FormField::leaves(&fields) {
+            let mut target = &mut state;
+            for segment in leaf.name.split('.') {
+                target = &mut target[segment];
+            }
+            *target = json!(text);
+        }
+        let _ = FormSubmission::<Registration>::parse(&submit(&form, &state));
+        let _ = FormSubmission::<Registration>::parse(
+            &json!({"email": [text], "address": text, "age": {"x": text}}),
+        );
+    }
+}

@@ -348,7 +348,9 @@ fn date_time(s: &str) -> Result<String, String> {
     if time.len() == 5 {
         out.push_str(":00");
     }
-    let has_zone = time.ends_with('Z') || time.ends_with('z') || time[5..].contains(['+', '-']);
+    let has_zone = time.ends_with('Z')
+        || time.ends_with('z')
+        || time.get(5..).is_some_and(|rest| rest.contains(['+', '-']));
     if !has_zone {
         out.push('Z');
     }
