@@ -1,18 +1,14 @@
 // The TypeScript port's side of run.sh: display(autoTable(rows)) serialized to bytes.
 // Usage: node ts.mjs ROWS.json ITERATIONS  (run.sh installs the package into .npm/)
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const [rowsPath, iterations] = process.argv.slice(2);
 const here = new URL('.', import.meta.url).pathname;
-const require = createRequire(here + '.npm/');
-const resolve = (spec) => pathToFileURL(require.resolve(spec)).href;
-// The package's exports only declare `import`; resolve its files by path.
+// Installed under .npm/ (not a parent node_modules), so import its files by path.
 const pkgDir = here + '.npm/node_modules/@maxhealth.tech/prefab/dist/';
 const { display } = await import(pathToFileURL(pkgDir + 'mcp/index.js').href);
 const { autoTable } = await import(pathToFileURL(pkgDir + 'auto/index.js').href);
-void resolve;
 
 const statusKb = (key) => {
   const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith(key));
