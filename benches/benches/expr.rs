@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
-    let subset_file = root().join("../target/ts-port-subset.json");
+    let subset_file = root().join("target/ts-port-subset.json");
     match std::fs::read_to_string(&subset_file) {
         Ok(text) => {
             let ids: Vec<String> = serde_json::from_str(&text).unwrap();
