@@ -5,7 +5,41 @@ use std::process::Command;
 pub fn run_all() -> Result<(), String> {
     native()?;
     expr_wasm()?;
+    renderer()?;
+    crate::e2e::run_suite()?;
     Ok(())
+}
+
+/// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
+/// then the end-to-end tests through the MCP Apps host harness (both CSPs).
+fn renderer() -> Result<(), String> {
+    crate::renderer::check()?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "-p",
+        "prefab-renderer",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(Command::new("cargo").args([
+        "test",
+        "-p",
+        "prefab-renderer",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let pages = crate::sh::root().join("target/pages");
+    crate::renderer::pages(&pages)?;
+    run(Command::new("node")
+        .arg("prefab-renderer/tests/e2e.mjs")
+        .arg("--harness")
+        .arg(crate::install::harness_dir())
+        .arg("--pages")
+        .arg(&pages))
 }
 
 /// `cargo test --workspace` and clippy with warnings denied.
