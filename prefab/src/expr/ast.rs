@@ -90,15 +90,23 @@ impl Path {
     /// Splits `text` on `.` (no validation: the lexer only produces valid names).
     #[must_use]
     pub fn new(text: &str) -> Path {
-        let segments = text
-            .split('.')
-            .map(|s| Segment {
-                name: s.into(),
-                index: canonical_index(s),
-            })
-            .collect();
+        let whole: Arc<str> = text.into();
+        let segments: Box<[Segment]> = if text.contains('.') {
+            text.split('.')
+                .map(|s| Segment {
+                    name: s.into(),
+                    index: canonical_index(s),
+                })
+                .collect()
+        } else {
+            // The common single-name case shares one allocation.
+            Box::new([Segment {
+                name: whole.clone(),
+                index: canonical_index(text),
+            }])
+        };
         Path {
-            text: text.into(),
+            text: whole,
             segments,
         }
     }
