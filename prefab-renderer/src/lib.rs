@@ -1,33 +1,96 @@
-//! The `$prefab` renderer.
+//! # prefab-renderer
+//!
+//! The `$prefab` renderer: Rust compiled to `wasm32-unknown-unknown`, and the same code
+//! translated to JavaScript by binaryen's `wasm2js` for MCP Apps hosts whose CSP refuses
+//! WebAssembly (the default). `prefab::page` inlines both builds into one self-contained
+//! HTML page; its loader picks an engine and calls [`start`].
+//!
+//! The pieces, in the order data flows through them:
+//!
+//! * [`bridge`] — the app side of MCP Apps: JSON-RPC over `postMessage`, the handshake,
+//!   the early-message queue, requests with ids and timeouts, size reports.
+//! * [`app`] — envelopes, `display_update` patches, host context as `$host`, app tools.
+//! * [`store`] — the state and its fine-grained subscriptions.
+//! * [`render`] — component nodes to DOM, with bindings that patch only what changed.
+//! * [`actions`] — the 16 action types and their `onSuccess`/`onError` chains.
+//!
+//! Expressions are evaluated by `prefab::expr`, the engine the server side uses too.
 #![forbid(unsafe_code)]
+
+pub mod actions;
+pub mod app;
 pub mod bridge;
+pub mod dom;
+pub mod js;
 mod log;
+pub mod render;
+pub mod store;
+pub mod template;
+pub mod url;
 
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-struct Probe;
-impl bridge::HostEvents for Probe {
-    fn host_context(&self, _c: &JsValue, _r: bool) {}
-    fn notification(&self, method: &str, _p: &JsValue) {
-        let doc = web_sys::window()
-            .and_then(|w| w.document())
-            .unwrap_or_else(|| unreachable!());
-        let p = doc.create_element("p").unwrap_or_else(|_| unreachable!());
-        p.set_text_content(Some(method));
-        let _ = doc.body().map(|b| b.append_child(&p));
-    }
-    fn teardown(&self) {}
-    fn call_tool(&self, _p: &JsValue, reply: bridge::Reply) {
-        reply.ok(&bridge::rpc::empty())
-    }
-    fn list_tools(&self) -> JsValue {
-        bridge::rpc::object(&[("tools", js_sys::Array::new().into())])
-    }
-}
-
+/// Starts the renderer (called once by the page loader; `engine` is `"wasm"` or
+/// `"wasm2js"`).
+///
+/// A page with `<script id="prefab:initial-data">` mounts that envelope at once (the
+/// standalone mode of exported pages). Inside a frame, the bridge connects to the host.
 #[wasm_bindgen]
 pub fn start(engine: &str) -> Result<(), JsValue> {
+    std::panic::set_hook(Box::new(on_panic));
+    let window = web_sys::window().ok_or("no window")?;
+    let doc = window.document().ok_or("no document")?;
+    let root = match doc.get_element_by_id("root") {
+        Some(root) => root,
+        None => {
+            let root = dom::element("div");
+            dom::set_attr(&root, "id", "root");
+            doc.body().ok_or("no body")?.append_child(&root)?;
+            root
+        }
+    };
+    let app = app::install(root);
+    if let Some(script) = doc.get_element_by_id("prefab:initial-data") {
+        let text = script.text_content().unwrap_or_default();
+        match js::parse_json(&text) {
+            Ok(envelope) => app.mount(&envelope),
+            Err(e) => {
+                let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
+                let _ = doc
+                    .get_element_by_id("root")
+                    .map(|r| r.append_child(&error));
+            }
+        }
+    }
+    let framed = window
+        .parent()
+        .ok()
+        .flatten()
+        .is_some_and(|p| JsValue::from(p) != JsValue::from(window.clone()));
+    if framed {
+        let modes = js_sys::Array::of3(&"inline".into(), &"fullscreen".into(), &"pip".into());
+        let capabilities = bridge::rpc::object(&[
+            ("availableDisplayModes", modes.into()),
+            (
+                "tools",
+                bridge::rpc::object(&[("listChanged", JsValue::TRUE)]),
+            ),
+        ]);
+        bridge::connect(Rc::new(app::Events(app)), &capabilities)?;
+    }
     let _ = engine;
-    bridge::connect(Rc::new(Probe), &bridge::rpc::empty())
+    Ok(())
+}
+
+/// The panic boundary: the message is shown in the view (and logged) instead of leaving a
+/// blank frame.
+fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let message = format!("The renderer stopped: {info}");
+    web_sys::console::error_1(&JsValue::from_str(&message));
+    let root = dom::document().and_then(|d| d.get_element_by_id("root"));
+    if let Some(root) = root {
+        let error = dom::error_box("renderer", &message);
+        let _ = root.append_child(&error);
+    }
 }

@@ -9,6 +9,7 @@ pub fn warn(message: &str) {
 }
 
 /// An error (console + host log at level `error`).
+#[allow(dead_code)]
 pub fn error(message: &str) {
     web_sys::console::error_1(&JsValue::from_str(message));
     to_host("error", message);

@@ -8,6 +8,8 @@ use std::process::Command;
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 /// npm `binaryen` (wasm-opt, wasm2js). Debian's binaryen is too old for wasm-bindgen output.
 pub const BINARYEN_VERSION: &str = "132.0.0";
+/// npm `esbuild`, used only to minify the generated JavaScript (same version as the harness).
+pub const ESBUILD_VERSION: &str = "0.28.2";
 
 pub fn all() -> Result<(), String> {
     wasm_target()?;
@@ -29,11 +31,16 @@ pub fn binaryen_bin() -> PathBuf {
     npm_dir().join("node_modules/.bin")
 }
 
-/// npm `binaryen` into `target/npm` (skipped when the pinned version is there).
+/// npm `binaryen` and `esbuild` into `target/npm` (skipped when the pinned versions are
+/// there).
 pub fn binaryen() -> Result<(), String> {
-    let manifest = npm_dir().join("node_modules/binaryen/package.json");
-    let installed = std::fs::read_to_string(&manifest).unwrap_or_default();
-    if installed.contains(&format!("\"version\": \"{BINARYEN_VERSION}\"")) {
+    let has = |package: &str, version: &str| {
+        let manifest = npm_dir().join(format!("node_modules/{package}/package.json"));
+        std::fs::read_to_string(&manifest)
+            .unwrap_or_default()
+            .contains(&format!("\"version\": \"{version}\""))
+    };
+    if has("binaryen", BINARYEN_VERSION) && has("esbuild", ESBUILD_VERSION) {
         return Ok(());
     }
     std::fs::create_dir_all(npm_dir()).map_err(|e| format!("target/npm: {e}"))?;
@@ -48,7 +55,8 @@ pub fn binaryen() -> Result<(), String> {
     run(Command::new("npm")
         .current_dir(npm_dir())
         .args(["install", "--no-audit", "--no-fund", "--save-exact"])
-        .arg(format!("binaryen@{BINARYEN_VERSION}")))
+        .arg(format!("binaryen@{BINARYEN_VERSION}"))
+        .arg(format!("esbuild@{ESBUILD_VERSION}")))
 }
 
 /// The installed copy of the shared MCP Apps host harness (`../shared` is read-only).

@@ -149,18 +149,30 @@ fn build_into(out: &Path) -> Result<(), String> {
         .args(["-Oz", "-o"])
         .arg(&js))?;
     let wasm2js = wrap_wasm2js(&String::from_utf8_lossy(&read(&js)?))?;
-    write(&out.join("renderer.wasm2js.js"), wasm2js.as_bytes())?;
+    let wrapped = work.join("wasm2js.wrapped.js");
+    write(&wrapped, wasm2js.as_bytes())?;
+    minify(&wrapped, &out.join("renderer.wasm2js.js"))?;
 
-    let glue = String::from_utf8_lossy(&read(&work.join("renderer.js"))?).into_owned();
+    let glue_path = work.join("renderer.js");
+    let glue = String::from_utf8_lossy(&read(&glue_path)?).into_owned();
     if !glue.starts_with("let wasm_bindgen") || glue.contains("__wbindgen_externrefs") {
         return Err(
             "unexpected wasm-bindgen glue: expected no-modules output without externref".into(),
         );
     }
-    write(
-        &out.join("renderer.js"),
-        format!("{HEADER}{glue}").as_bytes(),
-    )
+    minify(&glue_path, &out.join("renderer.js"))
+}
+
+/// Minifies a classic script with esbuild (top-level names are kept: they are the
+/// script's interface), prefixed with the "generated" header.
+fn minify(input: &Path, output: &Path) -> Result<(), String> {
+    let minified = input.with_extension("min.js");
+    run(Command::new(binaryen_bin().join("esbuild"))
+        .arg(input)
+        .args(["--minify", "--target=es2020", "--log-level=warning"])
+        .arg(format!("--outfile={}", minified.display())))?;
+    let text = String::from_utf8_lossy(&read(&minified)?).into_owned();
+    write(output, format!("{HEADER}{text}").as_bytes())
 }
 
 /// Turns wasm2js's ES module into `var prefabWasm2js = function (imports) { … }`, which
@@ -191,7 +203,7 @@ fn wrap_wasm2js(js: &str) -> Result<String, String> {
         "newHEAP8.set(HEAP8);\n   if (buffer.transfer) buffer.transfer(0); else structuredClone(buffer, { transfer: [buffer] });",
     );
     Ok(format!(
-        "{HEADER}// The renderer as JavaScript (binaryen wasm2js): the engine for hosts that refuse WebAssembly.\nvar prefabWasm2js = (function () {{\n{body}return asmFunc;\n}})();\n"
+        "// The renderer as JavaScript (binaryen wasm2js): the engine for hosts that refuse WebAssembly.\nvar prefabWasm2js = (function () {{\n{body}return asmFunc;\n}})();\n"
     ))
 }
 
@@ -239,6 +251,16 @@ pub fn pages(dir: &Path) -> Result<(), String> {
         &dir.join("viewer.html"),
         prefab::page::viewer_html().as_bytes(),
     )?;
+    // Candidate pages for ../shared/bench (it fills the initial-data tag): one as served, one
+    // with a CSP that refuses WebAssembly, so the wasm2js engine is measured.
+    let bench = prefab::page::standalone_html(&serde_json::json!({}), "prefab-rs");
+    write(&dir.join("bench-wasm.html"), bench.as_bytes())?;
+    let strict = bench.replacen(
+        "<head>\n",
+        "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'unsafe-inline'\">\n",
+        1,
+    );
+    write(&dir.join("bench-wasm2js.html"), strict.as_bytes())?;
     let fixtures = root().join("prefab-renderer/tests/fixtures");
     let entries = fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))?;
     let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

@@ -4,8 +4,42 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    expr_wasm()?;
+    renderer()?;
     crate::e2e::run_suite()?;
     Ok(())
+}
+
+/// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
+/// then the end-to-end tests through the MCP Apps host harness (both CSPs).
+fn renderer() -> Result<(), String> {
+    crate::renderer::check()?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "-p",
+        "prefab-renderer",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(Command::new("cargo").args([
+        "test",
+        "-p",
+        "prefab-renderer",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let pages = crate::sh::root().join("target/pages");
+    crate::renderer::pages(&pages)?;
+    run(Command::new("node")
+        .arg("prefab-renderer/tests/e2e.mjs")
+        .arg("--harness")
+        .arg(crate::install::harness_dir())
+        .arg("--pages")
+        .arg(&pages))
 }
 
 /// `cargo test --workspace` and clippy with warnings denied.
@@ -18,5 +52,21 @@ fn native() -> Result<(), String> {
         "--",
         "-D",
         "warnings",
+    ]))
+}
+
+/// The expression conformance vectors compiled to wasm32 and run under node
+/// (wasm-bindgen-test-runner, configured in `.cargo/config.toml`), with the engine built
+/// exactly as the renderer uses it: `prefab` without default features.
+fn expr_wasm() -> Result<(), String> {
+    run(Command::new("cargo").args([
+        "test",
+        "-p",
+        "prefab",
+        "--no-default-features",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--test",
+        "wasm_expr",
     ]))
 }

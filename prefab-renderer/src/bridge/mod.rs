@@ -33,6 +33,26 @@ pub const DEFAULT_TIMEOUT_MS: i32 = 60_000;
 
 /// What the bridge reports to the view. Every method is called with no bridge borrow held,
 /// so implementations may send requests.
+///
+/// ```no_run
+/// use prefab_renderer::bridge::{self, HostEvents, Reply, rpc};
+/// use wasm_bindgen::JsValue;
+/// struct Log;
+/// impl HostEvents for Log {
+///     fn host_context(&self, _context: &JsValue, _replace: bool) {}
+///     fn notification(&self, method: &str, _params: &JsValue) {
+///         web_sys::console::log_1(&method.into());
+///     }
+///     fn teardown(&self) {}
+///     fn call_tool(&self, _params: &JsValue, reply: Reply) {
+///         reply.err(&bridge::RpcError::new(rpc::code::METHOD_NOT_FOUND, "no tools"));
+///     }
+///     fn list_tools(&self) -> JsValue {
+///         rpc::object(&[("tools", js_sys::Array::new().into())])
+///     }
+/// }
+/// bridge::connect(std::rc::Rc::new(Log), &rpc::empty()).unwrap();
+/// ```
 pub trait HostEvents {
     /// The initialize result's `hostContext` (`replace = true`) or a
     /// `host-context-changed` patch (`replace = false`, shallow merge).
@@ -48,6 +68,13 @@ pub trait HostEvents {
 }
 
 /// The answer to one host request. Dropping it without answering sends an internal error.
+///
+/// ```no_run
+/// # use prefab_renderer::bridge::{Reply, rpc};
+/// fn answer(reply: Reply) {
+///     reply.ok(&rpc::object(&[("content", js_sys::Array::new().into())]));
+/// }
+/// ```
 pub struct Reply {
     id: Option<JsValue>,
 }
@@ -375,10 +402,10 @@ fn close() {
 
 fn post(message: &JsValue) {
     let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
-    if let Some(parent) = parent {
-        if parent.post_message(message, "*").is_err() {
-            crate::log::warn("postMessage to the host failed");
-        }
+    if let Some(parent) = parent
+        && parent.post_message(message, "*").is_err()
+    {
+        crate::log::warn("postMessage to the host failed");
     }
 }
 

@@ -19,6 +19,12 @@ pub mod code {
 }
 
 /// A JSON-RPC error, received from the host or produced locally (timeouts).
+///
+/// ```
+/// use prefab_renderer::bridge::{RpcError, rpc::code};
+/// let e = RpcError::new(code::METHOD_NOT_FOUND, "Method not found");
+/// assert_eq!(e.to_string(), "Method not found (-32601)");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct RpcError {
     /// The JSON-RPC error code.
@@ -44,7 +50,13 @@ impl std::fmt::Display for RpcError {
     }
 }
 
-/// An incoming message, classified.
+/// An incoming message, classified by [`classify`].
+///
+/// ```no_run
+/// use prefab_renderer::bridge::rpc::{self, Incoming};
+/// let msg = rpc::notification("ui/notifications/tool-result", Some(&rpc::empty()));
+/// assert!(matches!(rpc::classify(&msg), Some(Incoming::Notification { .. })));
+/// ```
 pub enum Incoming {
     /// A request from the host: answer it with [`response`] or [`error_response`].
     Request {
@@ -176,10 +188,10 @@ fn base() -> Object {
 }
 
 fn set_params(msg: &Object, params: Option<&JsValue>) {
-    if let Some(params) = params {
-        if params.is_object() {
-            set(msg, "params", params);
-        }
+    if let Some(params) = params
+        && params.is_object()
+    {
+        set(msg, "params", params);
     }
 }
 

@@ -1,0 +1,386 @@
+//! Browser-side actions: `showToast`, `closeOverlay`, `fetch`, `openFilePicker`,
+//! `setInterval`, `callHandler`.
+use super::{Call, Ctx, Done, Outcome, run_with, text_field};
+use crate::dom;
+use crate::js;
+use crate::render::prop;
+use crate::template;
+use prefab::expr::{Map, Value};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// `showToast`: a message in a polite live region, removed after `duration` ms.
+pub(super) fn show_toast(fields: &Map) -> Outcome {
+    let message = text_field(fields, "showToast", "message")?;
+    let Some(doc) = dom::document() else {
+        return Ok(Value::Undefined);
+    };
+    let region = match doc.get_element_by_id("prefab-toasts") {
+        Some(region) => region,
+        None => {
+            let region = dom::element_with_class("div", "pf-toasts");
+            dom::set_attr(&region, "id", "prefab-toasts");
+            dom::set_attr(&region, "role", "status");
+            dom::set_attr(&region, "aria-live", "polite");
+            if let Some(body) = doc.body() {
+                dom::append(&body, &region);
+            }
+            region
+        }
+    };
+    let toast = dom::element_with_class("div", "pf-toast");
+    if let Some(variant) = fields.get("variant").and_then(Value::as_str) {
+        dom::set_attr(&toast, "data-variant", variant);
+    }
+    let title = dom::element_with_class("div", "pf-toast-title");
+    title.set_text_content(Some(&message));
+    dom::append(&toast, &title);
+    if let Some(description) = fields.get("description").and_then(Value::as_str) {
+        let d = dom::element_with_class("div", "pf-toast-description");
+        d.set_text_content(Some(description));
+        dom::append(&toast, &d);
+    }
+    dom::append(&region, &toast);
+    let duration = fields
+        .get("duration")
+        .map(Value::to_number)
+        .filter(|n| n.is_finite() && *n > 0.0)
+        .unwrap_or(4000.0);
+    let remove = Closure::once_into_js(move || toast.remove());
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            remove.unchecked_ref(),
+            duration as i32,
+        );
+    }
+    Ok(Value::Undefined)
+}
+
+/// `closeOverlay`: asks the nearest overlay to close (a `prefab:close-overlay` DOM event;
+/// overlays come with the full component catalogue).
+pub(super) fn close_overlay(_call: &Call) -> Outcome {
+    if let (Some(doc), Ok(event)) = (dom::document(), web_sys::Event::new("prefab:close-overlay")) {
+        let _ = doc.dispatch_event(&event);
+    }
+    Ok(Value::Undefined)
+}
+
+/// `fetch`: only to origins the host granted (`hostCapabilities.sandbox.csp.connectDomains`);
+/// `$result` is the parsed JSON (or text).
+pub(super) fn fetch(fields: &Map, done: Done) {
+    let url = match text_field(fields, "fetch", "url") {
+        Ok(u) => u,
+        Err(e) => return done(Err(e)),
+    };
+    let Some((url, origin)) = crate::url::http_origin(&url) else {
+        return done(Err(format!(
+            "fetch: refused URL {url:?} (http or https only)"
+        )));
+    };
+    if !crate::app::fetch_allowed(&origin) {
+        return done(Err(format!(
+            "fetch: origin {origin} is not a declared connect domain"
+        )));
+    }
+    let method = fields
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or("GET")
+        .to_ascii_uppercase();
+    let init = web_sys::RequestInit::new();
+    init.set_method(&method);
+    let headers = js_sys::Object::new();
+    if let Some(Value::Object(h)) = fields.get("headers") {
+        for (k, v) in h.iter() {
+            let _ = js_sys::Reflect::set(&headers, &k.into(), &template::display(v).into());
+        }
+    }
+    let has_content_type = |h: &js_sys::Object| {
+        js_sys::Object::keys(h).iter().any(|k| {
+            k.as_string()
+                .is_some_and(|k| k.eq_ignore_ascii_case("content-type"))
+        })
+    };
+    if !matches!(method.as_str(), "GET" | "HEAD") {
+        match fields.get("body") {
+            Some(Value::String(s)) => init.set_body(&JsValue::from_str(s)),
+            Some(body @ (Value::Object(_) | Value::Array(_))) => {
+                init.set_body(&JsValue::from_str(&js::stringify(body)));
+                if !has_content_type(&headers) {
+                    let _ = js_sys::Reflect::set(
+                        &headers,
+                        &"Content-Type".into(),
+                        &"application/json".into(),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    init.set_headers(&headers);
+    let Some(window) = web_sys::window() else {
+        return done(Err("fetch: no window".into()));
+    };
+    let promise = window.fetch_with_str_and_init(&url, &init);
+    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    let fail = {
+        let done = done.clone();
+        Closure::once_into_js(move |e: JsValue| {
+            if let Some(done) = done.borrow_mut().take() {
+                done(Err(format!("fetch failed: {}", js::error_text(&e))));
+            }
+        })
+    };
+    let ok = {
+        let done = done.clone();
+        Closure::once_into_js(move |response: JsValue| {
+            let Ok(response) = response.dyn_into::<web_sys::Response>() else {
+                return;
+            };
+            if !response.ok() {
+                if let Some(done) = done.borrow_mut().take() {
+                    done(Err(format!(
+                        "{} {}",
+                        response.status(),
+                        response.status_text()
+                    )));
+                }
+                return;
+            }
+            let Ok(text) = response.text() else {
+                return;
+            };
+            let got = Closure::once_into_js(move |body: JsValue| {
+                let body = body.as_string().unwrap_or_default();
+                let value = js::parse_json(&body).unwrap_or(Value::from(body));
+                if let Some(done) = done.borrow_mut().take() {
+                    done(Ok(value));
+                }
+            });
+            then(&text, &got, &JsValue::UNDEFINED);
+        })
+    };
+    then(&promise, &ok, &fail);
+}
+
+/// `promise.then(ok, fail)` with one-shot functions (from `Closure::once_into_js`).
+fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
+    let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
+    if let Some(method) = method.dyn_ref::<js_sys::Function>() {
+        let _ = method.call2(promise, ok, fail);
+    }
+}
+
+/// `openFilePicker`: `$result` = `FileUpload[]` (`{name, size, type, data}` with base64
+/// data); files over `maxSize` are skipped with an error toast.
+pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
+    let input = dom::element("input");
+    dom::set_attr(&input, "type", "file");
+    if let Some(accept) = fields.get("accept").and_then(Value::as_str) {
+        dom::set_attr(&input, "accept", accept);
+    }
+    dom::toggle_attr(
+        &input,
+        "multiple",
+        fields.get("multiple").is_some_and(Value::truthy),
+    );
+    let max_size = fields
+        .get("maxSize")
+        .map(Value::to_number)
+        .filter(|n| n.is_finite());
+    let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() else {
+        return done(Err("openFilePicker: no file input".into()));
+    };
+    let source = input.clone();
+    let on_change = Closure::once_into_js(move || {
+        let Some(files) = source.files() else {
+            return;
+        };
+        let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
+        read_files(files, max_size, done);
+    });
+    let _ = input.add_event_listener_with_callback("change", on_change.unchecked_ref());
+    input.click();
+}
+
+fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let files: Vec<web_sys::File> = files
+        .into_iter()
+        .filter(|f| {
+            let ok = max_size.is_none_or(|max| f.size() <= max);
+            if !ok {
+                let mut fields = Map::new();
+                fields.insert("message", Value::from(format!("{} is too large", f.name())));
+                fields.insert("variant", Value::from("error"));
+                let _ = show_toast(&fields);
+            }
+            ok
+        })
+        .collect();
+    if files.is_empty() {
+        // Cancelled or nothing usable: success without callbacks.
+        return;
+    }
+    let results: Rc<RefCell<Vec<Option<Value>>>> = Rc::new(RefCell::new(vec![None; files.len()]));
+    let done = Rc::new(RefCell::new(Some(done)));
+    for (i, file) in files.into_iter().enumerate() {
+        let Ok(reader) = web_sys::FileReader::new() else {
+            continue;
+        };
+        let (results, done, source) = (results.clone(), done.clone(), reader.clone());
+        let (name, size, ty) = (file.name(), file.size(), file.type_());
+        let on_load = Closure::once_into_js(move || {
+            let url = source
+                .result()
+                .ok()
+                .and_then(|r| r.as_string())
+                .unwrap_or_default();
+            let data = url
+                .split_once(',')
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_default();
+            let upload = Value::object([
+                ("name", Value::from(name)),
+                ("size", Value::from(size)),
+                ("type", Value::from(ty)),
+                ("data", Value::from(data)),
+            ]);
+            let all = {
+                let mut r = results.borrow_mut();
+                r[i] = Some(upload);
+                r.iter().all(Option::is_some)
+            };
+            if all {
+                let list = Value::array(results.borrow_mut().drain(..).flatten());
+                if let Some(done) = done.borrow_mut().take() {
+                    done(Ok(list));
+                }
+            }
+        });
+        reader.set_onload(Some(on_load.unchecked_ref()));
+        let _ = reader.read_as_data_url(&file);
+    }
+}
+
+/// `setInterval`: runs `onTick` (`$event` = tick number, from 1) every `duration` ms while
+/// `count`/`while` allow, then `onComplete`. Stopped at teardown or when the view is replaced.
+pub(super) fn set_interval(call: &Call, fields: &Map) -> Outcome {
+    let epoch = crate::app::timer_epoch();
+    let raw = call.raw.clone();
+    if !may_tick(call, &raw, 0) {
+        complete(call, &raw);
+        return Ok(Value::Undefined);
+    }
+    let _ = fields;
+    schedule_tick(call.cx.clone(), call.ctx.clone(), raw, 1, epoch);
+    Ok(Value::Undefined)
+}
+
+fn duration_ms(cx: &crate::render::Cx, raw: &Value) -> i32 {
+    let value = template::interpolate(prop(raw, "duration"), &*cx.frame);
+    let n = value.to_number();
+    if n.is_finite() && n > 0.0 {
+        n as i32
+    } else {
+        1000
+    }
+}
+
+fn may_tick(call: &Call, raw: &Value, done_ticks: u32) -> bool {
+    if let Some(count) = prop(raw, "count").as_f64_opt()
+        && f64::from(done_ticks) >= count
+    {
+        return false;
+    }
+    let cond = prop(raw, "while");
+    cond.is_nullish() || template::condition(cond, &*call.scope)
+}
+
+fn complete(call: &Call, raw: &Value) {
+    let on_complete = prop(raw, "onComplete");
+    if !on_complete.is_nullish() {
+        run_with(&call.cx, on_complete, (*call.ctx).clone(), Box::new(|_| {}));
+    }
+}
+
+fn schedule_tick(cx: crate::render::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32, epoch: u32) {
+    let delay = duration_ms(&cx, &raw);
+    let callback = Closure::once_into_js(move || {
+        if crate::app::timer_epoch() != epoch {
+            return;
+        }
+        let call = Call {
+            scope: super::frame(&cx, &ctx),
+            cx: cx.clone(),
+            ctx: ctx.clone(),
+            raw: raw.clone(),
+        };
+        let on_tick = prop(&raw, "onTick");
+        if !on_tick.is_nullish() {
+            let tick_ctx = Ctx {
+                event: Value::from(tick),
+                ..(*ctx).clone()
+            };
+            run_with(&cx, on_tick, tick_ctx, Box::new(|_| {}));
+        }
+        if may_tick(&call, &raw, tick) {
+            schedule_tick(cx, ctx, raw, tick + 1, epoch);
+        } else {
+            complete(&call, &raw);
+        }
+    });
+    if let Some(w) = web_sys::window()
+        && let Ok(handle) =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
+    {
+        crate::app::add_timer(handle);
+    }
+}
+
+trait AsF64Opt {
+    fn as_f64_opt(&self) -> Option<f64>;
+}
+
+impl AsF64Opt for Value {
+    fn as_f64_opt(&self) -> Option<f64> {
+        match self {
+            Value::Number(n) => Some(*n),
+            Value::String(_) => Some(self.to_number()).filter(|n| n.is_finite()),
+            _ => None,
+        }
+    }
+}
+
+/// `callHandler`: calls `window.__prefab_handlers.actions[handler]({state, event,
+/// arguments})` (functions the page author defined, never wire text); an object result
+/// merges into the state and becomes `$result`.
+pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
+    let handler = text_field(fields, "callHandler", "handler")?;
+    let window = web_sys::window().ok_or("no window")?;
+    let handlers =
+        js_sys::Reflect::get(&window, &"__prefab_handlers".into()).unwrap_or(JsValue::UNDEFINED);
+    let actions = crate::bridge::rpc::get(&handlers, "actions");
+    let function = crate::bridge::rpc::get(&actions, &handler);
+    let Some(function) = function.dyn_ref::<js_sys::Function>() else {
+        return Err(format!("callHandler: unknown handler {handler:?}"));
+    };
+    let store = call.cx.frame.store();
+    let argument = crate::bridge::rpc::object(&[
+        ("state", js::to_js(&Value::from(store.snapshot()))),
+        ("event", js::to_js(&call.ctx.event)),
+        (
+            "arguments",
+            js::to_js(fields.get("arguments").unwrap_or(&Value::Undefined)),
+        ),
+    ]);
+    let returned = function
+        .call1(&JsValue::NULL, &argument)
+        .map_err(|e| format!("callHandler {handler:?}: {}", js::error_text(&e)))?;
+    let result = js::to_value(&returned);
+    if let Value::Object(patch) = &result {
+        store.merge(patch);
+    }
+    Ok(result)
+}

@@ -1,0 +1,94 @@
+//! Small DOM helpers. Text always goes through `textContent`; nothing is parsed as HTML.
+use crate::store::Owner;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, Element, Event, Node};
+
+/// The document (the renderer only runs where there is one).
+#[must_use]
+pub fn document() -> Option<Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+/// A new element; falls back to a `<div>` if `tag` is refused, and to an empty text node's
+/// parent-less element never (the document always exists when rendering).
+#[must_use]
+pub fn element(tag: &str) -> Element {
+    let doc = document();
+    doc.as_ref()
+        .and_then(|d| d.create_element(tag).ok())
+        .or_else(|| doc.as_ref().and_then(|d| d.create_element("div").ok()))
+        .unwrap_or_else(unreachable_document)
+}
+
+#[cold]
+fn unreachable_document() -> Element {
+    // Rendering is only ever started from `start()`, which checks for a document first.
+    wasm_bindgen::throw_str("prefab-renderer: no document")
+}
+
+/// An element with a class.
+#[must_use]
+pub fn element_with_class(tag: &str, class: &str) -> Element {
+    let el = element(tag);
+    if !class.is_empty() {
+        el.set_class_name(class);
+    }
+    el
+}
+
+/// A text node.
+#[must_use]
+pub fn text(content: &str) -> Node {
+    match document() {
+        Some(d) => d.create_text_node(content).into(),
+        None => unreachable_document().into(),
+    }
+}
+
+/// Sets an attribute (errors for invalid names are ignored: the name comes from our code).
+pub fn set_attr(el: &Element, name: &str, value: &str) {
+    let _ = el.set_attribute(name, value);
+}
+
+/// Sets or removes a boolean attribute.
+pub fn toggle_attr(el: &Element, name: &str, on: bool) {
+    if on {
+        set_attr(el, name, "");
+    } else {
+        let _ = el.remove_attribute(name);
+    }
+}
+
+/// Appends `child` to `parent`.
+pub fn append(parent: &Node, child: &Node) {
+    let _ = parent.append_child(child);
+}
+
+/// Removes every child of `node`.
+pub fn clear(node: &Node) {
+    while let Some(child) = node.first_child() {
+        let _ = node.remove_child(&child);
+    }
+}
+
+/// Adds an event listener that lives as long as `owner`.
+pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
+    let closure = Closure::<dyn FnMut(Event)>::new(f);
+    if target
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        owner.keep(closure);
+    }
+}
+
+/// An error box naming the JSON path of the offending node.
+#[must_use]
+pub fn error_box(path: &str, message: &str) -> Element {
+    let el = element_with_class("div", "pf-error");
+    set_attr(&el, "role", "alert");
+    set_attr(&el, "data-path", path);
+    el.set_text_content(Some(&format!("{path}: {message}")));
+    el
+}

@@ -1,0 +1,110 @@
+//! Conversions between JavaScript values and [`Value`], the expression engine's JSON-like
+//! value. Wire data arrives as structured-cloned objects (postMessage) or from
+//! `JSON.parse` (the standalone page); it is converted once, then the renderer works on
+//! `Value`s. Outgoing messages are converted back.
+use js_sys::{Array, Object, Reflect};
+use prefab::expr::{Map, Value};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Objects nested deeper than this convert to `null` (guards against cyclic objects).
+const MAX_DEPTH: usize = 128;
+
+/// A JavaScript value as a [`Value`]. Functions, symbols and other non-JSON values become
+/// `undefined`; `NaN`/`Infinity` stay numbers.
+#[must_use]
+pub fn to_value(js: &JsValue) -> Value {
+    convert_in(js, 0)
+}
+
+fn convert_in(js: &JsValue, depth: usize) -> Value {
+    if js.is_undefined() {
+        return Value::Undefined;
+    }
+    if js.is_null() {
+        return Value::Null;
+    }
+    if let Some(b) = js.as_bool() {
+        return Value::Bool(b);
+    }
+    if let Some(n) = js.as_f64() {
+        return Value::Number(n);
+    }
+    if let Some(s) = js.as_string() {
+        return Value::from(s);
+    }
+    if depth >= MAX_DEPTH {
+        return Value::Null;
+    }
+    if Array::is_array(js) {
+        let array: &Array = js.unchecked_ref();
+        return Value::array(array.iter().map(|item| convert_in(&item, depth + 1)));
+    }
+    if js.is_object() && !js.is_function() {
+        let object: &Object = js.unchecked_ref();
+        let mut map = Map::new();
+        for key in Object::keys(object).iter() {
+            if let Some(name) = key.as_string() {
+                let value = Reflect::get(js, &key).unwrap_or(JsValue::UNDEFINED);
+                let value = convert_in(&value, depth + 1);
+                if !matches!(value, Value::Undefined) {
+                    map.insert(name, value);
+                }
+            }
+        }
+        return Value::from(map);
+    }
+    Value::Undefined
+}
+
+/// A [`Value`] as a plain JavaScript value (objects keep their key order).
+#[must_use]
+pub fn to_js(value: &Value) -> JsValue {
+    match value {
+        Value::Undefined => JsValue::UNDEFINED,
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => JsValue::from_f64(*n),
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(items) => {
+            let array = Array::new_with_length(items.len() as u32);
+            for (i, item) in items.iter().enumerate() {
+                array.set(i as u32, to_js(item));
+            }
+            array.into()
+        }
+        Value::Object(map) => {
+            let object = Object::new();
+            for (k, v) in map.iter() {
+                if !matches!(v, Value::Undefined) {
+                    let _ = Reflect::set(&object, &JsValue::from_str(k), &to_js(v));
+                }
+            }
+            object.into()
+        }
+    }
+}
+
+/// Parses JSON text with the browser's `JSON.parse` (no JSON parser in the wasm module).
+pub fn parse_json(text: &str) -> Result<Value, String> {
+    js_sys::JSON::parse(text)
+        .map(|js| to_value(&js))
+        .map_err(|e| error_text(&e))
+}
+
+/// `JSON.stringify(value)` (`"undefined"` for values JSON cannot represent).
+#[must_use]
+pub fn stringify(value: &Value) -> String {
+    js_sys::JSON::stringify(&to_js(value))
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| "undefined".into())
+}
+
+/// The message of a thrown JavaScript value.
+#[must_use]
+pub fn error_text(error: &JsValue) -> String {
+    if let Some(e) = error.dyn_ref::<js_sys::Error>() {
+        return String::from(e.message());
+    }
+    error.as_string().unwrap_or_else(|| "unknown error".into())
+}

@@ -1,0 +1,104 @@
+//! State paths (`todos.0.done`): digit segments index arrays, other segments index
+//! objects; updates are immutable (shared parents are copied, never mutated in place).
+use prefab::expr::{Map, Value};
+use std::sync::Arc;
+
+/// The value at `path` in `state`.
+///
+/// ```
+/// use prefab::expr::{Map, Value};
+/// let mut state = Map::new();
+/// state.insert("todos", Value::array([Value::object([("done", Value::from(true))])]));
+/// assert_eq!(prefab_renderer::store::get_path(&state, "todos.0.done"), Some(Value::from(true)));
+/// assert_eq!(prefab_renderer::store::get_path(&state, "todos.x"), None);
+/// ```
+#[must_use]
+pub fn get_path(state: &Map, path: &str) -> Option<Value> {
+    let mut segments = path.split('.');
+    let mut current = state.get(segments.next()?)?.clone();
+    for segment in segments {
+        current = child(&current, segment)?;
+    }
+    Some(current)
+}
+
+fn child(value: &Value, segment: &str) -> Option<Value> {
+    match value {
+        Value::Array(items) => items.get(index(segment)?).cloned(),
+        Value::Object(map) => map.get(segment).cloned(),
+        _ => None,
+    }
+}
+
+fn index(segment: &str) -> Option<usize> {
+    if segment.is_empty() || !segment.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    segment.parse().ok()
+}
+
+/// Sets `path` in `state`. A missing top-level key is created; below it every parent must
+/// exist (an array index must be in range), otherwise the state is unchanged and the error
+/// names the segment.
+///
+/// ```
+/// use prefab::expr::{Map, Value};
+/// let mut state = Map::new();
+/// state.insert("user", Value::object([("name", Value::from("Ada"))]));
+/// prefab_renderer::store::set_path(&mut state, "user.name", Value::from("Grace")).unwrap();
+/// assert_eq!(prefab_renderer::store::get_path(&state, "user.name"), Some(Value::from("Grace")));
+/// assert!(prefab_renderer::store::set_path(&mut state, "nope.x", Value::Null).is_err());
+/// ```
+pub fn set_path(state: &mut Map, path: &str, value: Value) -> Result<(), String> {
+    let segments: Vec<&str> = path.split('.').collect();
+    let Some((first, rest)) = segments.split_first() else {
+        return Err("empty state path".into());
+    };
+    if first.is_empty() {
+        return Err(format!("invalid state path {path:?}"));
+    }
+    if rest.is_empty() {
+        state.insert(*first, value);
+        return Ok(());
+    }
+    let Some(current) = state.get(first) else {
+        return Err(format!("state path {path:?}: {first:?} does not exist"));
+    };
+    let updated = set_in(current, rest, value).map_err(|seg| {
+        format!("state path {path:?}: cannot set {seg:?} (missing parent or index out of range)")
+    })?;
+    state.insert(*first, updated);
+    Ok(())
+}
+
+fn set_in(target: &Value, segments: &[&str], value: Value) -> Result<Value, String> {
+    let Some((segment, rest)) = segments.split_first() else {
+        return Ok(value);
+    };
+    match target {
+        Value::Array(items) => {
+            let i = index(segment).filter(|i| *i < items.len());
+            let Some(i) = i else {
+                return Err((*segment).to_string());
+            };
+            let new_child = set_in(&items[i], rest, value)?;
+            let mut copy = (**items).clone();
+            copy[i] = new_child;
+            Ok(Value::Array(Arc::new(copy)))
+        }
+        Value::Object(map) => {
+            let new_child = if rest.is_empty() {
+                value
+            } else {
+                let Some(existing) = map.get(segment) else {
+                    return Err((*segment).to_string());
+                };
+                set_in(existing, rest, value)?
+            };
+            let mut copy: Map = (**map).clone();
+            copy.insert(*segment, new_child);
+            Ok(Value::Object(Arc::new(copy)))
+        }
+        _ => Err((*segment).to_string()),
+    }
+}

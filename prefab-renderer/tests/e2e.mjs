@@ -1,0 +1,318 @@
+#!/usr/bin/env node
+// End-to-end tests of the prefab viewer in headless Chromium, through the shared MCP Apps
+// host harness (the real AppBridge from @modelcontextprotocol/ext-apps, a sandbox proxy on
+// another origin, the Inspector-style CSP).
+//
+//   node prefab-renderer/tests/e2e.mjs --harness target/host-harness --pages target/pages
+//
+// `cargo xtask test` installs the harness (target/host-harness), writes the pages
+// (`cargo xtask pages`) and runs this script. Ends with a plain `N passed, N failed` line.
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const HARNESS = resolve(arg("--harness", "target/host-harness"));
+const PAGES = resolve(arg("--pages", "target/pages"));
+const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
+const { launchBrowser, toolResultFrom } = await import(pathToFileURL(join(HARNESS, "run.mjs")).href);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let passed = 0;
+let failed = 0;
+const results = [];
+
+function check(name, ok, detail = "") {
+  if (ok) passed++;
+  else failed++;
+  results.push(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
+  console.log(results[results.length - 1]);
+}
+
+function serve(routes) {
+  return new Promise((done) => {
+    const server = http.createServer((req, resp) => {
+      const route = routes[new URL(req.url, "http://x").pathname];
+      if (!route) {
+        resp.writeHead(404);
+        resp.end();
+        return;
+      }
+      resp.writeHead(200, { "content-type": route.type, "cache-control": "no-store" });
+      resp.end(route.body());
+    });
+    server.listen(0, "127.0.0.1", () => done(server));
+  });
+}
+
+async function waitFor(what, fn, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn().catch((e) => ({ error: String(e) }));
+    if (last && !last.error && last !== false) return last;
+    await sleep(40);
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** Opens the viewer inside the harness host page; returns helpers around the page. */
+async function openView(browser, cfg) {
+  const host = await serve({
+    "/": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/host.html")) },
+    "/host.js": { type: "text/javascript", body: () => readFileSync(join(HARNESS, "dist/host.js")) },
+  });
+  const sandbox = await serve({
+    "/sandbox": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/sandbox.html")) },
+  });
+  const page = await browser.context.newPage();
+  const consoleLines = [];
+  page.on("console", (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+  await page.goto(`http://127.0.0.1:${host.address().port}/`);
+  const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
+  const sandboxUrl = `http://127.0.0.1:${sandbox.address().port}/sandbox`;
+  await page.evaluate((c) => window.__harness.start(c), {
+    csp: cfg.csp,
+    wrap: "inject",
+    order: cfg.order ?? "after-initialized",
+    sandbox: "allow-scripts",
+    resourceCsp: {},
+    toolInputPartial: [],
+    toolInput: {},
+    toolResult: cfg.toolResult,
+    hostContextChange: { theme: "dark" },
+    html,
+    sandboxUrl,
+  });
+  if (cfg.afterStart) await page.evaluate(cfg.afterStart);
+  const view = () => page.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === page.mainFrame());
+  const events = () => page.evaluate(() => window.__harness.events);
+  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method);
+  const text = async (selector) => (await view().textContent(selector, { timeout: 3000 })) ?? "";
+  return {
+    page,
+    view,
+    events,
+    sent,
+    text,
+    consoleLines,
+    async close() {
+      await page.close();
+      host.close();
+      sandbox.close();
+    },
+  };
+}
+
+const e2eEnvelope = JSON.parse(readFileSync(join(FIXTURES, "e2e.json"), "utf8"));
+
+// Host behaviour for the ordering test: answers to `mutate` are held until ten calls are in,
+// then released newest first.
+function reverseMutations() {
+  const held = [];
+  const bridge = window.__bridge;
+  bridge.oncalltool = async (params) => {
+    if (params.name !== "mutate") {
+      return { content: [{ type: "text", text: `harness result for ${params.name}` }], structuredContent: { tool: params.name, echo: params.arguments ?? {} } };
+    }
+    return new Promise((answer) => {
+      held.push(() => answer({ content: [{ type: "text", text: "ok" }], structuredContent: { tool: "mutate", echo: params.arguments } }));
+      if (held.length === 10) {
+        held.reverse().forEach((release, i) => setTimeout(release, i * 30));
+      }
+    });
+  };
+}
+
+async function hostSuite(browser, csp) {
+  const engine = csp === "inspector" ? "wasm2js" : "wasm";
+  const tag = `[${csp}]`;
+  const v = await openView(browser, { csp, toolResult: toolResultFrom(e2eEnvelope), afterStart: reverseMutations });
+  try {
+    await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
+    check(`${tag} a $prefab tool result renders`, true);
+
+    const running = await v.view().evaluate(() => document.documentElement.dataset.prefabEngine);
+    check(`${tag} the ${engine} engine runs`, running === engine, `data-prefab-engine=${running}`);
+
+    const ev = await v.events();
+    const idx = (pred) => ev.findIndex(pred);
+    const initReq = idx((e) => e.dir === "view->host" && e.method === "ui/initialize" && e.kind === "request");
+    const initRes = idx((e) => e.dir === "host->view" && e.kind === "response" && e.method === "ui/initialize");
+    const initialized = idx((e) => e.dir === "view->host" && e.method === "ui/notifications/initialized");
+    const firstOther = idx((e, i) => e.dir === "view->host" && i !== initReq && i !== initialized);
+    const params = ev[initReq]?.message?.params ?? {};
+    check(
+      `${tag} handshake order: initialize → result → initialized, nothing sent before`,
+      initReq >= 0 && initReq < initRes && initRes < initialized && (firstOther === -1 || firstOther > initialized),
+      JSON.stringify({ initReq, initRes, initialized, firstOther }),
+    );
+    check(
+      `${tag} ui/initialize declares appInfo, protocol version and display modes`,
+      params.protocolVersion === "2026-01-26" && params.appInfo?.name && Array.isArray(params.appCapabilities?.availableDisplayModes),
+      JSON.stringify(params),
+    );
+    check(
+      `${tag} no envelope carries "params": null`,
+      ev.filter((e) => e.dir === "view->host").every((e) => !("params" in (e.message ?? {})) || (e.message.params && typeof e.message.params === "object")),
+    );
+
+    // Live binding while typing; the input keeps focus and caret.
+    const input = v.view().locator("#name-input");
+    await input.click();
+    await input.press("End");
+    await input.pressSequentially("X", { delay: 20 });
+    await waitFor("the greeting to follow typing", async () => (await v.text("#greeting")) === "Hello harnessX");
+    const focus = await v.view().evaluate(() => {
+      const el = document.getElementById("name-input");
+      return { active: document.activeElement === el, caret: el.selectionStart, len: el.value.length };
+    });
+    check(`${tag} typing updates {{ name }} elsewhere`, true);
+    check(`${tag} the input keeps focus and caret while typing`, focus.active && focus.caret === focus.len, JSON.stringify(focus));
+    const todos = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
+    check(`${tag} ForEach rows re-evaluate bindings on a state change`, todos.join("|") === "0: first (harnessX)|1: second (harnessX)", todos.join("|"));
+
+    await input.fill("bob");
+    await waitFor("the Condition branch", async () => (await v.view().$("#is-bob")) !== null);
+    check(`${tag} Condition switches branch on a state change`, (await v.view().$("#not-bob")) === null);
+
+    // toolCall round trip with resultKey.
+    await v.view().click("#call");
+    await waitFor("the tool result", async () => (await v.text("#echoed")) === "echo=echo:bob");
+    const calls = await v.sent("tools/call");
+    check(`${tag} toolCall → tools/call → resultKey`, calls.length === 1 && calls[0].message.params.name === "echo" && calls[0].message.params.arguments.who === "bob");
+
+    await v.view().click("#send");
+    await waitFor("ui/message", async () => (await v.sent("ui/message")).length === 1);
+    const message = (await v.sent("ui/message"))[0].message.params;
+    check(`${tag} sendMessage → ui/message`, message.role === "user" && message.content[0].text === "hello from bob", JSON.stringify(message));
+
+    await v.view().click("#link");
+    await waitFor("ui/open-link", async () => (await v.sent("ui/open-link")).length === 1);
+    const link = (await v.sent("ui/open-link"))[0].message.params;
+    check(`${tag} openLink → ui/open-link`, link.url === "https://example.com/docs", JSON.stringify(link));
+
+    await v.view().click("#bad-link");
+    await waitFor("the refused link error", async () => (await v.text("#link-error")).includes("refused"));
+    check(`${tag} openLink refuses java\\tscript: (no ui/open-link sent)`, (await v.sent("ui/open-link")).length === 1);
+
+    // Ten mutations answered newest first: the last one wins.
+    for (let i = 0; i < 10; i++) await v.view().click("#burst");
+    await waitFor("ten tools/call mutate", async () => (await v.sent("tools/call")).filter((e) => e.message.params.name === "mutate").length === 10);
+    await waitFor("the reversed answers", async () => {
+      const ev2 = await v.events();
+      return ev2.filter((e) => e.dir === "host->view" && e.kind === "response" && e.method === "tools/call").length === 11;
+    });
+    await sleep(100);
+    check(`${tag} 10 toolCalls answered in reverse order leave the last one's state`, (await v.text("#last")) === "last=10", await v.text("#last"));
+
+    // Forged messages from a second iframe (a sibling of the sandbox proxy in the host page).
+    await v.page.evaluate(() => {
+      const forged = document.createElement("iframe");
+      forged.srcdoc = `<script>
+        const view = parent.frames[0].frames[0];
+        const envelope = { "$prefab": { version: "0.3" }, view: { type: "Text", content: "FORGED" }, state: { name: "FORGED" } };
+        view.postMessage({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: envelope } }, "*");
+        view.postMessage({ jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: { theme: "FORGED" } }, "*");
+        for (let id = 0; id < 40; id++) view.postMessage({ jsonrpc: "2.0", id, result: { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { name: "FORGED" } } } } }, "*");
+        parent.document.body.dataset.forged = "posted";
+      <\/script>`;
+      document.body.appendChild(forged);
+    });
+    await waitFor("the forged messages to be posted", () => v.page.evaluate(() => document.body.dataset.forged === "posted"));
+    await sleep(300);
+    const afterForgery = await v.view().evaluate(() => document.body.innerText);
+    check(`${tag} messages forged by a second iframe are ignored`, !afterForgery.includes("FORGED") && afterForgery.includes("Hello bob"), afterForgery.slice(0, 120));
+
+    // Host context: theme from host-context-changed, exposed and applied.
+    const theme = await v.view().evaluate(() => document.documentElement.dataset.theme);
+    check(`${tag} host-context-changed theme is applied`, theme === "dark", theme);
+
+    const sizes = (await v.sent("ui/notifications/size-changed")).map((e) => e.message.params);
+    check(`${tag} size-changed sent, never a zero height`, sizes.length >= 1 && sizes.every((s) => s.height > 0 && s.width > 0), JSON.stringify(sizes));
+
+    // Teardown answers {} and stops timers.
+    await v.view().click("#ticker");
+    await waitFor("a tick", async () => (await v.text("#ticks")) !== "ticks=");
+    const teardown = await v.page.evaluate(() => window.__harness.teardown(3000));
+    const ticksAtTeardown = await v.text("#ticks");
+    await sleep(300);
+    const ticksLater = await v.text("#ticks");
+    check(`${tag} ui/resource-teardown answered with {}`, teardown?.ok && JSON.stringify(teardown.result) === "{}", JSON.stringify(teardown));
+    check(`${tag} teardown stops setInterval timers`, ticksAtTeardown === ticksLater, `${ticksAtTeardown} → ${ticksLater}`);
+
+    const errors = v.consoleLines.filter((l) => l.startsWith("[error]") && !l.includes("Failed to load resource"));
+    check(`${tag} no console errors`, errors.length === 0, errors.join(" | "));
+  } catch (e) {
+    check(`${tag} suite ran to the end`, false, e.message);
+  } finally {
+    await v.close();
+  }
+}
+
+async function earlySuite(browser, csp) {
+  const tag = `[${csp} order=early]`;
+  const v = await openView(browser, { csp, order: "early", toolResult: toolResultFrom(e2eEnvelope) });
+  try {
+    await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
+    check(`${tag} tool data pushed before the initialize response still renders`, true);
+    const ev = await v.events();
+    const initialized = ev.findIndex((e) => e.dir === "view->host" && e.method === "ui/notifications/initialized");
+    const firstRequest = ev.findIndex((e) => e.dir === "view->host" && e.kind === "request" && e.method !== "ui/initialize");
+    check(`${tag} no request before initialized`, firstRequest === -1 || firstRequest > initialized);
+  } catch (e) {
+    check(`${tag} early results render`, false, e.message);
+  } finally {
+    await v.close();
+  }
+}
+
+async function standaloneSuite(browser) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  try {
+    await page.goto(pathToFileURL(join(PAGES, "standalone-e2e.html")).href);
+    await waitFor("the standalone greeting", async () => (await page.textContent("#greeting")) === "Hello harness");
+    check("[standalone] a page with prefab:initial-data mounts without a host", true);
+
+    await page.goto(pathToFileURL(join(PAGES, "standalone-errors.html")).href);
+    await waitFor("the sibling after the bad node", async () => (await page.textContent("#after")) === "after the bad node");
+    const boxes = await page.$$eval(".pf-error", (els) => els.map((e) => e.dataset.path + " :: " + e.textContent));
+    check("[standalone] an invalid node shows an error box naming its JSON path", boxes.some((b) => b.startsWith("view.children[1] ") && b.includes("Button.label")), boxes.join(" | "));
+    check("[standalone] a non-object node shows an error box", boxes.some((b) => b.startsWith("view.children[3] ")), boxes.join(" | "));
+    check("[standalone] a $ref cycle shows an error box", boxes.some((b) => b.includes("refers to itself")), boxes.join(" | "));
+    const unknown = await page.$eval(".pf-unknown", (e) => e.dataset.type);
+    check("[standalone] an unknown component renders a placeholder", unknown === "NoSuchThing");
+    check("[standalone] $ref with let renders the definition", (await page.textContent(".pf-card-title")) === "Referenced 2");
+    check("[standalone] Slot falls back to its children", (await page.textContent("#fallback")) === "slot fallback");
+    const cells = await page.$$eval("#table td", (els) => els.map((e) => e.textContent));
+    check("[standalone] DataTable keeps snake_case row keys", cells.join(",") === "Ada,3,Grace,5", cells.join(","));
+    const evil = await page.$eval("#evil", (e) => e.getAttribute("href"));
+    const good = await page.$eval("#good", (e) => e.getAttribute("href"));
+    check("[standalone] Link drops a java\\tscript: href, keeps https", evil === null && good === "https://example.com/", `${evil} ${good}`);
+    check("[standalone] no uncaught page errors", errors.length === 0, errors.join(" | "));
+  } catch (e) {
+    check("[standalone] suite ran to the end", false, e.message);
+  } finally {
+    await page.close();
+  }
+}
+
+const browser = await launchBrowser();
+try {
+  for (const csp of ["inspector", "inspector+wasm"]) {
+    await hostSuite(browser, csp);
+    await earlySuite(browser, csp);
+  }
+  await standaloneSuite(browser);
+} finally {
+  await browser.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
