@@ -72,7 +72,12 @@ async fn origin_list_is_enforced() {
         "{head}"
     );
     let other = PREFLIGHT.replace("https://host.example", "https://evil.example");
-    let (head, _) = request(only, &other).await;
+    let (head, _) = request(only.clone(), &other).await;
+    assert!(head.starts_with("http/1.1 403"), "{head}");
+    // Not only the preflight: any request from that origin is refused.
+    let post = "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nOrigin: https://evil.example\r\n\
+                Content-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let (head, _) = request(only, post).await;
     assert!(head.starts_with("http/1.1 403"), "{head}");
 }
 

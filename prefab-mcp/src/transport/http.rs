@@ -29,7 +29,8 @@ pub struct HttpConfig {
     /// `true`: no sessions (the default). `false`: rmcp's in-memory sessions, for clients
     /// that need server-to-client streams.
     pub stateless: bool,
-    /// Origins allowed by CORS; `None` allows any origin.
+    /// Browser origins allowed (CORS); a request whose `Origin` is not listed gets 403.
+    /// `None` allows any origin. Requests without `Origin` (non-browser clients) pass.
     pub allowed_origins: Option<Vec<String>>,
     /// `Host` header values accepted (the DNS-rebinding guard); `None` keeps rmcp's default,
     /// loopback names only. A public deployment lists its own host names here.
