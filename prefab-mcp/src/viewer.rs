@@ -83,8 +83,13 @@ impl Viewer {
         }
     }
 
-    /// A viewer that loads `renderer.js` and `renderer.css` from `base_url` (an `https://`
-    /// URL) instead of inlining them. The CDN origin is added to `resourceDomains`.
+    /// A viewer that loads `<base_url>/renderer.css` and `<base_url>/renderer.js` (a module
+    /// that starts the renderer on its own) from `base_url`, an `https://` URL, instead of
+    /// inlining them. The CDN origin is added to `resourceDomains`.
+    ///
+    /// Note: `cargo xtask build-renderer` does not produce such a self-starting bundle yet
+    /// (its assets are meant to be inlined by [`prefab::page`]); whoever publishes one must
+    /// follow this layout.
     ///
     /// ```
     /// let viewer = prefab_mcp::Viewer::cdn("https://CDN.example.com/prefab/0.1.0/").unwrap();

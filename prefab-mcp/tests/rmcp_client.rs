@@ -125,17 +125,17 @@ async fn rmcp_client_in_process() {
 }
 
 /// Serves the demo on a free loopback port; returns its MCP URL.
-async fn http_server() -> (String, tokio::task::JoinHandle<()>) {
+async fn http_server(config: HttpConfig) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = http_router(|| viewer().attach(Demo), &HttpConfig::default());
+    let app = http_router(|| viewer().attach(Demo), &config);
     let server = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     (format!("http://{addr}/mcp"), server)
 }
 
 #[tokio::test]
 async fn rmcp_client_over_stateless_http_with_initialize() {
-    let (url, server) = http_server().await;
+    let (url, server) = http_server(HttpConfig::default()).await;
     let client = ().serve(StreamableHttpClientTransport::from_uri(url)).await.unwrap();
     check(&client, ProtocolVersion::V_2025_11_25).await;
     client.cancel().await.unwrap();
@@ -144,7 +144,7 @@ async fn rmcp_client_over_stateless_http_with_initialize() {
 
 #[tokio::test]
 async fn rmcp_client_over_stateless_http_2026_07_28() {
-    let (url, server) = http_server().await;
+    let (url, server) = http_server(HttpConfig::default()).await;
     let lifecycle = ClientLifecycleMode::Discover {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
     };
@@ -153,6 +153,15 @@ async fn rmcp_client_over_stateless_http_2026_07_28() {
             .await
             .unwrap();
     check(&client, ProtocolVersion::V_2026_07_28).await;
+    client.cancel().await.unwrap();
+    server.abort();
+}
+
+#[tokio::test]
+async fn rmcp_client_over_http_with_sessions() {
+    let (url, server) = http_server(HttpConfig::default().stateless(false)).await;
+    let client = ().serve(StreamableHttpClientTransport::from_uri(url)).await.unwrap();
+    check(&client, ProtocolVersion::V_2025_11_25).await;
     client.cancel().await.unwrap();
     server.abort();
 }

@@ -1,6 +1,7 @@
 //! End-to-end tests of the MCP integration with the official TypeScript MCP SDK client
 //! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
-//! and the `prefab` command, and runs the node script against both transports.
+//! and the `prefab` command, and runs the node script against both transports; the viewer
+//! it reads is then rendered in the MCP Apps host harness (`../shared/host-harness`).
 use crate::sh::{root, run, succeeds};
 use std::path::PathBuf;
 use std::process::Command;
@@ -13,12 +14,14 @@ fn e2e_dir() -> PathBuf {
     root().join("prefab-mcp").join("tests").join("e2e")
 }
 
-/// node + npm, and the SDK version pinned in `package.json`.
+/// node + npm, the SDK version pinned in `package.json`, and the MCP Apps host harness
+/// (the viewer is rendered in it).
 pub fn install() -> Result<(), String> {
     if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
         run(Command::new("apt-get").args(["update", "-qq"]))?;
         run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))?;
     }
+    crate::install::host_harness()?;
     let dir = e2e_dir();
     let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();
     if !manifest.contains(&format!("\"@modelcontextprotocol/sdk\": \"{SDK_VERSION}\"")) {
@@ -53,6 +56,7 @@ pub fn run_suite() -> Result<(), String> {
         .arg("e2e.mjs")
         .env("HELLO_BIN", bin("hello"))
         .env("PREFAB_BIN", bin("prefab"))
+        .env("HARNESS_DIR", crate::install::harness_dir())
         .current_dir(e2e_dir()))?;
     // The concurrency check: 200 parallel stateless tools/call must all succeed (the
     // latency figures in benches/README.md come from a release build of the same script).

@@ -7,6 +7,8 @@
 //!   and its wasm2js JavaScript twin) and prints their sizes.
 //! * `cargo xtask check-assets` — rebuilds them into a temporary folder and fails if the
 //!   committed assets are stale.
+//! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
+//!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
@@ -25,9 +27,10 @@ fn main() -> ExitCode {
         Some("test") => install::all().and_then(|()| suites::run_all()),
         Some("build-renderer") => install::binaryen().and_then(|()| renderer::build()),
         Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
+        Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
-            eprintln!("usage: cargo xtask <install|test|build-renderer|check-assets|pages>");
+            eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
             return ExitCode::from(2);
         }
     };

@@ -75,15 +75,16 @@ pub(super) async fn handle(
     let Some(origin) = origin else {
         return next.run(request).await;
     };
-    let allow_origin = cors.allow_origin(&origin);
+    // A browser request from an origin outside the list is refused outright (not only left
+    // without CORS headers), so a simple request cannot reach the server either.
+    let Some(allow_origin) = cors.allow_origin(&origin) else {
+        return status(StatusCode::FORBIDDEN);
+    };
     let is_preflight = request.method() == Method::OPTIONS
         && request
             .headers()
             .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
     if is_preflight {
-        let Some(allow_origin) = allow_origin else {
-            return status(StatusCode::FORBIDDEN);
-        };
         let mut response = status(StatusCode::NO_CONTENT);
         let h = response.headers_mut();
         h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
@@ -105,15 +106,13 @@ pub(super) async fn handle(
         return response;
     }
     let mut response = next.run(request).await;
-    if let Some(allow_origin) = allow_origin {
-        let h = response.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
-        h.insert(
-            header::ACCESS_CONTROL_EXPOSE_HEADERS,
-            HeaderValue::from_static(EXPOSED_HEADERS),
-        );
-        h.append(header::VARY, HeaderValue::from_static("Origin"));
-    }
+    let h = response.headers_mut();
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
+    h.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static(EXPOSED_HEADERS),
+    );
+    h.append(header::VARY, HeaderValue::from_static("Origin"));
     response
 }
 

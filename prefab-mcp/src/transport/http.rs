@@ -29,8 +29,12 @@ pub struct HttpConfig {
     /// `true`: no sessions (the default). `false`: rmcp's in-memory sessions, for clients
     /// that need server-to-client streams.
     pub stateless: bool,
-    /// Origins allowed by CORS; `None` allows any origin.
+    /// Browser origins allowed (CORS); a request whose `Origin` is not listed gets 403.
+    /// `None` allows any origin. Requests without `Origin` (non-browser clients) pass.
     pub allowed_origins: Option<Vec<String>>,
+    /// `Host` header values accepted (the DNS-rebinding guard); `None` keeps rmcp's default,
+    /// loopback names only. A public deployment lists its own host names here.
+    pub allowed_hosts: Option<Vec<String>>,
 }
 
 impl Default for HttpConfig {
@@ -39,6 +43,7 @@ impl Default for HttpConfig {
             path: "/mcp".into(),
             stateless: true,
             allowed_origins: None,
+            allowed_hosts: None,
         }
     }
 }
@@ -55,6 +60,13 @@ impl HttpConfig {
     #[must_use]
     pub fn stateless(mut self, stateless: impl Into<bool>) -> Self {
         self.stateless = stateless.into();
+        self
+    }
+
+    /// Accepts these `Host` header values instead of the loopback names.
+    #[must_use]
+    pub fn allowed_hosts<I: IntoIterator<Item = S>, S: Into<String>>(mut self, hosts: I) -> Self {
+        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
         self
     }
 
@@ -87,9 +99,12 @@ where
     H: ServerHandler,
     F: Fn() -> H + Send + Sync + 'static,
 {
-    let rmcp_config = StreamableHttpServerConfig::default()
+    let mut rmcp_config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(!config.stateless)
         .with_json_response(config.stateless);
+    if let Some(hosts) = &config.allowed_hosts {
+        rmcp_config = rmcp_config.with_allowed_hosts(hosts.iter().cloned());
+    }
     let factory = move || Ok(factory());
     let (router, methods) = if config.stateless {
         let service = StreamableHttpService::new(

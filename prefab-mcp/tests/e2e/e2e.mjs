@@ -2,8 +2,12 @@
 // the official TypeScript MCP SDK (`@modelcontextprotocol/sdk`), over stdio and over
 // stateless Streamable HTTP, plus raw 2026-07-28 requests and a CORS preflight.
 //
-// Usage: HELLO_BIN=<path to hello> PREFAB_BIN=<path to prefab> node e2e.mjs
-// (`cargo xtask test` builds both binaries, installs the SDK and runs this.)
+// Usage: HELLO_BIN=<path to hello> PREFAB_BIN=<path to prefab> [HARNESS_DIR=<installed
+// ../shared/host-harness copy>] node e2e.mjs
+// (`cargo xtask test` builds both binaries, installs the SDK and the harness, and runs this.)
+// With HARNESS_DIR, the viewer HTML read over MCP is also loaded into the MCP Apps host
+// harness (real AppBridge, headless Chromium, strict CSP built from the resource's
+// `_meta.ui.csp`) with the show_users result, and must show the table's first row.
 // Prints one line per check and a closing `N passed, N failed[, N skipped]` line.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -17,6 +21,7 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 
 const HELLO_BIN = process.env.HELLO_BIN;
 const PREFAB_BIN = process.env.PREFAB_BIN;
+const HARNESS_DIR = process.env.HARNESS_DIR;
 if (!HELLO_BIN || !PREFAB_BIN) {
   console.error("set HELLO_BIN and PREFAB_BIN");
   process.exit(2);
@@ -67,6 +72,17 @@ function remoteReferences(html) {
     /\bfrom\s*["']\s*(?:https?:)?\/\//gi,
   ];
   return patterns.flatMap((p) => html.match(p) ?? []);
+}
+
+/// The `rows` of the first DataTable in a component tree.
+function findRows(node) {
+  if (!node || typeof node !== "object") return undefined;
+  if (node.type === "DataTable" && Array.isArray(node.rows)) return node.rows;
+  for (const value of Object.values(node)) {
+    const rows = Array.isArray(value) ? value.map(findRows).find(Boolean) : findRows(value);
+    if (rows) return rows;
+  }
+  return undefined;
 }
 
 /// The checks every transport must pass.
@@ -164,6 +180,43 @@ async function suite(label, client) {
         throw new Skip(`prefab validate is not implemented on this branch (${run.stderr.trim()})`);
       }
       strictEqual(run.status, 0, `prefab validate failed:\n${run.stdout}${run.stderr}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  await check(`${label}: the viewer renders the show_users result in an MCP Apps host`, async () => {
+    if (!HARNESS_DIR) {
+      if (process.env.CI === "true") throw new Error("HARNESS_DIR is not set (required in CI)");
+      throw new Skip("HARNESS_DIR not set");
+    }
+    const read = await client.readResource({ uri: uiTool._meta.ui.resourceUri });
+    const item = read.contents[0];
+    const firstRow = findRows(result.structuredContent)?.[0];
+    ok(firstRow, "the envelope holds a table with rows");
+    const expected = String(Object.values(firstRow).find((v) => typeof v === "string"));
+    const dir = mkdtempSync(join(tmpdir(), "prefab-host-"));
+    try {
+      writeFileSync(join(dir, "viewer.html"), item.text);
+      writeFileSync(join(dir, "result.json"), JSON.stringify(result));
+      writeFileSync(
+        join(dir, "scenario.json"),
+        JSON.stringify({ resourceCsp: item._meta.ui.csp, permissions: item._meta.ui.permissions }),
+      );
+      const run = spawnSync(
+        "node",
+        [
+          "run.mjs",
+          "--app", join(dir, "viewer.html"),
+          "--csp", "inspector",
+          "--scenario", join(dir, "scenario.json"),
+          "--tool-result", join(dir, "result.json"),
+          "--expect-text", expected,
+          "--expect", "ui/notifications/size-changed",
+        ],
+        { cwd: HARNESS_DIR, encoding: "utf8", timeout: 120000 },
+      );
+      strictEqual(run.status, 0, `host harness failed:\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
