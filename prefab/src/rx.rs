@@ -22,7 +22,8 @@
 //! Unlike prefab-ui's `Rx`, a pipe applied to a ternary keeps the whole ternary as its
 //! input (`(c ? a : b) | upper`), and text literals stay valid: the language has no escape
 //! for `'`, so an apostrophe becomes `’` (U+2019), and `{{`/`}}` inside text are split
-//! (`'a}' + '}b'`) so they cannot end the template early.
+//! (`'a}' + '}b'`) so they cannot end the template early. A pipe argument is a single token
+//! and cannot be split that way: text passed to a pipe method must not contain `{{` or `}}`.
 use crate::expr::{
     ArithOp, CompareOp, Expr, Literal, LogicalOp, ParseError, Path, PipeCall, UnaryOp,
 };
