@@ -15,12 +15,11 @@ const MAX_DEPTH: usize = 128;
 /// non-JSON values become `undefined`.
 #[must_use]
 pub fn to_value(js: &JsValue) -> Value {
-    if js.is_object() {
-        if let Some(text) = js_sys::JSON::stringify(js).ok().and_then(|s| s.as_string()) {
-            if let Ok(value) = crate::json::parse(&text) {
-                return value;
-            }
-        }
+    if js.is_object()
+        && let Some(text) = js_sys::JSON::stringify(js).ok().and_then(|s| s.as_string())
+        && let Ok(value) = crate::json::parse(&text)
+    {
+        return value;
     }
     convert_in(js, 0)
 }

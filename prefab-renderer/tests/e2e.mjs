@@ -82,8 +82,8 @@ async function openView(browser, cfg) {
     order: cfg.order ?? "after-initialized",
     sandbox: "allow-scripts",
     resourceCsp: {},
-    toolInputPartial: [],
-    toolInput: {},
+    toolInputPartial: cfg.toolInputPartial ?? [],
+    toolInput: "toolInput" in cfg ? cfg.toolInput : {},
     toolResult: cfg.toolResult,
     hostContextChange: { theme: "dark" },
     html,
@@ -272,6 +272,25 @@ async function earlySuite(browser, csp) {
   }
 }
 
+async function streamingSuite(browser) {
+  const tag = "[inspector streaming]";
+  const partial = (text) => ({ ui: { "$prefab": { version: "0.3" }, view: { type: "Text", id: "preview", content: text } } });
+  const v = await openView(browser, {
+    csp: "inspector",
+    toolInputPartial: [partial("draft 1"), partial("draft 2")],
+    toolInput: null,
+    toolResult: undefined,
+  });
+  try {
+    await waitFor("the streamed preview", async () => (await v.text("#preview")) === "draft 2");
+    check(`${tag} tool-input-partial renders a preview before any tool result`, true);
+  } catch (e) {
+    check(`${tag} previews render`, false, e.message);
+  } finally {
+    await v.close();
+  }
+}
+
 async function standaloneSuite(browser) {
   const page = await browser.context.newPage();
   const errors = [];
@@ -310,6 +329,7 @@ try {
     await hostSuite(browser, csp);
     await earlySuite(browser, csp);
   }
+  await streamingSuite(browser);
   await standaloneSuite(browser);
 } finally {
   await browser.close();
