@@ -1,6 +1,6 @@
 //! The `hello` example server: one UI tool and one data-only tool.
 use crate::users::{User, users};
-use prefab::display::{Content, ToolResult};
+use prefab::display::{DisplayOptions, ToolResult, display_error, display_with};
 use rmcp::{ServerHandler, model::CallToolResult, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
@@ -39,36 +39,13 @@ impl Hello {
 )]
 impl ServerHandler for Hello {}
 
-/// The `show_users` result: a `$prefab` table for the host, one sentence for the model.
+/// The `show_users` result: an auto table (`$prefab` envelope) for the host, a short text
+/// for the model.
 #[must_use]
 pub fn show_users_result(users: &[User]) -> ToolResult {
-    let rows = serde_json::to_value(users).unwrap_or(Value::Null);
-    let column = |key: &str, header: &str| json!({"key": key, "header": header, "sortable": true});
-    let envelope = json!({
-        "$prefab": {"version": "0.3"},
-        "view": {
-            "type": "Div",
-            "cssClass": "pf-app-root",
-            "children": [{
-                "type": "DataTable",
-                "columns": [
-                    column("id", "Id"),
-                    column("name", "Name"),
-                    column("email", "Email"),
-                    column("role", "Role"),
-                    column("active", "Active"),
-                ],
-                "rows": rows,
-                "paginated": true,
-                "pageSize": 20
-            }]
-        }
-    });
-    ToolResult {
-        content: vec![Content::text(summary(users))],
-        structured_content: Some(envelope),
-        is_error: false,
-        meta: None,
+    match prefab::auto::auto_table(&users) {
+        Ok(table) => display_with(table, &DisplayOptions::new().title(summary(users))),
+        Err(e) => display_error(format!("cannot show the users: {e}")),
     }
 }
 
@@ -76,7 +53,7 @@ fn summary(users: &[User]) -> String {
     let count = |role: &str| users.iter().filter(|u| u.role == role).count();
     let active = users.iter().filter(|u| u.active).count();
     format!(
-        "Showing {} users in a table ({} admins, {} editors, {} viewers; {active} active).",
+        "{} users ({} admins, {} editors, {} viewers; {active} active)",
         users.len(),
         count("admin"),
         count("editor"),

@@ -48,8 +48,8 @@ pub fn users(count: u32) -> Vec<User> {
                     first.to_lowercase(),
                     last.to_lowercase()
                 ),
-                role: ROLES[if i % 10 == 0 { 0 } else { 1 + i % 2 }],
-                active: i % 7 != 0,
+                role: ROLES[if i.is_multiple_of(10) { 0 } else { 1 + i % 2 }],
+                active: !i.is_multiple_of(7),
             }
         })
         .collect()

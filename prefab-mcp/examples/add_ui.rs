@@ -1,21 +1,14 @@
-use prefab::display::{Content, ToolResult};
 use rmcp::{ServerHandler, model::CallToolResult, tool, tool_handler, tool_router};
+use serde_json::json;
 
 struct Hello;
 
 #[tool_router]
 impl Hello {
-    #[tool(description = "Greet the user with a card", meta = prefab_mcp::ui_tool_meta())]
+    #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // a UI tool
     async fn greet(&self) -> CallToolResult {
-        let view = serde_json::json!({"type": "H1", "content": "Hello!"});
-        prefab_mcp::call_tool_result(ToolResult {
-            content: vec![Content::text("Greeted the user (card shown in the UI)")],
-            structured_content: Some(
-                serde_json::json!({"$prefab": {"version": "0.3"}, "view": view}),
-            ),
-            is_error: false,
-            meta: None,
-        })
+        let card = prefab::display::display(json!({"type": "H1", "content": "Hello!"}));
+        prefab_mcp::call_tool_result(card) // the UI for the host, a short text for the model
     }
 }
 
@@ -23,7 +16,7 @@ impl Hello {
 impl ServerHandler for Hello {}
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = prefab_mcp::Viewer::new().attach(Hello);
-    Ok(prefab_mcp::transport::serve_stdio(server).await?)
+async fn main() -> Result<(), prefab_mcp::transport::TransportError> {
+    let server = prefab_mcp::Viewer::new().attach(Hello); // serves the viewer, declares the UI
+    prefab_mcp::transport::serve_stdio(server).await
 }

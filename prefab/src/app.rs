@@ -61,8 +61,9 @@ pub struct App {
     /// Keyboard shortcuts: `"Ctrl+k"` → actions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_bindings: Option<BTreeMap<String, Actions>>,
-    /// Unknown top-level keys, kept and re-emitted.
-    #[serde(flatten)]
+    /// Unknown top-level keys, kept and re-emitted. Filled by [`App::from_json`] (plain
+    /// `serde` deserialization of an `App` ignores them).
+    #[serde(flatten, skip_deserializing)]
     pub extra: Map,
 }
 
@@ -147,6 +148,21 @@ impl App {
                 "expected an app envelope ({\"$prefab\": …, \"view\": …})",
             )])),
         }
+    }
+
+    /// Builds the typed app from an (already validated) JSON value, keeping unknown keys.
+    pub(crate) fn from_value(value: Value) -> Result<Self, serde_json::Error> {
+        let Value::Object(map) = value else {
+            return Err(serde::de::Error::custom("expected an app object"));
+        };
+        let (mut known, extra) = crate::validate::split_unknown(map, Self::PROPS);
+        let mut extra = extra;
+        if let Some(header) = extra.remove("$prefab") {
+            known.insert("$prefab".into(), header);
+        }
+        let mut app: App = serde_json::from_value(Value::Object(known))?;
+        app.extra = extra;
+        Ok(app)
     }
 
     /// The app as compact JSON text.

@@ -22,6 +22,7 @@
 //!
 //! * [`expr`] — the `{{ … }}` expression language: lexer → parser → AST → evaluator, with
 //!   JavaScript value semantics. Always built (also for `wasm32`, without default features).
+//! * [`rx`] — [`Rx`], typed reactive references that print as `{{ … }}` templates.
 //! * [`components`] and [`actions`] — the typed wire model: one struct per component type
 //!   and per action, with builders. [`App`] is the envelope.
 //! * [`validate`](mod@validate) — every problem of a JSON document, each with its JSON path.
@@ -45,6 +46,7 @@ pub mod fallback;
 pub mod forms;
 #[cfg(feature = "model")]
 pub mod page;
+pub mod rx;
 #[cfg(feature = "model")]
 pub mod schema;
 #[cfg(feature = "model")]
@@ -60,5 +62,6 @@ pub use components::{
     control_flow::*, data::*, form::*, interactive::*, layout::*, media::*, select::*,
     typography::*,
 };
+pub use rx::Rx;
 #[cfg(feature = "model")]
 pub use validate::{Document, Report, ValidationErrors, validate, validate_str};

@@ -14,13 +14,17 @@
 //! are plain strings because the renderer also accepts templates there. Unknown props are
 //! allowed (they are warnings in [`crate::validate`]).
 
+use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
 /// The JSON Schema of a `$prefab` document.
 #[must_use]
 pub fn wire_schema() -> Value {
-    let schema = schemars::schema_for!(crate::validate::Document);
-    let mut value = schema.to_value();
+    let generator = SchemaSettings::draft2020_12().into_generator();
+    let mut value = generator
+        .into_root_schema_for::<crate::validate::Document>()
+        .to_value();
+    tidy(&mut value);
     if let Value::Object(map) = &mut value {
         map.insert(
             "title".into(),
@@ -28,4 +32,45 @@ pub fn wire_schema() -> Value {
         );
     }
     value
+}
+
+/// Post-processes the generated schema:
+/// * descriptions keep their prose only — the Rust doc examples (`# Example` and code
+///   blocks) mean nothing to a schema reader;
+/// * optional props do not admit `null`: absent props are omitted on the wire, never
+///   `null` (schemars 1 adds `null` to every `Option`).
+fn tidy(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Array(types)) = map.get_mut("type") {
+                types.retain(|t| t != "null");
+                if let [only] = types.as_slice() {
+                    let only = only.clone();
+                    map.insert("type".into(), only);
+                }
+            }
+            if let Some(Value::Array(options)) = map.get_mut("anyOf") {
+                options.retain(|o| o.get("type").is_none_or(|t| t != "null"));
+                if let [only] = options.as_slice() {
+                    let only = only.clone();
+                    map.remove("anyOf");
+                    if let Value::Object(inner) = only {
+                        for (k, v) in inner {
+                            map.entry(k).or_insert(v);
+                        }
+                    }
+                }
+            }
+            if let Some(Value::String(d)) = map.get_mut("description") {
+                for marker in ["\n\n# Example", "\n\n```", "\n```"] {
+                    if let Some(cut) = d.find(marker) {
+                        d.truncate(cut);
+                    }
+                }
+            }
+            map.values_mut().for_each(tidy);
+        }
+        Value::Array(items) => items.iter_mut().for_each(tidy),
+        _ => {}
+    }
 }

@@ -1,15 +1,15 @@
 //! Each auto renderer on realistic data: empty input, one row, mixed types, nulls and
 //! 10,000 rows; assertions on the produced tree.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
+use display_support::{json, messy_rows, monthly, orders};
 use prefab::auto::{
     ChartKind, auto_chart, auto_comparison, auto_detail, auto_metrics, auto_progress, auto_table,
     auto_timeline,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use support::{messy_rows, monthly, orders};
 
 fn keys(table: &Value) -> Vec<&str> {
     table["columns"]
@@ -31,7 +31,7 @@ fn column<'a>(table: &'a Value, key: &str) -> &'a Value {
 
 #[test]
 fn table_of_structs_keeps_field_order_and_data_keys() {
-    let table = auto_table(&orders(3)).unwrap();
+    let table = json(auto_table(&orders(3)).unwrap());
     assert_eq!(table["type"], "DataTable");
     assert_eq!(
         keys(&table),
@@ -70,16 +70,16 @@ fn table_of_structs_keeps_field_order_and_data_keys() {
 
 #[test]
 fn table_edge_cases() {
-    let empty = auto_table(&Vec::<support::Order>::new()).unwrap();
+    let empty = json(auto_table(&Vec::<display_support::Order>::new()).unwrap());
     assert_eq!(empty["columns"], json!([]));
     assert_eq!(empty["rows"], json!([]));
-    let single = auto_table(&orders(1)[0]).unwrap();
+    let single = json(auto_table(&orders(1)[0]).unwrap());
     assert_eq!(
         single["rows"].as_array().unwrap().len(),
         1,
         "one struct is one row"
     );
-    let messy = auto_table(&messy_rows()).unwrap();
+    let messy = json(auto_table(&messy_rows()).unwrap());
     assert_eq!(
         keys(&messy),
         ["id", "name", "price", "discontinued", "extra_note"],
@@ -90,15 +90,15 @@ fn table_edge_cases() {
         "mixed text/number is text"
     );
     assert_eq!(messy["rows"][1]["name"], Value::Null);
-    let scalars = auto_table(&[3, 1, 2]).unwrap();
+    let scalars = json(auto_table(&[3, 1, 2]).unwrap());
     assert_eq!(keys(&scalars), ["value"]);
     let map = BTreeMap::from([("b", 2), ("a", 1)]);
-    assert_eq!(keys(&auto_table(&map).unwrap()), ["a", "b"]);
+    assert_eq!(keys(&json(auto_table(&map).unwrap())), ["a", "b"]);
 }
 
 #[test]
 fn table_of_ten_thousand_rows() {
-    let table = auto_table(&orders(10_000)).unwrap();
+    let table = json(auto_table(&orders(10_000)).unwrap());
     assert_eq!(table["rows"].as_array().unwrap().len(), 10_000);
     assert_eq!(table["rows"][9_999]["order_id"], 10_999);
     assert_eq!(table["pageSize"], 10);
@@ -106,24 +106,28 @@ fn table_of_ten_thousand_rows() {
 
 #[test]
 fn chart_kind_follows_the_data() {
-    let line = auto_chart(&monthly(), None).unwrap();
+    let line = json(auto_chart(&monthly(), None).unwrap());
     assert_eq!(line["type"], "LineChart");
     assert_eq!(line["xAxis"], "month");
     assert_eq!(
         line["series"],
         json!([{"dataKey": "revenue", "label": "Revenue"}, {"dataKey": "costs", "label": "Costs"}])
     );
-    let bar = auto_chart(
-        &json!([{"team": "a", "wins": 3, "losses": 1}, {"team": "b", "wins": 5, "losses": 2}]),
-        None,
-    )
-    .unwrap();
+    let bar = json(
+        auto_chart(
+            &json!([{"team": "a", "wins": 3, "losses": 1}, {"team": "b", "wins": 5, "losses": 2}]),
+            None,
+        )
+        .unwrap(),
+    );
     assert_eq!(bar["type"], "BarChart");
-    let pie = auto_chart(
-        &json!([{"os": "linux", "share": 0.3}, {"os": "mac", "share": 0.7}]),
-        None,
-    )
-    .unwrap();
+    let pie = json(
+        auto_chart(
+            &json!([{"os": "linux", "share": 0.3}, {"os": "mac", "share": 0.7}]),
+            None,
+        )
+        .unwrap(),
+    );
     assert_eq!(
         (
             pie["type"].as_str(),
@@ -132,17 +136,21 @@ fn chart_kind_follows_the_data() {
         ),
         (Some("PieChart"), Some("share"), Some("os"))
     );
-    let negative = auto_chart(
-        &json!([{"q": "Q1", "profit": -3}, {"q": "Q2", "profit": 4}]),
-        None,
-    )
-    .unwrap();
+    let negative = json(
+        auto_chart(
+            &json!([{"q": "Q1", "profit": -3}, {"q": "Q2", "profit": 4}]),
+            None,
+        )
+        .unwrap(),
+    );
     assert_eq!(negative["type"], "BarChart", "no pie with negative slices");
-    let scatter = auto_chart(
-        &json!([{"height": 1.7, "weight": 60}, {"height": 1.8, "weight": 80}]),
-        None,
-    )
-    .unwrap();
+    let scatter = json(
+        auto_chart(
+            &json!([{"height": 1.7, "weight": 60}, {"height": 1.8, "weight": 80}]),
+            None,
+        )
+        .unwrap(),
+    );
     assert_eq!(
         (
             scatter["type"].as_str(),
@@ -154,40 +162,44 @@ fn chart_kind_follows_the_data() {
     let wide: Vec<Value> = (1..=3)
         .map(|m| json!({"day": format!("2024-01-0{m}"), "a": 1, "b": 2, "c": 3, "d": 4}))
         .collect();
-    let area = auto_chart(&wide, None).unwrap();
+    let area = json(auto_chart(&wide, None).unwrap());
     assert_eq!(
         (area["type"].as_str(), area["stacked"].as_bool()),
         (Some("AreaChart"), Some(true))
     );
-    let forced = auto_chart(&monthly(), Some(ChartKind::Bar)).unwrap();
+    let forced = json(auto_chart(&monthly(), Some(ChartKind::Bar)).unwrap());
     assert_eq!(forced["type"], "BarChart");
 }
 
 #[test]
 fn chart_edge_cases() {
-    let empty = auto_chart(&json!([]), None).unwrap();
+    let empty = json(auto_chart(&json!([]), None).unwrap());
     assert_eq!(empty["type"], "BarChart");
     assert_eq!(empty["series"], json!([]));
-    let nulls = auto_chart(
-        &json!([{"d": "2024-01-01", "v": null}, {"d": "2024-01-02", "v": 2}]),
-        None,
-    )
-    .unwrap();
+    let nulls = json(
+        auto_chart(
+            &json!([{"d": "2024-01-01", "v": null}, {"d": "2024-01-02", "v": 2}]),
+            None,
+        )
+        .unwrap(),
+    );
     assert_eq!(nulls["series"][0]["dataKey"], "v");
     let big: Vec<Value> = (0..10_000)
         .map(|i| json!({"t": format!("2024-01-01T00:{:02}:00", i % 60), "v": i}))
         .collect();
-    let line = auto_chart(&big, None).unwrap();
+    let line = json(auto_chart(&big, None).unwrap());
     assert_eq!(line["type"], "LineChart");
     assert_eq!(line["data"].as_array().unwrap().len(), 10_000);
 }
 
 #[test]
 fn metrics_from_a_record_or_a_list() {
-    let grid = auto_metrics(
-        &json!({"revenue": 1200.5, "active_users": 31, "region": "EU", "tags": ["x"]}),
-    )
-    .unwrap();
+    let grid = json(
+        auto_metrics(
+            &json!({"revenue": 1200.5, "active_users": 31, "region": "EU", "tags": ["x"]}),
+        )
+        .unwrap(),
+    );
     assert_eq!(grid["type"], "Grid");
     assert_eq!(grid["cssClass"], "grid-cols-3 gap-4");
     let metrics = grid["children"].as_array().unwrap();
@@ -196,70 +208,75 @@ fn metrics_from_a_record_or_a_list() {
         metrics[1],
         json!({"label": "Active users", "value": 31, "type": "Metric"})
     );
-    let list =
+    let list = json(
         auto_metrics(&json!([{"label": "Churn", "value": 0.03, "delta": -0.01}, {"value": 1}]))
-            .unwrap();
+            .unwrap(),
+    );
     assert_eq!(
         list["children"].as_array().unwrap().len(),
         1,
         "items without label skipped"
     );
     assert_eq!(list["children"][0]["trend"], "down");
-    let empty = auto_metrics(&json!({})).unwrap();
+    let empty = json(auto_metrics(&json!({})).unwrap());
     assert_eq!(empty["children"], json!([]));
-    let nulls = auto_metrics(&json!({"x": null})).unwrap();
+    let nulls = json(auto_metrics(&json!({"x": null})).unwrap());
     assert_eq!(nulls["children"][0]["value"], "—");
 }
 
 #[test]
 fn detail_of_a_record() {
-    let card = auto_detail(&orders(1)[0]).unwrap();
+    let card = json(auto_detail(&orders(1)[0]).unwrap());
     let rows = card["children"][0]["children"][0]["children"]
         .as_array()
         .unwrap();
     assert_eq!(rows.len(), 6);
     assert_eq!(rows[5]["children"][0]["content"], "Created at");
     assert_eq!(rows[4]["children"][1]["content"], "No");
-    let nested =
+    let nested = json(
         auto_detail(&json!({"user": {"name": "Ada"}, "orders": [{"id": 1}], "note": null}))
-            .unwrap();
+            .unwrap(),
+    );
     let rows = &nested["children"][0]["children"][0]["children"];
     assert_eq!(rows[0]["children"][0]["content"], "User");
     assert_eq!(rows[1]["children"][1]["type"], "DataTable");
     assert_eq!(rows[2]["children"][1]["content"], "—");
-    let empty = auto_detail(&json!(null)).unwrap();
+    let empty = json(auto_detail(&json!(null)).unwrap());
     assert_eq!(empty["children"][0]["children"][0]["children"], json!([]));
 }
 
 #[test]
 fn comparison_of_records() {
-    let table = auto_comparison(&orders(3)).unwrap();
+    let table = json(auto_comparison(&orders(3)).unwrap());
     // No name/title/label/id key: the first text column (customer) names the records.
     assert_eq!(table["columns"][1]["header"], "Ada Lovelace");
     assert_eq!(table["rows"].as_array().unwrap().len(), 5);
     assert_eq!(table["rows"][0]["field"], "Order id");
-    let mixed = auto_comparison(&json!([{"name": "A", "x": 1}, {"name": "B", "y": null}])).unwrap();
+    let mixed =
+        json(auto_comparison(&json!([{"name": "A", "x": 1}, {"name": "B", "y": null}])).unwrap());
     assert_eq!(mixed["rows"][0]["item_1"], "—");
     assert_eq!(mixed["rows"][1]["item_1"], "—");
-    let empty = auto_comparison(&json!([])).unwrap();
+    let empty = json(auto_comparison(&json!([])).unwrap());
     assert_eq!(empty["rows"], json!([]));
-    let many = auto_comparison(&orders(10_000)).unwrap();
+    let many = json(auto_comparison(&orders(10_000)).unwrap());
     assert_eq!(many["columns"].as_array().unwrap().len(), 10_001);
 }
 
 #[test]
 fn progress_bars() {
-    let bars = auto_progress(
-        &json!([{"label": "Disk", "value": 40, "max": 50}, {"name": "CPU", "value": 99}]),
-    )
-    .unwrap();
+    let bars = json(
+        auto_progress(
+            &json!([{"label": "Disk", "value": 40, "max": 50}, {"name": "CPU", "value": 99}]),
+        )
+        .unwrap(),
+    );
     let first = &bars["children"][0]["children"];
     assert_eq!(first[0]["children"][1]["content"], "80%");
     assert_eq!(first[1]["max"], 50.0);
     assert_eq!(bars["children"][1]["children"][1]["max"], 100.0);
-    let done = auto_progress(&json!({"a": 1.0})).unwrap();
+    let done = json(auto_progress(&json!({"a": 1.0})).unwrap());
     assert_eq!(done["children"][0]["children"][1]["variant"], "success");
-    let skipped = auto_progress(&json!({"a": null, "b": "x"})).unwrap();
+    let skipped = json(auto_progress(&json!({"a": null, "b": "x"})).unwrap());
     assert_eq!(skipped["children"], json!([]));
 }
 
@@ -269,7 +286,7 @@ fn timeline_of_events() {
         {"id": 7, "at": "2024-01-15T10:00:00Z", "event": "Deployed", "message": "v2"},
         {"id": 8, "at": "2024-01-16T09:30:00Z", "event": "Rolled back", "message": null}
     ]);
-    let timeline = auto_timeline(&events).unwrap();
+    let timeline = json(auto_timeline(&events).unwrap());
     let first = &timeline["children"][0]["children"];
     assert_eq!(first[0]["label"], "2024-01-15T10:00:00Z");
     assert_eq!(first[1]["children"][0]["content"], "Deployed");
@@ -282,13 +299,13 @@ fn timeline_of_events() {
         1,
         "null description left out"
     );
-    let empty = auto_timeline(&json!([])).unwrap();
+    let empty = json(auto_timeline(&json!([])).unwrap());
     assert_eq!(empty["children"], json!([]));
     let big: Vec<Value> = (0..10_000)
         .map(|i| json!({"date": "2024-01-01", "title": format!("e{i}")}))
         .collect();
     assert_eq!(
-        auto_timeline(&big).unwrap()["children"]
+        json(auto_timeline(&big).unwrap())["children"]
             .as_array()
             .unwrap()
             .len(),

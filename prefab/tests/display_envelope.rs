@@ -1,13 +1,13 @@
 //! `display()` and friends: the envelope for the host and the result around it.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
+use display_support::text;
 use prefab::display::{
     Content, DisplayOptions, Notice, display, display_error, display_success, display_update,
     display_with,
 };
 use serde_json::{Map, Value, json};
-use support::text;
 
 fn keys(value: &Value) -> Vec<&str> {
     value

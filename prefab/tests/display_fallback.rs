@@ -1,7 +1,8 @@
 //! The text fallback: bounded, informative, template-driven, snapshot-reviewed.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
 
+use display_support::{conformance, json, messy_rows, monthly, orders, text};
 use prefab::auto::{
     ChartKind, auto_chart, auto_comparison, auto_detail, auto_metrics, auto_progress, auto_table,
     auto_timeline,
@@ -9,7 +10,6 @@ use prefab::auto::{
 use prefab::display::{DisplayOptions, display, display_with};
 use prefab::fallback::{DEFAULT_MAX_BYTES, FallbackOptions, FallbackTemplates, text_fallback};
 use serde_json::json;
-use support::{conformance, messy_rows, monthly, orders, text};
 
 #[test]
 fn thousand_row_table_fallback_is_small_and_says_what_is_there() {
@@ -33,7 +33,9 @@ fn thousand_row_table_fallback_is_small_and_says_what_is_there() {
 
 #[test]
 fn many_wide_tables_are_cut_to_the_bound() {
-    let tables: Vec<_> = (0..40).map(|_| auto_table(&orders(50)).unwrap()).collect();
+    let tables: Vec<_> = (0..40)
+        .map(|_| json(auto_table(&orders(50)).unwrap()))
+        .collect();
     let view = json!({"type": "Column", "children": tables});
     for max in [DEFAULT_MAX_BYTES, 1000, 300] {
         let opts = DisplayOptions::new().fallback(FallbackOptions::new().max_bytes(max));
@@ -149,7 +151,7 @@ fn conformance_documents() {
     }
 }
 
-fn fallback_of(view: serde_json::Value) -> String {
+fn fallback_of(view: impl Into<prefab::display::Displayable>) -> String {
     text(&display_with(view, &DisplayOptions::new().title("Result"))).to_string()
 }
 

@@ -1,6 +1,7 @@
 //! Typed forms: `T` → form → simulated browser submission → `T`, and the errors in between.
 #![allow(clippy::unwrap_used)]
-mod support;
+mod display_support;
+use display_support::json;
 
 use prefab::forms::{
     ElicitationRequest, Elicited, FieldKind, FormSpec, FormSubmission, auto_form,
@@ -135,7 +136,7 @@ fn submit(form: &Value, state: &Value) -> Value {
 
 #[test]
 fn twelve_fields_round_trip_through_the_form() {
-    let form = auto_form::<Registration>("register").unwrap();
+    let form = json(auto_form::<Registration>("register").unwrap());
     assert_eq!(form["onSubmit"]["tool"], "register");
     let args = &form["onSubmit"]["arguments"];
     assert_eq!(
@@ -152,7 +153,7 @@ fn twelve_fields_round_trip_through_the_form() {
 
 #[test]
 fn the_form_carries_the_schema_constraints() {
-    let form = auto_form::<Registration>("register").unwrap();
+    let form = json(auto_form::<Registration>("register").unwrap());
     let controls: Vec<&Value> = all_nodes(&form)
         .into_iter()
         .filter(|n| n.get("name").is_some())
@@ -205,7 +206,7 @@ fn invalid_submissions_name_their_fields() {
     state["birthday"] = json!("10/12/1815");
     state["name"] = json!("A");
     state["address"]["city"] = json!("");
-    let form = auto_form::<Registration>("register").unwrap();
+    let form = json(auto_form::<Registration>("register").unwrap());
     let err = FormSubmission::<Registration>::parse(&submit(&form, &state)).unwrap_err();
     assert_eq!(err.get("email"), Some("must be an email address"));
     assert_eq!(err.get("age"), Some("must be at least 18"));
@@ -222,7 +223,7 @@ fn invalid_submissions_name_their_fields() {
 
 #[test]
 fn untouched_inputs_leave_their_template_and_count_as_missing() {
-    let form = auto_form::<Registration>("register").unwrap();
+    let form = json(auto_form::<Registration>("register").unwrap());
     let submitted = submit(&form, &json!({}));
     assert_eq!(submitted["email"], "{{ email }}");
     let err = FormSubmission::<Registration>::parse(&submitted).unwrap_err();
@@ -256,7 +257,7 @@ fn schemas_from_elsewhere_become_fields() {
     assert_eq!(options[1].label, "Newest first");
     assert_eq!(fields[3].kind, FieldKind::DateTime);
     assert!(!fields[3].required, "nullable means optional");
-    let form = FormSpec::new("search", fields.clone()).view();
+    let form = json(FormSpec::new("search", fields.clone()).view());
     let args = submit(
         &form,
         &json!({"query": "rust", "limit": "25", "sort": "desc", "since": "2024-01-15T14:30"}),

@@ -17,6 +17,7 @@ pub fn all() -> Result<(), String> {
     chromium()?;
     binaryen()?;
     host_harness()?;
+    crate::e2e::install()?;
     Ok(())
 }
 

@@ -10,6 +10,7 @@
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
+mod e2e;
 mod install;
 mod renderer;
 mod sh;

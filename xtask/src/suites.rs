@@ -4,7 +4,9 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    expr_wasm()?;
     renderer()?;
+    crate::e2e::run_suite()?;
     Ok(())
 }
 
@@ -50,5 +52,21 @@ fn native() -> Result<(), String> {
         "--",
         "-D",
         "warnings",
+    ]))
+}
+
+/// The expression conformance vectors compiled to wasm32 and run under node
+/// (wasm-bindgen-test-runner, configured in `.cargo/config.toml`), with the engine built
+/// exactly as the renderer uses it: `prefab` without default features.
+fn expr_wasm() -> Result<(), String> {
+    run(Command::new("cargo").args([
+        "test",
+        "-p",
+        "prefab",
+        "--no-default-features",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--test",
+        "wasm_expr",
     ]))
 }

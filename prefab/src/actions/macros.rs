@@ -80,14 +80,23 @@ macro_rules! actions {
                     ))),
                     None => return Err(serde::de::Error::custom("missing \"action\" on an action")),
                 };
-                let props = serde_json::Value::Object(map);
-                match tag.as_str() {
-                    $($tag => $name::deserialize(props).map(Action::$name),)*
-                    other => Err(serde::de::Error::custom(format!(
-                        "unknown action {other:?}{}",
-                        $crate::validate::did_you_mean(other, Self::TAGS)
-                    ))),
-                }
+                let props = map;
+                // Function pointers keep the recursive frame small (see `Component::from_parts`).
+                let build: fn($crate::components::Map) -> Result<Action, serde_json::Error> = match tag.as_str() {
+                    $($tag => |props| {
+                        let (known, extra) = $crate::validate::split_unknown(props, $name::PROPS);
+                        let mut a = $name::deserialize(serde_json::Value::Object(known))?;
+                        a.extra = extra;
+                        Ok(Action::$name(a))
+                    },)*
+                    other => {
+                        return Err(serde::de::Error::custom(format!(
+                            "unknown action {other:?}{}",
+                            $crate::validate::did_you_mean(other, Self::TAGS)
+                        )));
+                    }
+                };
+                build(props)
             }
         }
 
@@ -138,7 +147,8 @@ macro_rules! actions {
                 pub $opt: Option<$oty>,
             )*
             /// Fields this version does not know: kept, re-emitted, reported as warnings.
-            #[serde(flatten)]
+            /// Filled when parsed through [`Action`] / [`Actions`](crate::Actions).
+            #[serde(flatten, skip_deserializing)]
             pub extra: $crate::components::Map,
         }
 

@@ -3,8 +3,9 @@
 use super::common::{
     AutoError, ColumnKind, column_kind, humanize, is_numeric, keys, rows, to_json,
 };
+use crate::{AreaChart, BarChart, ChartSeries, LineChart, Node, PieChart, ScatterChart};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 
 /// The chart kinds `auto_chart` can produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,17 +39,17 @@ const MAX_PIE_SLICES: usize = 8;
 /// use serde_json::json;
 ///
 /// let data = json!([{"month": "2024-01-01", "revenue": 10}, {"month": "2024-02-01", "revenue": 12}]);
-/// let chart = auto_chart(&data, None).unwrap();
+/// let chart = serde_json::to_value(auto_chart(&data, None).unwrap()).unwrap();
 /// assert_eq!(chart["type"], "LineChart");
 /// assert_eq!(chart["xAxis"], "month");
 /// assert_eq!(chart["series"][0]["dataKey"], "revenue");
-/// let bar = auto_chart(&data, Some(ChartKind::Bar)).unwrap();
+/// let bar = serde_json::to_value(auto_chart(&data, Some(ChartKind::Bar)).unwrap()).unwrap();
 /// assert_eq!(bar["type"], "BarChart");
 /// ```
 ///
 /// # Errors
 /// Input serde cannot turn into JSON.
-pub fn auto_chart(data: &impl Serialize, kind: Option<ChartKind>) -> Result<Value, AutoError> {
+pub fn auto_chart(data: &impl Serialize, kind: Option<ChartKind>) -> Result<Node, AutoError> {
     let data = rows(to_json("auto_chart", data)?);
     let keys = keys(&data);
     let kinds: Vec<(String, ColumnKind)> = keys
@@ -92,52 +93,35 @@ pub fn auto_chart(data: &impl Serialize, kind: Option<ChartKind>) -> Result<Valu
         }
     });
     let x_axis = category.map(|(key, _)| key);
-    let series: Vec<Value> = numbers
+    let series: Vec<ChartSeries> = numbers
         .iter()
-        .map(|key| json!({"dataKey": key, "label": humanize(key)}))
+        .map(|key| ChartSeries::new(key.as_str()).label(humanize(key)))
         .collect();
-    let first_number = |i: usize| {
-        numbers
-            .get(i)
-            .map(|k| Value::String((*k).clone()))
-            .unwrap_or(Value::Null)
-    };
-    Ok(strip_nulls(match kind {
-        ChartKind::Pie => json!({
-            "data": data,
-            "dataKey": first_number(0),
-            "nameKey": x_axis,
-            "type": "PieChart",
-        }),
-        ChartKind::Scatter => json!({
-            "data": data,
-            "series": [{"dataKey": first_number(1), "label": numbers.get(1).map(|k| humanize(k))}],
-            "xAxis": first_number(0),
-            "yAxis": first_number(1),
-            "type": "ScatterChart",
-        }),
-        ChartKind::Line | ChartKind::Area | ChartKind::Bar => {
-            let mut node = json!({
-                "data": data,
-                "series": series,
-                "xAxis": x_axis,
-                "type": match kind {
-                    ChartKind::Line => "LineChart",
-                    ChartKind::Area => "AreaChart",
-                    _ => "BarChart",
-                },
-            });
-            if kind == ChartKind::Area {
-                node["stacked"] = Value::Bool(true);
-            }
-            node
+    let number = |i: usize| numbers.get(i).map_or_else(String::new, |k| (*k).clone());
+    let data: Vec<Map<String, Value>> = data
+        .into_iter()
+        .filter_map(|row| match row {
+            Value::Object(map) => Some(map),
+            _ => None,
+        })
+        .collect();
+    Ok(match kind {
+        ChartKind::Pie => PieChart::new(data, number(0), x_axis.unwrap_or_default()).into(),
+        ChartKind::Scatter => {
+            let y = ChartSeries::new(number(1)).label(humanize(&number(1)));
+            ScatterChart::new(data, vec![y], number(0), number(1)).into()
         }
-    }))
+        ChartKind::Line => with_x(LineChart::new(data, series), x_axis, LineChart::x_axis).into(),
+        ChartKind::Area => with_x(AreaChart::new(data, series), x_axis, AreaChart::x_axis)
+            .stacked(true)
+            .into(),
+        ChartKind::Bar => with_x(BarChart::new(data, series), x_axis, BarChart::x_axis).into(),
+    })
 }
 
-fn strip_nulls(mut node: Value) -> Value {
-    if let Some(map) = node.as_object_mut() {
-        map.retain(|_, v| !v.is_null());
+fn with_x<C>(chart: C, x_axis: Option<String>, set: fn(C, String) -> C) -> C {
+    match x_axis {
+        Some(x) => set(chart, x),
+        None => chart,
     }
-    node
 }

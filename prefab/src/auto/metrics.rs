@@ -1,8 +1,9 @@
 //! `auto_metrics`: a record of numbers (or a list of `{label, value, delta}`) → a grid of
 //! `Metric`s.
 use super::common::{AutoError, display_text, humanize, to_json};
+use crate::{Bind, Grid, Metric, Number};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// Most metrics per grid row.
 const MAX_COLUMNS: usize = 4;
@@ -17,6 +18,7 @@ const MAX_COLUMNS: usize = 4;
 /// use serde_json::json;
 ///
 /// let grid = prefab::auto::auto_metrics(&json!({"revenue": 1200, "active_users": 31})).unwrap();
+/// let grid = serde_json::to_value(prefab::Node::from(grid)).unwrap();
 /// assert_eq!(grid["type"], "Grid");
 /// assert_eq!(grid["children"][1]["label"], "Active users");
 /// assert_eq!(grid["children"][1]["value"], 31);
@@ -24,9 +26,9 @@ const MAX_COLUMNS: usize = 4;
 ///
 /// # Errors
 /// Input serde cannot turn into JSON.
-pub fn auto_metrics(input: &impl Serialize) -> Result<Value, AutoError> {
+pub fn auto_metrics(input: &impl Serialize) -> Result<Grid, AutoError> {
     let value = to_json("auto_metrics", input)?;
-    let metrics: Vec<Value> = match value {
+    let metrics: Vec<Metric> = match value {
         Value::Array(items) => items.iter().filter_map(from_item).collect(),
         Value::Object(map) => map
             .iter()
@@ -37,14 +39,12 @@ pub fn auto_metrics(input: &impl Serialize) -> Result<Value, AutoError> {
         scalar => vec![metric("Value", &scalar, None)],
     };
     let columns = metrics.len().clamp(1, MAX_COLUMNS);
-    Ok(json!({
-        "cssClass": format!("grid-cols-{columns} gap-4"),
-        "type": "Grid",
-        "children": metrics,
-    }))
+    Ok(Grid::new()
+        .css_class(format!("grid-cols-{columns} gap-4"))
+        .children(metrics))
 }
 
-fn from_item(item: &Value) -> Option<Value> {
+fn from_item(item: &Value) -> Option<Metric> {
     let map = item.as_object()?;
     let label = map
         .get("label")
@@ -57,33 +57,39 @@ fn from_item(item: &Value) -> Option<Value> {
     ))
 }
 
-fn metric(label: &str, value: &Value, extra: Option<&Map<String, Value>>) -> Value {
-    let mut node = Map::new();
-    node.insert("label".into(), label.into());
-    let value = match value {
-        Value::Number(_) | Value::String(_) => value.clone(),
-        other => Value::String(display_text(other)),
+/// A number or string prop (`value`, `delta`).
+fn bind(value: &Value) -> Bind<Number> {
+    match value {
+        Value::Number(n) => Bind::Value(Number(n.as_f64().unwrap_or_default())),
+        Value::String(s) => Bind::Expr(s.clone()),
+        other => Bind::Expr(display_text(other)),
+    }
+}
+
+fn metric(label: &str, value: &Value, extra: Option<&Map<String, Value>>) -> Metric {
+    let mut metric = Metric::new(label, bind(value));
+    let Some(extra) = extra else {
+        return metric;
     };
-    node.insert("value".into(), value);
-    if let Some(extra) = extra {
-        for key in ["description", "delta", "trend", "trendSentiment"] {
-            if let Some(v) = extra.get(key).filter(|v| v.is_number() || v.is_string()) {
-                node.insert(key.into(), v.clone());
-            }
-        }
-        if !node.contains_key("trend")
-            && let Some(delta) = node.get("delta").and_then(Value::as_f64)
-        {
-            let trend = if delta > 0.0 {
+    let text = |key: &str| extra.get(key).and_then(Value::as_str).map(str::to_string);
+    metric.description = text("description");
+    metric.delta = extra
+        .get("delta")
+        .filter(|v| v.is_number() || v.is_string())
+        .map(bind);
+    metric.trend = text("trend").or_else(|| {
+        let delta = extra.get("delta").and_then(Value::as_f64)?;
+        Some(
+            if delta > 0.0 {
                 "up"
             } else if delta < 0.0 {
                 "down"
             } else {
                 "neutral"
-            };
-            node.insert("trend".into(), trend.into());
-        }
-    }
-    node.insert("type".into(), "Metric".into());
-    Value::Object(node)
+            }
+            .to_string(),
+        )
+    });
+    metric.trend_sentiment = text("trendSentiment");
+    metric
 }

@@ -1,7 +1,8 @@
 //! `auto_progress`: named amounts → labelled progress bars.
 use super::common::{AutoError, display_text, humanize, to_json};
+use crate::{Column, Muted, Progress, Row, Text};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// One labelled `Progress` bar per entry.
 ///
@@ -13,15 +14,16 @@ use serde_json::{Map, Value, json};
 /// use serde_json::json;
 ///
 /// let bars = prefab::auto::auto_progress(&json!({"upload": 0.4, "indexing": 1})).unwrap();
+/// let bars = serde_json::to_value(prefab::Node::from(bars)).unwrap();
 /// let first = &bars["children"][0]["children"];
 /// assert_eq!(first[0]["children"][0]["content"], "Upload");
 /// assert_eq!(first[0]["children"][1]["content"], "40%");
-/// assert_eq!(first[1]["max"], 1.0);
+/// assert_eq!(first[1]["max"], 1);
 /// ```
 ///
 /// # Errors
 /// Input serde cannot turn into JSON.
-pub fn auto_progress(input: &impl Serialize) -> Result<Value, AutoError> {
+pub fn auto_progress(input: &impl Serialize) -> Result<Column, AutoError> {
     let value = to_json("auto_progress", input)?;
     let items: Vec<(String, f64, Option<f64>)> = match &value {
         Value::Object(map) => map
@@ -36,30 +38,25 @@ pub fn auto_progress(input: &impl Serialize) -> Result<Value, AutoError> {
             .iter()
             .all(|(_, v, max)| max.is_none() && (0.0..=1.0).contains(v));
     let default_max = if fractions { 1.0 } else { 100.0 };
-    let children: Vec<Value> = items
-        .into_iter()
-        .map(|(label, value, max)| {
-            let max = max.unwrap_or(default_max);
-            let percent = if max > 0.0 {
-                (value / max * 100.0).round()
-            } else {
-                0.0
-            };
-            let variant = if value >= max { "success" } else { "default" };
-            json!({
-                "cssClass": "gap-1",
-                "type": "Column",
-                "children": [
-                    {"cssClass": "justify-between", "type": "Row", "children": [
-                        {"content": label, "type": "Text"},
-                        {"content": format!("{percent}%"), "type": "Muted"},
-                    ]},
-                    {"value": value, "max": max, "variant": variant, "type": "Progress"},
-                ],
-            })
-        })
-        .collect();
-    Ok(json!({"cssClass": "gap-4", "type": "Column", "children": children}))
+    let bars = items.into_iter().map(|(label, value, max)| {
+        let max = max.unwrap_or(default_max);
+        let percent = if max > 0.0 {
+            (value / max * 100.0).round()
+        } else {
+            0.0
+        };
+        let variant = if value >= max { "success" } else { "default" };
+        Column::new()
+            .css_class("gap-1")
+            .child(
+                Row::new()
+                    .css_class("justify-between")
+                    .child(Text::new(label))
+                    .child(Muted::new(format!("{percent}%"))),
+            )
+            .child(Progress::new().value(value).max(max).variant(variant))
+    });
+    Ok(Column::new().css_class("gap-4").children(bars))
 }
 
 fn item(value: &Value) -> Option<(String, f64, Option<f64>)> {

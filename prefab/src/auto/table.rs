@@ -2,11 +2,12 @@
 use super::common::{
     AutoError, ColumnKind, column_kind, humanize, is_numeric, keys, rows, to_json,
 };
+use crate::{DataTable, DataTableColumn};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// Rows per page of the tables the auto renderers build.
-pub const PAGE_SIZE: u64 = 10;
+pub const PAGE_SIZE: i64 = 10;
 
 /// A `DataTable` for a list of records (structs, maps or JSON objects).
 ///
@@ -24,6 +25,10 @@ pub const PAGE_SIZE: u64 = 10;
 ///
 /// let rows = vec![User { user_id: 1, name: "Ada".into(), created_at: "2024-01-15".into() }];
 /// let table = prefab::auto::auto_table(&rows).unwrap();
+/// assert_eq!(table.columns[0].key, "user_id");
+/// // An ordinary component: edit it before showing it.
+/// let table = table.page_size(25);
+/// let table = serde_json::to_value(&prefab::Node::from(table)).unwrap();
 /// assert_eq!(table["type"], "DataTable");
 /// assert_eq!(table["columns"][0]["key"], "user_id");
 /// assert_eq!(table["columns"][2]["header"], "Created at");
@@ -33,23 +38,20 @@ pub const PAGE_SIZE: u64 = 10;
 ///
 /// # Errors
 /// Input serde cannot turn into JSON.
-pub fn auto_table(rows: &impl Serialize) -> Result<Value, AutoError> {
+pub fn auto_table(rows: &impl Serialize) -> Result<DataTable, AutoError> {
     Ok(table_of(self::rows(to_json("auto_table", rows)?)))
 }
 
-pub(crate) fn table_of(rows: Vec<Value>) -> Value {
-    let columns: Vec<Value> = keys(&rows)
+pub(crate) fn table_of(rows: Vec<Value>) -> DataTable {
+    let columns: Vec<DataTableColumn> = keys(&rows)
         .into_iter()
         .filter_map(|key| {
             let kind = column_kind(&rows, &key);
             if kind == ColumnKind::Nested {
                 return None;
             }
-            let mut column = Map::new();
             let header = humanize(&key);
-            column.insert("key".into(), Value::String(key));
-            column.insert("header".into(), Value::String(header));
-            column.insert("sortable".into(), Value::Bool(true));
+            let mut column = DataTableColumn::new(key, header).sortable(true);
             let format = match kind {
                 ColumnKind::Number => Some("number"),
                 ColumnKind::Date => Some("date"),
@@ -57,21 +59,25 @@ pub(crate) fn table_of(rows: Vec<Value>) -> Value {
                 _ => None,
             };
             if let Some(format) = format {
-                column.insert("format".into(), format.into());
+                column = column.format(format);
             }
             if is_numeric(kind) {
-                column.insert("headerClass".into(), "text-right".into());
-                column.insert("cellClass".into(), "text-right".into());
+                column.header_class = Some("text-right".into());
+                column.cell_class = Some("text-right".into());
             }
-            Some(Value::Object(column))
+            Some(column)
         })
         .collect();
-    json!({
-        "columns": columns,
-        "rows": rows,
-        "search": true,
-        "paginated": true,
-        "pageSize": PAGE_SIZE,
-        "type": "DataTable",
-    })
+    let rows: Vec<Map<String, Value>> = rows
+        .into_iter()
+        .filter_map(|row| match row {
+            Value::Object(map) => Some(map),
+            _ => None,
+        })
+        .collect();
+    DataTable::new(columns)
+        .rows(rows)
+        .search(true)
+        .paginated(true)
+        .page_size(PAGE_SIZE)
 }

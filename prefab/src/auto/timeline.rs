@@ -1,7 +1,7 @@
 //! `auto_timeline`: dated events → a vertical timeline.
 use super::common::{AutoError, ColumnKind, column_kind, display_text, keys, rows, to_json};
+use crate::{Badge, Column, Muted, Row, Text};
 use serde::Serialize;
-use serde_json::{Value, json};
 
 /// Keys read as the event's title, in order of preference.
 const TITLE_KEYS: &[&str] = &["title", "name", "event", "label", "summary"];
@@ -25,6 +25,7 @@ const TEXT_KEYS: &[&str] = &[
 ///
 /// let events = json!([{"date": "2024-01-15", "title": "Launched", "description": "v1.0"}]);
 /// let timeline = prefab::auto::auto_timeline(&events).unwrap();
+/// let timeline = serde_json::to_value(prefab::Node::from(timeline)).unwrap();
 /// let event = &timeline["children"][0]["children"];
 /// assert_eq!(event[0]["label"], "2024-01-15");
 /// assert_eq!(event[1]["children"][0]["content"], "Launched");
@@ -32,7 +33,7 @@ const TEXT_KEYS: &[&str] = &[
 ///
 /// # Errors
 /// Input serde cannot turn into JSON.
-pub fn auto_timeline(events: &impl Serialize) -> Result<Value, AutoError> {
+pub fn auto_timeline(events: &impl Serialize) -> Result<Column, AutoError> {
     let events = rows(to_json("auto_timeline", events)?);
     let keys = keys(&events);
     let find = |names: &[&str]| {
@@ -61,21 +62,24 @@ pub fn auto_timeline(events: &impl Serialize) -> Result<Value, AutoError> {
             .find(|k| Some(**k) != title.as_ref())
             .map(|k| (*k).clone())
     });
-    let children: Vec<Value> = events
-        .iter()
-        .map(|event| {
-            let get = |key: &Option<String>| key.as_ref().and_then(|k| event.get(k)).filter(|v| !v.is_null()).map(display_text);
-            let mut body = vec![json!({"content": get(&title).unwrap_or_else(|| "—".into()), "cssClass": "font-bold", "type": "Text"})];
-            if let Some(description) = get(&text) {
-                body.push(json!({"content": description, "type": "Muted"}));
-            }
-            let mut row = Vec::new();
-            if let Some(when) = get(&date) {
-                row.push(json!({"label": when, "variant": "outline", "type": "Badge"}));
-            }
-            row.push(json!({"cssClass": "gap-1", "type": "Column", "children": body}));
-            json!({"cssClass": "gap-3 items-start", "type": "Row", "children": row})
-        })
-        .collect();
-    Ok(json!({"cssClass": "gap-4", "type": "Column", "children": children}))
+    let rows = events.iter().map(|event| {
+        let get = |key: &Option<String>| {
+            key.as_ref()
+                .and_then(|k| event.get(k))
+                .filter(|v| !v.is_null())
+                .map(display_text)
+        };
+        let mut body = Column::new()
+            .css_class("gap-1")
+            .child(Text::new(get(&title).unwrap_or_else(|| "—".into())).css_class("font-bold"));
+        if let Some(description) = get(&text) {
+            body = body.child(Muted::new(description));
+        }
+        let mut row = Row::new().css_class("gap-3 items-start");
+        if let Some(when) = get(&date) {
+            row = row.child(Badge::new().label(when).variant("outline"));
+        }
+        row.child(body)
+    });
+    Ok(Column::new().css_class("gap-4").children(rows))
 }

@@ -93,7 +93,8 @@ macro_rules! components {
                 pub $cf: Option<$cty>,
             )*
             /// Props this version does not know: kept, re-emitted, reported as warnings.
-            #[serde(flatten)]
+            /// Filled when parsed through [`Node`](crate::Node) / [`Component`](crate::Component).
+            #[serde(flatten, skip_deserializing)]
             pub extra: $crate::components::Map,
         }
 

@@ -211,13 +211,24 @@ macro_rules! component_enum {
             /// # Errors
             /// On an unknown `tag` or a prop of the wrong shape.
             pub fn from_parts(tag: &str, props: Map) -> Result<Self, serde_json::Error> {
-                match tag {
-                    $(stringify!($name) => $name::deserialize(Value::Object(props)).map(Component::$name),)*
-                    other => Err(serde::de::Error::custom(format!(
-                        "unknown component type {other:?}{}",
-                        crate::validate::did_you_mean(other, Self::TYPES)
-                    ))),
-                }
+                // A table of function pointers rather than one big `match` of calls: this
+                // keeps the recursive frame small (debug builds give every arm its own
+                // stack slot for a `Component`), so deep trees parse on a 2 MiB stack.
+                let build: fn(Map) -> Result<Component, serde_json::Error> = match tag {
+                    $(stringify!($name) => |props| {
+                        let (known, extra) = crate::validate::split_unknown(props, $name::PROPS);
+                        let mut c = $name::deserialize(Value::Object(known))?;
+                        c.extra = extra;
+                        Ok(Component::$name(c))
+                    },)*
+                    other => {
+                        return Err(serde::de::Error::custom(format!(
+                            "unknown component type {other:?}{}",
+                            crate::validate::did_you_mean(other, Self::TYPES)
+                        )));
+                    }
+                };
+                build(props)
             }
         }
 

@@ -1,7 +1,7 @@
 //! `display_error()` / `display_success()`: an Alert with an optional detail and hint.
 use super::result::ToolResult;
 use super::show::display;
-use serde_json::{Value, json};
+use crate::{Alert, AlertDescription, AlertTitle, Code, Column, Muted};
 
 /// The content of an error or success message.
 ///
@@ -61,26 +61,27 @@ impl Notice {
 
     /// The component tree: `Column[Alert[AlertTitle, AlertDescription?], Code?, Muted?]`.
     #[must_use]
-    pub fn view(&self, variant: &str) -> Value {
+    pub fn view(&self, variant: &str) -> Column {
         let icon = if variant == "destructive" {
             "circle-alert"
         } else {
             "circle-check"
         };
-        let mut alert_children = vec![json!({"content": self.title, "type": "AlertTitle"})];
+        let mut alert = Alert::new()
+            .variant(variant)
+            .icon(icon)
+            .child(AlertTitle::new(self.title.clone()));
         if let Some(message) = &self.message {
-            alert_children.push(json!({"content": message, "type": "AlertDescription"}));
+            alert = alert.child(AlertDescription::new(message.clone()));
         }
-        let mut children = vec![
-            json!({"type": "Alert", "variant": variant, "icon": icon, "children": alert_children}),
-        ];
+        let mut column = Column::new().css_class("gap-4").child(alert);
         if let Some(detail) = &self.detail {
-            children.push(json!({"content": detail, "type": "Code"}));
+            column = column.child(Code::new(detail.clone()));
         }
         if let Some(hint) = &self.hint {
-            children.push(json!({"content": hint, "type": "Muted"}));
+            column = column.child(Muted::new(hint.clone()));
         }
-        json!({"cssClass": "gap-4", "type": "Column", "children": children})
+        column
     }
 }
 

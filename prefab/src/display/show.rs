@@ -2,31 +2,41 @@
 //! host and the text fallback for the model.
 use super::options::DisplayOptions;
 use super::result::{Content, ToolResult};
+use crate::{App, Node};
 use serde_json::{Map, Value, json};
 
-/// The protocol version written into every envelope.
-pub const PROTOCOL_VERSION: &str = "0.3";
+pub use crate::PROTOCOL_VERSION;
 
 /// The class of the root `Div` every view is wrapped in (themes target it).
 pub const ROOT_CLASS: &str = "pf-app-root";
 
-/// Something `display()` can show: a component node, or an envelope that is already
-/// complete (recognised by its `$prefab` key).
+/// Something `display()` can show: a component tree (any component or [`Node`]), a
+/// whole [`App`], or raw JSON (an envelope, recognised by its `$prefab` key, or a node).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Displayable {
     /// A component tree; it is wrapped in the root `Div`.
-    View(Value),
-    /// A complete `$prefab` envelope; options are merged into it.
-    Envelope(Value),
+    View(Node),
+    /// A complete app; options are merged into it.
+    App(Box<App>),
+    /// Raw JSON: an envelope, or a node to wrap.
+    Json(Value),
+}
+
+impl<T: Into<Node>> From<T> for Displayable {
+    fn from(view: T) -> Self {
+        Displayable::View(view.into())
+    }
+}
+
+impl From<App> for Displayable {
+    fn from(app: App) -> Self {
+        Displayable::App(Box::new(app))
+    }
 }
 
 impl From<Value> for Displayable {
     fn from(value: Value) -> Self {
-        if value.get("$prefab").is_some() {
-            Displayable::Envelope(value)
-        } else {
-            Displayable::View(value)
-        }
+        Displayable::Json(value)
     }
 }
 
@@ -34,9 +44,8 @@ impl From<Value> for Displayable {
 ///
 /// ```
 /// use prefab::display::display;
-/// use serde_json::json;
 ///
-/// let result = display(json!({"content": "Hello", "type": "H1"}));
+/// let result = display(prefab::H1::new("Hello"));
 /// let envelope = result.structured_content.as_ref().unwrap();
 /// assert_eq!(envelope["$prefab"]["version"], "0.3");
 /// assert_eq!(envelope["view"]["cssClass"], "pf-app-root");
@@ -55,7 +64,7 @@ pub fn display(view: impl Into<Displayable>) -> ToolResult {
 /// use serde_json::json;
 ///
 /// let opts = DisplayOptions::new().title("Report").state("n", 1);
-/// let result = display_with(json!({"content": "n = {{ n }}", "type": "Text"}), &opts);
+/// let result = display_with(prefab::Text::new("n = {{ n }}"), &opts);
 /// assert_eq!(result.content[0], prefab::display::Content::text("# Report\n\nn = 1"));
 /// ```
 #[must_use]
@@ -74,9 +83,14 @@ pub fn display_with(view: impl Into<Displayable>, options: &DisplayOptions) -> T
 /// `state`, `tools`, `mode`, `css`, `stylesheets`, `keyBindings`.
 #[must_use]
 pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
-    let mut base = match view {
-        Displayable::Envelope(Value::Object(map)) => map,
-        Displayable::Envelope(other) | Displayable::View(other) => {
+    let json = match view {
+        Displayable::View(node) => App::new(node).to_value(),
+        Displayable::App(app) => app.to_value(),
+        Displayable::Json(value) => value,
+    };
+    let mut base = match json {
+        Value::Object(map) if map.contains_key("$prefab") => map,
+        other => {
             let mut map = Map::new();
             map.insert("view".into(), wrap_root(other));
             map

@@ -15,6 +15,7 @@
 //! }
 //!
 //! let form = auto_form::<Invite>("invite_user").unwrap();
+//! let form = serde_json::to_value(prefab::Node::from(form)).unwrap();
 //! // The submit action sends every field, bound to its input.
 //! assert_eq!(
 //!     form["onSubmit"]["arguments"],
@@ -42,8 +43,8 @@ pub use render::submit_arguments;
 pub use schema::{SchemaError, fields_from_json_schema};
 pub use submission::{FormSubmission, parse_with_fields};
 
+use crate::Form;
 use crate::display::{DisplayOptions, ToolResult, display_with};
-use serde_json::Value;
 
 /// A form: fields, the tool its submit button calls, and its texts.
 ///
@@ -53,7 +54,7 @@ use serde_json::Value;
 /// let spec = FormSpec::new("create_user", vec![
 ///     FormField::new("name", FieldKind::Text).required(true),
 /// ]).submit_label("Create");
-/// let form = spec.view();
+/// let form = serde_json::to_value(prefab::Node::from(spec.view())).unwrap();
 /// assert_eq!(form["type"], "Form");
 /// assert_eq!(form["onSubmit"]["tool"], "create_user");
 /// ```
@@ -96,7 +97,7 @@ impl FormSpec {
 
     /// The `Form` component tree.
     #[must_use]
-    pub fn view(&self) -> Value {
+    pub fn view(&self) -> Form {
         render::form_node(&self.fields, &self.tool, &self.submit_label)
     }
 
@@ -113,7 +114,7 @@ impl FormSpec {
 /// A field of `T` that has no form input.
 pub fn auto_form<T: schemars::JsonSchema>(
     submit_tool: impl Into<String>,
-) -> Result<Value, SchemaError> {
+) -> Result<Form, SchemaError> {
     Ok(FormSpec::for_type::<T>(submit_tool)?.view())
 }
 

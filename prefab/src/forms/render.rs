@@ -1,6 +1,10 @@
 //! Fields → a prefab `Form` whose submit action sends the field values.
 use super::field::{FieldKind, FormField};
-use serde_json::{Map, Value, json};
+use crate::{
+    Button, CallTool, Checkbox, Field, FieldDescription, FieldTitle, Form, Input, Label, Node,
+    Number, Radio, RadioGroup, Select, SelectOption, Textarea,
+};
+use serde_json::{Map, Value};
 
 /// Up to this many options a choice is shown as radio buttons, above as a select.
 const MAX_RADIOS: usize = 4;
@@ -28,137 +32,115 @@ pub fn submit_arguments(fields: &[FormField]) -> Value {
 }
 
 /// `Form[fields…, Button(submit)]` with `onSubmit` calling `tool` with the field values.
-pub(crate) fn form_node(fields: &[FormField], tool: &str, submit_label: &str) -> Value {
-    let mut children: Vec<Value> = fields.iter().map(field_node).collect();
-    children.push(json!({
-        "label": submit_label,
-        "buttonType": "submit",
-        "type": "Button",
-    }));
-    json!({
-        "cssClass": "gap-4",
-        "type": "Form",
-        "onSubmit": {
-            "action": "toolCall",
-            "tool": tool,
-            "arguments": submit_arguments(fields),
-        },
-        "children": children,
-    })
+pub(crate) fn form_node(fields: &[FormField], tool: &str, submit_label: &str) -> Form {
+    let arguments = match submit_arguments(fields) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    Form::new()
+        .css_class("gap-4")
+        .on_submit(CallTool::new(tool).arguments(arguments))
+        .children(fields.iter().map(field_node))
+        .child(Button::new(submit_label).button_type("submit"))
 }
 
-fn field_node(field: &FormField) -> Value {
-    let mut children = Vec::new();
+fn field_node(field: &FormField) -> Field {
     if let FieldKind::Group { fields } = &field.kind {
-        children.push(json!({"content": field.label, "type": "FieldTitle"}));
+        let mut group = Field::new()
+            .css_class("gap-4")
+            .child(FieldTitle::new(field.label.clone()));
         if let Some(description) = &field.description {
-            children.push(json!({"content": description, "type": "FieldDescription"}));
+            group = group.child(FieldDescription::new(description.clone()));
         }
-        children.extend(fields.iter().map(field_node));
-        return json!({"cssClass": "gap-4", "type": "Field", "children": children});
+        return group.children(fields.iter().map(field_node));
     }
+    let mut node = Field::new();
     if !matches!(field.kind, FieldKind::Boolean) {
-        let mut label = Map::new();
-        label.insert("text".into(), Value::String(field.label.clone()));
-        label.insert("forId".into(), Value::String(field.state_name()));
+        let mut label = Label::new()
+            .text(field.label.clone())
+            .for_id(field.state_name());
         if !field.required {
-            label.insert("optional".into(), Value::Bool(true));
+            label = label.optional(true);
         }
-        label.insert("type".into(), "Label".into());
-        children.push(Value::Object(label));
+        node = node.child(label);
     }
-    children.push(control(field));
+    node = node.child(control(field));
     if let Some(description) = &field.description {
-        children.push(json!({"content": description, "type": "FieldDescription"}));
+        node = node.child(FieldDescription::new(description.clone()));
     }
-    json!({"type": "Field", "children": children})
+    node
 }
 
 /// Text of a default value as an input shows it.
-fn shown(value: &Value) -> Value {
+fn shown(value: &Value) -> String {
     match value {
-        Value::String(_) => value.clone(),
-        Value::Array(items) => Value::String(
-            items
-                .iter()
-                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-                .collect::<Vec<_>>()
-                .join("\n"),
-        ),
-        other => Value::String(other.to_string()),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        other => other.to_string(),
     }
 }
 
-fn control(field: &FormField) -> Value {
+fn control(field: &FormField) -> Node {
     let name = field.state_name();
-    let mut node = Map::new();
-    node.insert("id".into(), Value::String(name.clone()));
-    node.insert("name".into(), Value::String(name));
-    let set = |node: &mut Map<String, Value>, key: &str, value: Option<Value>| {
-        if let Some(value) = value {
-            node.insert(key.into(), value);
-        }
-    };
-    let kind = match &field.kind {
+    let default = field.default.as_ref().map(shown);
+    let required = field.required.then_some(true);
+    match &field.kind {
         FieldKind::Boolean => {
             let value = field
                 .default
                 .as_ref()
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-            node.insert("value".into(), Value::Bool(value));
-            node.insert("label".into(), Value::String(field.label.clone()));
-            "Checkbox"
+            Checkbox::new()
+                .id(name.clone())
+                .name(name)
+                .value(value)
+                .label(field.label.clone())
+                .into()
+        }
+        FieldKind::Choice { options } if options.len() <= MAX_RADIOS => {
+            let mut group = RadioGroup::new().id(name.clone()).name(name);
+            group.value = default;
+            group
+                .children(
+                    options
+                        .iter()
+                        .map(|o| Radio::new().option(shown(&o.value)).label(o.label.clone())),
+                )
+                .into()
         }
         FieldKind::Choice { options } => {
-            set(&mut node, "value", field.default.as_ref().map(shown));
-            let radios = options.len() <= MAX_RADIOS;
-            let items: Vec<Value> = options
-                .iter()
-                .map(|o| {
-                    let value = shown(&o.value);
-                    if radios {
-                        json!({"option": value, "label": o.label, "type": "Radio"})
-                    } else {
-                        json!({"value": value, "label": o.label, "type": "SelectOption"})
-                    }
-                })
-                .collect();
-            if !radios {
-                node.insert(
-                    "placeholder".into(),
-                    Value::String(format!("Choose {}", field.label.to_lowercase())),
-                );
-            }
-            node.insert("children".into(), Value::Array(items));
-            if radios { "RadioGroup" } else { "Select" }
+            let mut select = Select::new()
+                .id(name.clone())
+                .name(name)
+                .placeholder(format!("Choose {}", field.label.to_lowercase()));
+            select.value = default;
+            select.required = required;
+            select
+                .children(
+                    options
+                        .iter()
+                        .map(|o| SelectOption::new(shown(&o.value), o.label.clone())),
+                )
+                .into()
         }
         FieldKind::Textarea | FieldKind::List { .. } => {
-            set(&mut node, "value", field.default.as_ref().map(shown));
+            let mut area = Textarea::new().id(name.clone()).name(name).rows(4);
+            area.value = default;
+            area.required = required;
             if matches!(field.kind, FieldKind::List { .. }) {
-                node.insert("placeholder".into(), "One per line".into());
+                area = area.placeholder("One per line");
+            } else {
+                area.min_length = field.min_length.and_then(|n| i64::try_from(n).ok());
+                area.max_length = field.max_length.and_then(|n| i64::try_from(n).ok());
             }
-            node.insert("rows".into(), Value::from(4));
-            set(
-                &mut node,
-                "minLength",
-                field
-                    .min_length
-                    .map(Value::from)
-                    .filter(|_| field.kind == FieldKind::Textarea),
-            );
-            set(
-                &mut node,
-                "maxLength",
-                field
-                    .max_length
-                    .map(Value::from)
-                    .filter(|_| field.kind == FieldKind::Textarea),
-            );
-            "Textarea"
+            area.into()
         }
         kind => {
-            set(&mut node, "value", field.default.as_ref().map(shown));
             let input_type = match kind {
                 FieldKind::Email => "email",
                 FieldKind::Url => "url",
@@ -168,25 +150,21 @@ fn control(field: &FormField) -> Value {
                 FieldKind::Number | FieldKind::Integer => "number",
                 _ => "text",
             };
-            node.insert("inputType".into(), input_type.into());
-            set(&mut node, "minLength", field.min_length.map(Value::from));
-            set(&mut node, "maxLength", field.max_length.map(Value::from));
-            set(&mut node, "min", field.min.map(Value::from));
-            set(&mut node, "max", field.max.map(Value::from));
+            let mut input = Input::new()
+                .id(name.clone())
+                .name(name)
+                .input_type(input_type);
+            input.value = default;
+            input.required = required;
+            input.min_length = field.min_length.and_then(|n| i64::try_from(n).ok());
+            input.max_length = field.max_length.and_then(|n| i64::try_from(n).ok());
+            input.min = field.min.map(Number);
+            input.max = field.max.map(Number);
+            input.pattern = field.pattern.clone();
             if *kind == FieldKind::Integer {
-                node.insert("step".into(), Value::from(1));
+                input = input.step(1);
             }
-            set(
-                &mut node,
-                "pattern",
-                field.pattern.clone().map(Value::String),
-            );
-            "Input"
+            input.into()
         }
-    };
-    if field.required && !matches!(field.kind, FieldKind::Boolean) {
-        node.insert("required".into(), Value::Bool(true));
     }
-    node.insert("type".into(), kind.into());
-    Value::Object(node)
 }

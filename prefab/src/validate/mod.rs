@@ -44,12 +44,13 @@ pub use report::{Issue, Report, ValidationErrors};
 pub(crate) use suggest::{describe, did_you_mean};
 pub(crate) use walk::{Path, Walker};
 
+use crate::components::Map;
 use crate::{Actions, App, Node};
 use serde::Serialize;
 use serde_json::Value;
 
 /// The deepest node/action nesting accepted (counted in nodes and actions, not JSON levels).
-pub const MAX_DEPTH: usize = 60;
+pub const MAX_DEPTH: usize = 64;
 
 /// The deepest JSON text accepted, in nested arrays and objects (serde_json's own limit).
 pub const MAX_JSON_DEPTH: usize = 128;
@@ -135,7 +136,7 @@ impl Document {
             return Err(ValidationErrors(report.errors));
         }
         let typed = match kind_of(&value) {
-            Kind::App => serde_json::from_value(value).map(|a| Document::App(Box::new(a))),
+            Kind::App => App::from_value(value).map(|a| Document::App(Box::new(a))),
             Kind::Actions => Actions::from_value(value).map(Document::Actions),
             Kind::Node => Node::from_value(value).map(Document::Node),
         };
@@ -155,6 +156,24 @@ pub(crate) enum Kind {
     App,
     Node,
     Actions,
+}
+
+/// Splits an object into the props of a table and the rest (the unknown props), keeping
+/// order. Typed structs read the first part; the second becomes their `extra` map.
+pub(crate) fn split_unknown(props: Map, table: &[PropSpec]) -> (Map, Map) {
+    let mut known = Map::new();
+    let mut extra = Map::new();
+    for (key, value) in props {
+        if table
+            .iter()
+            .any(|spec| walk::wire_key(spec.name) == key.as_str())
+        {
+            known.insert(key, value);
+        } else {
+            extra.insert(key, value);
+        }
+    }
+    (known, extra)
 }
 
 /// What a top-level JSON value is meant to be.

@@ -66,3 +66,17 @@ pub fn text(result: &prefab::display::ToolResult) -> &str {
     let prefab::display::Content::Text { text } = &result.content[0];
     text
 }
+
+/// A produced tree as JSON, after checking it with the wire model's validation (wrapped in
+/// an app, as `display()` would send it).
+pub fn json(node: impl Into<prefab::Node>) -> Value {
+    let node = node.into();
+    let app = prefab::App::new(node.clone()).to_value();
+    let report = prefab::validate(&app);
+    assert!(
+        report.is_valid(),
+        "invalid tree: {:?}\n{app:#}",
+        report.errors
+    );
+    serde_json::to_value(&node).unwrap()
+}

@@ -1,0 +1,241 @@
+//! Validation reports every problem with its JSON path, never panics, and bounds depth.
+#![allow(clippy::unwrap_used)]
+
+use prefab::validate::{Document, MAX_DEPTH, MAX_JSON_DEPTH};
+use prefab::{App, validate, validate_str};
+use serde_json::{Value, json};
+
+fn app(view: Value) -> Value {
+    json!({"$prefab": {"version": "0.3"}, "view": view})
+}
+
+fn errors(doc: &Value) -> Vec<String> {
+    validate(doc)
+        .errors
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn unknown_component_type_names_the_path_and_a_suggestion() {
+    let doc = app(json!({"type": "Column", "children": [
+        {"type": "Text", "content": "a"}, {"type": "Text", "content": "b"},
+        {"type": "Text", "content": "c"},
+        {"type": "Row", "children": [{"type": "Buttn", "label": "Save"}]}
+    ]}));
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[3].children[0]: unknown component type "Buttn" (did you mean "Button"?)"#
+        ]
+    );
+    // The typed parse fails with the same message.
+    let err = App::from_json(&doc.to_string()).unwrap_err().to_string();
+    assert!(
+        err.contains("view.children[3].children[0]: unknown component type"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_typed_prop_names_the_expected_type_and_the_value() {
+    let doc = app(json!({"type": "DataTable", "columns": [], "pageSize": "ten", "search": 1}));
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.search: expected a boolean, got number 1"#,
+            r#"view.pageSize: expected an integer, got string "ten""#,
+        ]
+    );
+}
+
+#[test]
+fn missing_required_prop_is_an_error() {
+    let doc = app(json!({"type": "Column", "children": [{"type": "Button", "variant": "ghost"}]}));
+    assert_eq!(
+        errors(&doc),
+        [r#"view.children[0]: missing required prop "label" on Button"#]
+    );
+}
+
+#[test]
+fn unknown_action_is_an_error_inside_lists_and_callbacks() {
+    let doc = app(json!({"type": "Button", "label": "x", "onClick": [
+        {"action": "setState", "key": "a", "value": 1,
+         "onSuccess": {"action": "showTost", "message": "hi"}},
+        {"action": "explode"}
+    ]}));
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.onClick[0].onSuccess: unknown action "showTost" (did you mean "showToast"?)"#,
+            r#"view.onClick[1]: unknown action "explode""#,
+        ]
+    );
+}
+
+#[test]
+fn non_object_nodes_are_errors() {
+    let doc = app(json!({"type": "Column", "children": ["hello", null, [1], {"content": "x"}]}));
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[0]: expected a component object, got string "hello""#,
+            r#"view.children[1]: expected a component object, got null"#,
+            r#"view.children[2]: expected a component object, got an array of 1 item(s)"#,
+            r#"view.children[3]: missing "type" (or "$ref") on a component"#,
+        ]
+    );
+}
+
+#[test]
+fn every_problem_is_reported_not_just_the_first() {
+    let doc = app(json!({"type": "Column", "children": [
+        {"type": "Nope"}, {"type": "Button"}, {"type": "Text", "content": 1}
+    ]}));
+    assert_eq!(validate(&doc).errors.len(), 3);
+}
+
+#[test]
+fn envelope_problems_are_reported() {
+    let doc = json!({"$prefab": {"version": "9"}, "view": {"type": "Text", "content": "x"},
+        "state": {"$host": 1}, "keyBindings": {"Ctrl+k": {"action": "nope"}}});
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"$prefab.version: unsupported protocol version string "9" (expected "0.3" or "0.2")"#,
+            r#"state.$host: state keys must not start with "$" (reserved)"#,
+            r#"keyBindings.Ctrl+k: unknown action "nope""#,
+        ]
+    );
+}
+
+#[test]
+fn unknown_props_are_warnings_and_survive_the_round_trip() {
+    let doc = app(json!({"type": "Button", "label": "x", "colour": "red"}));
+    let report = validate(&doc);
+    assert!(report.errors.is_empty());
+    assert_eq!(
+        report.warnings[0].to_string(),
+        r#"view.colour: unknown prop "colour" on Button (kept as is)"#
+    );
+    let app = App::from_json(&doc.to_string()).unwrap();
+    assert_eq!(app.to_value()["view"]["colour"], "red");
+}
+
+#[test]
+fn both_protocol_versions_are_accepted_and_new_apps_emit_0_3() {
+    for version in ["0.2", "0.3"] {
+        let text = json!({"$prefab": {"version": version}, "view": {"type": "Div"}}).to_string();
+        assert_eq!(App::from_json(&text).unwrap().header.version, version);
+    }
+    assert_eq!(
+        App::new(prefab::Div::new()).to_value()["$prefab"]["version"],
+        "0.3"
+    );
+}
+
+/// `depth` nested Columns as JSON text, built without recursion.
+fn nested_text(depth: usize) -> String {
+    let mut text = String::new();
+    text.push_str(r#"{"$prefab": {"version": "0.3"}, "view": "#);
+    for _ in 0..depth {
+        text.push_str(r#"{"type": "Column", "children": ["#);
+    }
+    text.push_str(r#"{"type": "Text", "content": "deep"}"#);
+    for _ in 0..depth {
+        text.push_str("]}");
+    }
+    text.push('}');
+    text
+}
+
+/// Runs `f` on a thread with the default stack size (2 MiB), like a test or server thread.
+fn on_default_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::spawn(f).join().unwrap()
+}
+
+#[test]
+fn a_100000_deep_nesting_is_an_error_with_a_path_not_a_stack_overflow() {
+    let text = nested_text(100_000);
+    let (report, parsed) = on_default_stack(move || {
+        let report = validate_str(&text);
+        let parsed = App::from_json(&text).map(|_| ()).map_err(|e| e.to_string());
+        (report, parsed)
+    });
+    assert_eq!(report.errors.len(), 1);
+    let error = report.errors[0].to_string();
+    assert!(error.starts_with("view.children[0].children[0]"), "{error}");
+    assert!(
+        error.contains(&format!("nesting deeper than {MAX_JSON_DEPTH} JSON levels")),
+        "{error}"
+    );
+    assert!(parsed.unwrap_err().contains("nesting deeper than"));
+}
+
+#[test]
+fn the_deepest_accepted_document_parses_on_a_default_stack() {
+    // Each Column is two JSON levels (object + children array); stay just under the limit.
+    let depth = (MAX_JSON_DEPTH - 3) / 2;
+    let text = nested_text(depth);
+    let result = on_default_stack(move || {
+        let app = App::from_json(&text).map_err(|e| e.to_string())?;
+        Ok::<_, String>(app.to_json().len())
+    });
+    assert!(result.unwrap() > depth * 30);
+}
+
+#[test]
+fn a_deep_value_built_in_memory_is_bounded_by_max_depth() {
+    // Built by moving values (the `json!` macro would serialize, i.e. recurse).
+    let mut value = json!({"type": "Text", "content": "x"});
+    for _ in 0..10_000 {
+        let mut column = serde_json::Map::new();
+        column.insert("type".into(), "Column".into());
+        column.insert("children".into(), Value::Array(vec![value]));
+        value = Value::Object(column);
+    }
+    let mut envelope = serde_json::Map::new();
+    envelope.insert("$prefab".into(), json!({"version": "0.3"}));
+    envelope.insert("view".into(), value);
+    let value = Value::Object(envelope);
+    let report = on_default_stack(move || {
+        let report = validate(&value);
+        // Dropping a 10,000-deep serde_json::Value recurses; leak it instead.
+        std::mem::forget(value);
+        report
+    });
+    assert_eq!(report.errors.len(), 1);
+    assert!(
+        report.errors[0]
+            .message
+            .contains(&format!("nesting deeper than {MAX_DEPTH} levels"))
+    );
+}
+
+#[test]
+fn garbage_input_never_panics() {
+    let inputs = [
+        "",
+        "null",
+        "[]",
+        "[1]",
+        "{}",
+        "\"x\"",
+        "{\"$prefab\": 1}",
+        "{\"view\": {}}",
+        "{\"type\": 5}",
+        "{\"$ref\": 5}",
+        "{\"action\": null}",
+        "[{\"action\": 1}]",
+        "{\"type\": \"Condition\", \"cases\": [5, {\"children\": 3}]}",
+        "{\"type\":",
+        "{\"$prefab\": {\"version\": \"0.3\"}, \"defs\": {\"a\": 1}, \"tools\": [{}]}",
+    ];
+    for input in inputs {
+        let report = validate_str(input);
+        let parsed = Document::from_json(input);
+        assert_eq!(report.is_valid(), parsed.is_ok(), "{input}: {report:?}");
+    }
+}

@@ -1,0 +1,67 @@
+//! End-to-end tests of the MCP integration with the official TypeScript MCP SDK client
+//! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
+//! and the `prefab` command, and runs the node script against both transports.
+use crate::sh::{root, run, succeeds};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// `@modelcontextprotocol/sdk`, as pinned in `prefab-mcp/tests/e2e/package.json`.
+const SDK_VERSION: &str = "1.32.2";
+
+/// The npm project of the e2e script.
+fn e2e_dir() -> PathBuf {
+    root().join("prefab-mcp").join("tests").join("e2e")
+}
+
+/// node + npm, and the SDK version pinned in `package.json`.
+pub fn install() -> Result<(), String> {
+    if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
+        run(Command::new("apt-get").args(["update", "-qq"]))?;
+        run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))?;
+    }
+    let dir = e2e_dir();
+    let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();
+    if !manifest.contains(&format!("\"@modelcontextprotocol/sdk\": \"{SDK_VERSION}\"")) {
+        return Err(format!(
+            "prefab-mcp/tests/e2e/package.json must pin the SDK at {SDK_VERSION}"
+        ));
+    }
+    let sdk = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
+    let installed = std::fs::read_to_string(sdk).unwrap_or_default();
+    if installed.contains(&format!("\"version\": \"{SDK_VERSION}\"")) {
+        return Ok(());
+    }
+    run(Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund"])
+        .current_dir(&dir))
+}
+
+/// Builds the binaries, runs the node e2e script over stdio and HTTP, then the
+/// 200-parallel-calls check.
+pub fn run_suite() -> Result<(), String> {
+    run(Command::new("cargo").args([
+        "build", "-p", "examples", "--bin", "hello", "-p", "prefab", "--bin", "prefab",
+    ]))?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let bin = |name: &str| {
+        target
+            .join("debug")
+            .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+    };
+    run(Command::new("node")
+        .arg("e2e.mjs")
+        .env("HELLO_BIN", bin("hello"))
+        .env("PREFAB_BIN", bin("prefab"))
+        .current_dir(e2e_dir()))?;
+    // The concurrency check: 200 parallel stateless tools/call must all succeed (the
+    // latency figures in benches/README.md come from a release build of the same script).
+    let script = root()
+        .join("benches")
+        .join("mcp")
+        .join("parallel_calls.mjs");
+    run(Command::new("node")
+        .arg(script)
+        .arg(bin("hello"))
+        .arg("200"))
+}
