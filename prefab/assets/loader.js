@@ -28,6 +28,16 @@
     }
   }
 
+  // The wasm2js engine ships as inert text; it is run (as our own inline script, which the
+  // host CSP's 'unsafe-inline' allows) only when it is needed.
+  function loadWasm2js() {
+    if (typeof prefabWasm2js === "function") return;
+    var source = document.getElementById("prefab:wasm2js");
+    var script = document.createElement("script");
+    script.textContent = source ? source.textContent : "";
+    (document.head || document.documentElement).appendChild(script);
+  }
+
   function showError(error) {
     var box = document.createElement("div");
     box.className = "pf-error";
@@ -44,6 +54,7 @@
       bindings = prefabGlue(WebAssembly);
       bindings.initSync({ module: module });
     } else {
+      loadWasm2js();
       var Module = function () {};
       var Instance = function (_module, imports) {
         this.exports = prefabWasm2js(imports);
