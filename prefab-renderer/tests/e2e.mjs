@@ -92,7 +92,7 @@ async function openView(browser, cfg) {
   if (cfg.afterStart) await page.evaluate(cfg.afterStart);
   const view = () => page.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === page.mainFrame());
   const events = () => page.evaluate(() => window.__harness.events);
-  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method);
+  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method && e.kind !== "response" && e.kind !== "error");
   const text = async (selector) => (await view().textContent(selector, { timeout: 3000 })) ?? "";
   return {
     page,
@@ -200,6 +200,25 @@ async function hostSuite(browser, csp) {
     await v.view().click("#bad-link");
     await waitFor("the refused link error", async () => (await v.text("#link-error")).includes("refused"));
     check(`${tag} openLink refuses java\\tscript: (no ui/open-link sent)`, (await v.sent("ui/open-link")).length === 1);
+
+    await v.view().click("#fullscreen");
+    await waitFor("$host.displayMode to follow the host", async () => (await v.text("#mode")) === "mode=fullscreen");
+    check(`${tag} requestDisplayMode → ui/request-display-mode; $host.displayMode updates`, (await v.sent("ui/request-display-mode")).length === 1);
+
+    await v.view().click("#context");
+    await waitFor("ui/update-model-context", async () => (await v.sent("ui/update-model-context")).length === 1);
+    const context = (await v.sent("ui/update-model-context"))[0].message.params;
+    check(`${tag} updateContext → ui/update-model-context`, context.content[0].text === "user is bob" && context.structuredContent.name === "bob", JSON.stringify(context));
+
+    // App tools: listed and called by the host, and invoked from the view.
+    const listed = await v.page.evaluate(() => window.__bridge.listTools({}));
+    check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
+    const called = await v.page.evaluate(() => window.__bridge.callTool({ name: "add_todo", arguments: { id: 3, title: "third" } }));
+    check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
+    await v.view().click("#invoke");
+    await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
+    const rows = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
+    check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
 
     // Ten mutations answered newest first: the last one wins.
     for (let i = 0; i < 10; i++) await v.view().click("#burst");
