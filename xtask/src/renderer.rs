@@ -144,7 +144,12 @@ fn build_into(out: &Path) -> Result<(), String> {
     let js = work.join("wasm2js.js");
     run(Command::new(bin.join("wasm2js"))
         .arg(&lowered)
-        .args(["--enable-bulk-memory", "--enable-bulk-memory-opt", "-Oz", "-o"])
+        .args([
+            "--enable-bulk-memory",
+            "--enable-bulk-memory-opt",
+            "-Oz",
+            "-o",
+        ])
         .arg(&js))?;
     let wasm2js = wrap_wasm2js(&String::from_utf8_lossy(&read(&js)?))?;
     let wrapped = work.join("wasm2js.wrapped.js");
