@@ -117,6 +117,9 @@ function reverseMutations() {
   const held = [];
   const bridge = window.__bridge;
   bridge.oncalltool = async (params) => {
+    if (params.name === "patch") {
+      return { content: [{ type: "text", text: "patched" }], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by reply" } } } };
+    }
     if (params.name !== "mutate") {
       return { content: [{ type: "text", text: `harness result for ${params.name}` }], structuredContent: { tool: params.name, echo: params.arguments ?? {} } };
     }
@@ -219,6 +222,16 @@ async function hostSuite(browser, csp) {
     await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
     const rows = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
     check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
+
+    // display_update patches merge, as a tool-result notification and as a tools/call reply.
+    await v.page.evaluate(() =>
+      window.__bridge.sendToolResult({ content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by notification" } } } }),
+    );
+    await waitFor("the notified patch", async () => (await v.text("#patched")) === "patched=by notification");
+    check(`${tag} a display_update tool-result merges into the state and keeps the view`, (await v.text("#greeting")) === "Hello bob");
+    await v.view().click("#patch");
+    await waitFor("the replied patch", async () => (await v.text("#patched")) === "patched=by reply");
+    check(`${tag} a display_update in a tools/call reply merges into the state`, true);
 
     // Ten mutations answered newest first: the last one wins.
     for (let i = 0; i < 10; i++) await v.view().click("#burst");
