@@ -61,9 +61,8 @@ pub struct App {
     /// Keyboard shortcuts: `"Ctrl+k"` → actions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_bindings: Option<BTreeMap<String, Actions>>,
-    /// Unknown top-level keys, kept and re-emitted. Filled by [`App::from_json`] (plain
-    /// `serde` deserialization of an `App` ignores them).
-    #[serde(flatten, skip_deserializing)]
+    /// Unknown top-level keys, kept and re-emitted.
+    #[serde(flatten)]
     pub extra: Map,
 }
 
@@ -150,18 +149,34 @@ impl App {
         }
     }
 
-    /// Builds the typed app from an (already validated) JSON value, keeping unknown keys.
+    /// Builds the typed app by consuming a JSON value, keeping unknown keys in `extra`.
     pub(crate) fn from_value(value: Value) -> Result<Self, serde_json::Error> {
-        let Value::Object(map) = value else {
-            return Err(serde::de::Error::custom("expected an app object"));
-        };
-        let (mut known, extra) = crate::validate::split_unknown(map, Self::PROPS);
-        let mut extra = extra;
-        if let Some(header) = extra.remove("$prefab") {
-            known.insert("$prefab".into(), header);
+        use crate::components::from_json::{FromJson, FromJsonError};
+        let mut header = None;
+        let mut app = App::new(Div::new());
+        app.view = None;
+        for (key, value) in Map::from_json(value)? {
+            let at = |e: FromJsonError| e.at_key(&key);
+            match key.as_str() {
+                // `null` means absent; keep it verbatim so it round-trips.
+                k if k != "$prefab" && value.is_null() => {
+                    app.extra.insert(key, value);
+                }
+                "$prefab" => header = Some(FromJson::from_json(value).map_err(at)?),
+                "view" => app.view = Some(FromJson::from_json(value).map_err(at)?),
+                "defs" => app.defs = Some(FromJson::from_json(value).map_err(at)?),
+                "state" => app.state = Some(FromJson::from_json(value).map_err(at)?),
+                "tools" => app.tools = Some(FromJson::from_json(value).map_err(at)?),
+                "mode" => app.mode = Some(FromJson::from_json(value).map_err(at)?),
+                "css" => app.css = Some(FromJson::from_json(value).map_err(at)?),
+                "stylesheets" => app.stylesheets = Some(FromJson::from_json(value).map_err(at)?),
+                "keyBindings" => app.key_bindings = Some(FromJson::from_json(value).map_err(at)?),
+                _ => {
+                    app.extra.insert(key, value);
+                }
+            }
         }
-        let mut app: App = serde_json::from_value(Value::Object(known))?;
-        app.extra = extra;
+        app.header = header.ok_or_else(|| FromJsonError::missing("$prefab"))?;
         Ok(app)
     }
 

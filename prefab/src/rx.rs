@@ -81,6 +81,11 @@ pub fn host() -> Rx {
 }
 
 /// Date styles for [`Rx::date`].
+///
+/// ```
+/// use prefab::rx::{DateStyle, Rx};
+/// assert_eq!(Rx::state("d").date(DateStyle::Long).to_string(), "{{ d | date:long }}");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DateStyle {
     /// `1/15/2025`
@@ -404,6 +409,12 @@ impl Rx {
 
 /// A pipe argument: one token, so numbers, booleans and text (negative numbers travel as
 /// text, since `-1` is two tokens).
+///
+/// ```
+/// use prefab::rx::Rx;
+/// assert_eq!(Rx::state("x").default(true).to_string(), "{{ x | default:true }}");
+/// assert_eq!(Rx::state("x").default(-1).to_string(), "{{ x | default:'-1' }}");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arg(Literal);
 

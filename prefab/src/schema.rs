@@ -10,9 +10,10 @@
 //! assert!(schema["$defs"]["Button"].is_object());
 //! ```
 //!
-//! The schema checks shapes and required props; enum-like string props (`variant`, `size`)
-//! are plain strings because the renderer also accepts templates there. Unknown props are
-//! allowed (they are warnings in [`crate::validate`]).
+//! The schema checks shapes and required props. Enum-like string props (`size`, `side`, …)
+//! accept their values or a `{{ }}` template; open ones (`variant`) list their usual values
+//! as `examples`, since the renderer takes other strings too. Unknown props are
+//! allowed (they are warnings in [`validate`](mod@crate::validate)).
 
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
@@ -25,6 +26,7 @@ pub fn wire_schema() -> Value {
         .into_root_schema_for::<crate::validate::Document>()
         .to_value();
     tidy(&mut value);
+    add_enums(&mut value);
     if let Value::Object(map) = &mut value {
         map.insert(
             "title".into(),
@@ -32,6 +34,28 @@ pub fn wire_schema() -> Value {
         );
     }
     value
+}
+
+/// Enum-like component props: a closed set becomes `anyOf: [enum, template]`, an open set
+/// (the renderer also takes other strings) is listed as `examples`.
+fn add_enums(schema: &mut Value) {
+    for rule in crate::validate::enums::ENUM_PROPS {
+        let Some(prop) = schema
+            .pointer_mut(&format!("/$defs/{}/properties/{}", rule.owner, rule.key))
+            .and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        if rule.open {
+            prop.insert("examples".into(), rule.values.into());
+        } else {
+            let options = serde_json::json!([
+                {"enum": rule.values},
+                {"pattern": "\\{\\{", "description": "a `{{ }}` template"}
+            ]);
+            prop.insert("anyOf".into(), options);
+        }
+    }
 }
 
 /// Post-processes the generated schema:

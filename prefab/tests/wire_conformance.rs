@@ -86,3 +86,20 @@ fn the_manifest_types_are_all_known_and_have_round_tripping_fixtures() {
         assert_eq!(actions.iter().map(Action::tag).collect::<Vec<_>>(), [tag]);
     }
 }
+
+#[test]
+fn plain_serde_and_validated_parsing_agree() {
+    for path in fixtures()
+        .iter()
+        .filter(|p| rel(p).starts_with("maxhealth/"))
+    {
+        let text = read(path);
+        let via_serde: prefab::App = serde_json::from_str(&text).unwrap();
+        let via_validation = prefab::App::from_json(&text).unwrap();
+        assert_eq!(via_serde, via_validation, "{}", rel(path));
+    }
+    // Unknown props survive both paths.
+    let text = r#"{"label": "x", "colour": "red"}"#;
+    let button: prefab::Button = serde_json::from_str(text).unwrap();
+    assert_eq!(button.extra["colour"], "red");
+}

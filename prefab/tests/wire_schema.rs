@@ -64,3 +64,12 @@ fn the_schema_names_every_component_and_action() {
         );
     }
 }
+
+#[test]
+fn closed_enum_props_accept_their_values_and_templates_only() {
+    let validator = validator();
+    let button = |size: &str| json!({"type": "Button", "label": "x", "size": size});
+    assert!(validator.is_valid(&button("sm")));
+    assert!(validator.is_valid(&button("{{ size }}")));
+    assert!(!validator.is_valid(&button("huge")));
+}

@@ -239,3 +239,82 @@ fn garbage_input_never_panics() {
         assert_eq!(report.is_valid(), parsed.is_ok(), "{input}: {report:?}");
     }
 }
+
+#[test]
+fn null_optional_props_are_kept_and_warned_about() {
+    // prefab-ui emits `"visible": null` on every Carousel.
+    let doc = app(json!({"type": "Carousel", "visible": null, "children": []}));
+    let report = validate(&doc);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(
+        report.warnings[0].to_string(),
+        r#"view.visible: null "visible" on Carousel is treated as absent (kept as is)"#
+    );
+    let back = App::from_json(&doc.to_string()).unwrap().to_value();
+    assert_eq!(back["view"], doc["view"]);
+    // A required prop may not be null.
+    assert_eq!(
+        errors(&app(json!({"type": "Image", "src": null}))),
+        ["view.src: expected a string, got null"]
+    );
+}
+
+#[test]
+fn enum_like_props_are_checked_unless_templated() {
+    let doc = app(json!({"type": "Column", "children": [
+        {"type": "Button", "label": "a", "size": "huge"},
+        {"type": "Button", "label": "b", "variant": "primary"},
+        {"type": "Button", "label": "c", "size": "{{ s }}", "variant": "outline"}
+    ]}));
+    let report = validate(&doc);
+    let errors: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            r#"view.children[0].size: unexpected size "huge" on Button (expected one of: default, xs, sm, lg, icon, icon-xs, icon-sm, icon-lg)"#
+        ]
+    );
+    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .starts_with(r#"view.children[1].variant: unexpected variant "primary" on Button"#)
+    );
+}
+
+#[test]
+fn state_names_paths_and_tool_names_follow_prefab_ui_rules() {
+    let doc = json!({
+        "$prefab": {"version": "0.3"},
+        "view": {"type": "Column", "children": [
+            {"type": "Input", "name": "first name"},
+            {"type": "Input", "name": "{{ field }}"},
+            {"type": "Button", "label": "x", "onClick": {"action": "setState", "key": "a..b", "value": 1}}
+        ]},
+        "tools": [{"name": "get", "result": {}}, {"name": "get", "result": {}}, {"name": "no spaces", "result": {}}]
+    });
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[0].name: invalid state name "first name" (letters, digits, _ . $; not starting with a digit)"#,
+            r#"view.children[2].onClick.key: invalid state path "a..b" (dot-separated names or indexes, like "todos.0.done")"#,
+            r#"tools[1].name: duplicate tool name "get""#,
+            r#"tools[2].name: invalid tool name "no spaces" (1-128 of A-Z a-z 0-9 _ . -)"#,
+        ]
+    );
+}
+
+#[test]
+fn refs_must_name_a_template_in_defs() {
+    let doc = json!({
+        "$prefab": {"version": "0.3"},
+        "view": {"type": "Column", "children": [{"$ref": "user_card"}, {"$ref": "usercard"}]},
+        "defs": {"user_card": {"type": "Card", "children": [{"$ref": "user_card"}]}}
+    });
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"view.children[1]: $ref to "usercard", which is not in "defs" (did you mean "user_card"?)"#
+        ]
+    );
+}

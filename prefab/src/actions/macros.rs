@@ -65,7 +65,6 @@ macro_rules! actions {
             /// When the value is not an object, has no string `action`, names an unknown
             /// action, or a field has the wrong shape.
             pub fn from_value(value: serde_json::Value) -> Result<Self, serde_json::Error> {
-                use serde::Deserialize as _;
                 let serde_json::Value::Object(mut map) = value else {
                     return Err(serde::de::Error::custom(format!(
                         "expected an action object, got {}",
@@ -83,12 +82,7 @@ macro_rules! actions {
                 let props = map;
                 // Function pointers keep the recursive frame small (see `Component::from_parts`).
                 let build: fn($crate::components::Map) -> Result<Action, serde_json::Error> = match tag.as_str() {
-                    $($tag => |props| {
-                        let (known, extra) = $crate::validate::split_unknown(props, $name::PROPS);
-                        let mut a = $name::deserialize(serde_json::Value::Object(known))?;
-                        a.extra = extra;
-                        Ok(Action::$name(a))
-                    },)*
+                    $($tag => |props| Ok(Action::$name($name::from_map(props)?)),)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
                             "unknown action {other:?}{}",
@@ -147,12 +141,43 @@ macro_rules! actions {
                 pub $opt: Option<$oty>,
             )*
             /// Fields this version does not know: kept, re-emitted, reported as warnings.
-            /// Filled when parsed through [`Action`] / [`Actions`](crate::Actions).
-            #[serde(flatten, skip_deserializing)]
+            #[serde(flatten)]
             pub extra: $crate::components::Map,
         }
 
         impl $name {
+            /// Builds the struct by consuming the object (without `"action"`): known fields
+            /// are moved into place, the rest into `extra`.
+            pub(crate) fn from_map(
+                map: $crate::components::Map,
+            ) -> Result<Self, $crate::components::from_json::FromJsonError> {
+                use $crate::components::from_json::{FromJson, FromJsonError, is_wire_key};
+                let mut out = Self::default();
+                $(let mut $req: Option<$rty> = None;)*
+                for (key, value) in map {
+                    let at = |e: FromJsonError| e.at_key(&key);
+                    if value.is_null() {
+                        // `null` means absent; keep it verbatim so it round-trips.
+                        out.extra.insert(key, value);
+                    } else if is_wire_key("on_success", &key) {
+                        out.on_success = Some(FromJson::from_json(value).map_err(at)?);
+                    } else if is_wire_key("on_error", &key) {
+                        out.on_error = Some(FromJson::from_json(value).map_err(at)?);
+                    }
+                    $(else if is_wire_key(stringify!($req), &key) {
+                        $req = Some(FromJson::from_json(value).map_err(at)?);
+                    })*
+                    $(else if is_wire_key(stringify!($opt), &key) {
+                        out.$opt = Some(FromJson::from_json(value).map_err(at)?);
+                    })*
+                    else {
+                        out.extra.insert(key, value);
+                    }
+                }
+                $(out.$req = $req.ok_or_else(|| FromJsonError::missing(stringify!($req)))?;)*
+                Ok(out)
+            }
+
             /// Every wire field of this action, for validation.
             pub(crate) const PROPS: &'static [$crate::validate::PropSpec] = &[
                 $crate::validate::PropSpec::new("on_success", false, <$crate::Actions as $crate::validate::Check>::check),

@@ -124,7 +124,14 @@ impl DataTableColumn {
     }
 }
 
-/// Why [`DataTable::from_rows`] could not use the rows.
+/// Why [`DataTable::try_from_rows`] could not use the rows.
+///
+/// ```
+/// use prefab::DataTable;
+/// let err = DataTable::try_from_rows(&["a", "b"]).unwrap_err();
+/// assert_eq!(err.index, 0);
+/// assert_eq!(err.message, "expected an object, got string \"a\"");
+/// ```
 #[derive(Debug)]
 pub struct RowsError {
     /// Index of the offending row.

@@ -7,7 +7,7 @@
 //!   kept and re-emitted;
 //! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
 //!   `child`/`children` for containers, text modifiers for text components;
-//! * `PROPS`, the static prop table that [`crate::validate`] walks JSON with;
+//! * `PROPS`, the static prop table that `crate::validate` walks JSON with;
 //! * a doc example built from the row's example expression.
 //!
 //! Row syntax (inside `components! { … }`):
@@ -93,12 +93,54 @@ macro_rules! components {
                 pub $cf: Option<$cty>,
             )*
             /// Props this version does not know: kept, re-emitted, reported as warnings.
-            /// Filled when parsed through [`Node`](crate::Node) / [`Component`](crate::Component).
-            #[serde(flatten, skip_deserializing)]
+            #[serde(flatten)]
             pub extra: $crate::components::Map,
         }
 
         components!(@new $name [$($custom)?] { $($req : $rty),* });
+
+        impl $name {
+            /// Builds the struct by consuming the object (without `"type"`): known props are
+            /// moved into their fields, the rest into `extra`.
+            pub(crate) fn from_map(
+                map: $crate::components::Map,
+            ) -> Result<Self, $crate::components::from_json::FromJsonError> {
+                use $crate::components::from_json::{FromJson, FromJsonError, is_wire_key};
+                let mut out = Self::default();
+                $(let mut $req: Option<$rty> = None;)*
+                for (key, value) in map {
+                    let at = |e: FromJsonError| e.at_key(&key);
+                    if value.is_null() {
+                        // `null` means absent; keep it verbatim so it round-trips.
+                        out.extra.insert(key, value);
+                    } else if is_wire_key("id", &key) {
+                        out.id = Some(FromJson::from_json(value).map_err(at)?);
+                    } else if is_wire_key("aria_label", &key) {
+                        out.aria_label = Some(FromJson::from_json(value).map_err(at)?);
+                    } else if is_wire_key("aria_labelled_by", &key) {
+                        out.aria_labelled_by = Some(FromJson::from_json(value).map_err(at)?);
+                    } else if is_wire_key("css_class", &key) {
+                        out.css_class = Some(FromJson::from_json(value).map_err(at)?);
+                    } else if is_wire_key("on_mount", &key) {
+                        out.on_mount = Some(FromJson::from_json(value).map_err(at)?);
+                    }
+                    $(else if is_wire_key(stringify!($req), &key) {
+                        $req = Some(FromJson::from_json(value).map_err(at)?);
+                    })*
+                    $(else if is_wire_key(stringify!($opt), &key) {
+                        out.$opt = Some(FromJson::from_json(value).map_err(at)?);
+                    })*
+                    $(else if is_wire_key(stringify!($cf), &key) {
+                        out.$cf = Some(FromJson::from_json(value).map_err(at)?);
+                    })*
+                    else {
+                        out.extra.insert(key, value);
+                    }
+                }
+                $(out.$req = $req.ok_or_else(|| FromJsonError::missing(stringify!($req)))?;)*
+                Ok(out)
+            }
+        }
 
         impl $name {
             /// Every wire prop of this type, for validation.

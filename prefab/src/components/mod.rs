@@ -32,6 +32,7 @@ pub mod charts;
 pub mod control_flow;
 pub mod data;
 pub mod form;
+pub(crate) mod from_json;
 pub mod interactive;
 pub mod layout;
 pub mod media;

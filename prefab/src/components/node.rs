@@ -215,12 +215,7 @@ macro_rules! component_enum {
                 // keeps the recursive frame small (debug builds give every arm its own
                 // stack slot for a `Component`), so deep trees parse on a 2 MiB stack.
                 let build: fn(Map) -> Result<Component, serde_json::Error> = match tag {
-                    $(stringify!($name) => |props| {
-                        let (known, extra) = crate::validate::split_unknown(props, $name::PROPS);
-                        let mut c = $name::deserialize(Value::Object(known))?;
-                        c.extra = extra;
-                        Ok(Component::$name(c))
-                    },)*
+                    $(stringify!($name) => |props| Ok(Component::$name($name::from_map(props)?)),)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
                             "unknown component type {other:?}{}",

@@ -90,15 +90,23 @@ impl Path {
     /// Splits `text` on `.` (no validation: the lexer only produces valid names).
     #[must_use]
     pub fn new(text: &str) -> Path {
-        let segments = text
-            .split('.')
-            .map(|s| Segment {
-                name: s.into(),
-                index: canonical_index(s),
-            })
-            .collect();
+        let whole: Arc<str> = text.into();
+        let segments: Box<[Segment]> = if text.contains('.') {
+            text.split('.')
+                .map(|s| Segment {
+                    name: s.into(),
+                    index: canonical_index(s),
+                })
+                .collect()
+        } else {
+            // The common single-name case shares one allocation.
+            Box::new([Segment {
+                name: whole.clone(),
+                index: canonical_index(text),
+            }])
+        };
         Path {
-            text: text.into(),
+            text: whole,
             segments,
         }
     }
@@ -135,6 +143,11 @@ pub(crate) fn canonical_index(s: &str) -> Option<usize> {
 }
 
 /// Unary arithmetic operators.
+///
+/// ```
+/// use prefab::expr::{parse, Expr, UnaryOp};
+/// assert!(matches!(parse("-x").unwrap(), Expr::Unary(UnaryOp::Neg, _)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnaryOp {
     /// `-x`
@@ -144,6 +157,12 @@ pub enum UnaryOp {
 }
 
 /// Arithmetic operators; `+ -` and `* / %` form two precedence levels.
+///
+/// ```
+/// use prefab::expr::{parse, ArithOp, Expr};
+/// let Expr::Arith(_, steps) = parse("a - b + c").unwrap() else { panic!() };
+/// assert_eq!(steps.iter().map(|s| s.0).collect::<Vec<_>>(), [ArithOp::Sub, ArithOp::Add]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArithOp {
     /// `+` (concatenates when either side is text)
@@ -179,6 +198,11 @@ impl ArithOp {
 }
 
 /// Comparison operators (`==`/`!=` are JavaScript loose equality).
+///
+/// ```
+/// use prefab::expr::{parse, CompareOp, Expr};
+/// assert!(matches!(parse("a >= 1").unwrap(), Expr::Compare(_, CompareOp::Ge, _)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompareOp {
     /// `==`
@@ -211,6 +235,12 @@ impl CompareOp {
 }
 
 /// `&&`/`and` and `||`/`or`.
+///
+/// ```
+/// use prefab::expr::{parse, Expr, LogicalOp};
+/// let Expr::Logical(LogicalOp::Or, operands) = parse("a or b || c").unwrap() else { panic!() };
+/// assert_eq!(operands.len(), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogicalOp {
     /// `&&`: the first falsy operand, else the last.

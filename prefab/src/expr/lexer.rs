@@ -103,7 +103,8 @@ pub(crate) struct Token<'s> {
 /// starts no token.
 pub(crate) fn tokenize(src: &str) -> Result<Vec<Token<'_>>, ParseError> {
     let bytes = src.as_bytes();
-    let mut out = Vec::with_capacity(src.len() / 2 + 1);
+    // Roughly one token per four bytes of ordinary expressions; long literals need few.
+    let mut out = Vec::with_capacity((src.len() / 4 + 2).min(256));
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];

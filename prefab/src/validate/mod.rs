@@ -35,16 +35,17 @@
 
 mod check;
 mod depth;
+pub(crate) mod enums;
 mod report;
+mod rules;
 mod suggest;
 mod walk;
 
 pub(crate) use check::{Check, PropSpec};
 pub use report::{Issue, Report, ValidationErrors};
 pub(crate) use suggest::{describe, did_you_mean};
-pub(crate) use walk::{Path, Walker};
+pub(crate) use walk::{Path, Walker, wire_key};
 
-use crate::components::Map;
 use crate::{Actions, App, Node};
 use serde::Serialize;
 use serde_json::Value;
@@ -156,24 +157,6 @@ pub(crate) enum Kind {
     App,
     Node,
     Actions,
-}
-
-/// Splits an object into the props of a table and the rest (the unknown props), keeping
-/// order. Typed structs read the first part; the second becomes their `extra` map.
-pub(crate) fn split_unknown(props: Map, table: &[PropSpec]) -> (Map, Map) {
-    let mut known = Map::new();
-    let mut extra = Map::new();
-    for (key, value) in props {
-        if table
-            .iter()
-            .any(|spec| walk::wire_key(spec.name) == key.as_str())
-        {
-            known.insert(key, value);
-        } else {
-            extra.insert(key, value);
-        }
-    }
-    (known, extra)
 }
 
 /// What a top-level JSON value is meant to be.

@@ -1,6 +1,7 @@
 //! The [`Walker`]: walks a JSON document with the prop tables and collects every issue.
 
 use super::{Issue, MAX_DEPTH, PropSpec, Report, describe, did_you_mean};
+use crate::components::from_json::is_wire_key;
 use crate::components::{Component, Map, RefUse};
 use crate::{Action, App};
 use serde_json::Value;
@@ -65,6 +66,8 @@ pub(crate) fn wire_key(rust: &str) -> Cow<'_, str> {
 pub(crate) struct Walker {
     report: Report,
     depth: usize,
+    /// `$ref` uses seen so far: (template name, path of the use).
+    refs: Vec<(String, String)>,
 }
 
 impl Walker {
@@ -72,6 +75,7 @@ impl Walker {
         Self {
             report: Report::default(),
             depth: 0,
+            refs: Vec::new(),
         }
     }
 
@@ -131,6 +135,23 @@ impl Walker {
             );
         }
         self.props(map, App::PROPS, &["$prefab"], "the app", root);
+        if let Some(Value::Array(tools)) = map.get("tools") {
+            super::rules::check_tools(tools, &root.key("tools"), self);
+        }
+        // Every `$ref` must name a template in `defs`.
+        let defs: Vec<&str> = match map.get("defs") {
+            Some(Value::Object(defs)) => defs.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        for (name, path) in std::mem::take(&mut self.refs) {
+            if !defs.contains(&name.as_str()) {
+                let hint = did_you_mean(&name, &defs);
+                self.report.errors.push(Issue::new(
+                    path,
+                    format!("$ref to {name:?}, which is not in \"defs\"{hint}"),
+                ));
+            }
+        }
     }
 
     fn header(&mut self, value: &Value, path: &Path<'_>) {
@@ -167,10 +188,16 @@ impl Walker {
         self.depth += 1;
         if map.contains_key("$ref") {
             self.props(map, RefUse::PROPS, &[], "a $ref node", path);
+            if let Some(Value::String(name)) = map.get("$ref") {
+                self.refs.push((name.clone(), path.to_string()));
+            }
         } else {
             match map.get("type") {
                 Some(Value::String(ty)) => match Component::props_of(ty) {
-                    Some(props) => self.props(map, props, &["type"], ty, path),
+                    Some(props) => {
+                        self.props(map, props, &["type"], ty, path);
+                        super::rules::check(ty, map, path, self);
+                    }
                     None => self.error(
                         path,
                         format!(
@@ -214,7 +241,10 @@ impl Walker {
         self.depth += 1;
         match map.get("action") {
             Some(Value::String(tag)) => match Action::props_of(tag) {
-                Some(props) => self.props(map, props, &["action"], tag, path),
+                Some(props) => {
+                    self.props(map, props, &["action"], tag, path);
+                    super::rules::check(tag, map, path, self);
+                }
                 None => self.error(
                     path,
                     format!("unknown action {tag:?}{}", did_you_mean(tag, Action::TAGS)),
@@ -229,6 +259,26 @@ impl Walker {
         self.depth -= 1;
     }
 
+    /// A literal value of an enum-like prop must be one of its values (templates pass).
+    fn enum_value(&mut self, owner: &str, key: &str, text: &str, path: &Path<'_>) {
+        let Some(rule) = super::enums::lookup(owner, key) else {
+            return;
+        };
+        if text.contains("{{") || rule.values.contains(&text) {
+            return;
+        }
+        let message = format!(
+            "unexpected {key} {text:?} on {owner} (expected one of: {}){}",
+            rule.values.join(", "),
+            did_you_mean(text, rule.values)
+        );
+        if rule.open {
+            self.warn(path, message);
+        } else {
+            self.error(path, message);
+        }
+    }
+
     /// Checks the props of one object against its table; unknown keys are warnings.
     pub(crate) fn props(
         &mut self,
@@ -239,19 +289,27 @@ impl Walker {
         path: &Path<'_>,
     ) {
         for spec in props {
-            let key = wire_key(spec.name);
-            match map.get(key.as_ref()) {
-                Some(value) => (spec.check)(value, &path.key(&key), self),
+            let found = map.iter().find(|(key, _)| is_wire_key(spec.name, key));
+            match found {
+                Some((key, Value::Null)) if !spec.required => self.warn(
+                    &path.key(key),
+                    format!("null {key:?} on {what} is treated as absent (kept as is)"),
+                ),
+                Some((key, value)) => {
+                    (spec.check)(value, &path.key(key), self);
+                    if let Value::String(text) = value {
+                        self.enum_value(what, key, text, &path.key(key));
+                    }
+                }
                 None if spec.required => {
+                    let key = wire_key(spec.name);
                     self.error(path, format!("missing required prop {key:?} on {what}"));
                 }
                 None => {}
             }
         }
         for key in map.keys() {
-            if skip.contains(&key.as_str())
-                || props.iter().any(|s| wire_key(s.name) == key.as_str())
-            {
+            if skip.contains(&key.as_str()) || props.iter().any(|s| is_wire_key(s.name, key)) {
                 continue;
             }
             let known: Vec<Cow<'_, str>> = props.iter().map(|s| wire_key(s.name)).collect();
