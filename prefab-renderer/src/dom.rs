@@ -4,10 +4,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, Event, Node};
 
-/// The document (the renderer only runs where there is one).
+thread_local! {
+    static DOCUMENT: Option<Document> = web_sys::window().and_then(|w| w.document());
+}
+
+/// The document (the renderer only runs where there is one), looked up once.
 #[must_use]
 pub fn document() -> Option<Document> {
-    web_sys::window().and_then(|w| w.document())
+    DOCUMENT.with(Clone::clone)
 }
 
 /// A new element; falls back to a `<div>` if `tag` is refused, and to an empty text node's
@@ -40,10 +44,10 @@ pub fn element_with_class(tag: &str, class: &str) -> Element {
 /// A text node.
 #[must_use]
 pub fn text(content: &str) -> Node {
-    match document() {
+    DOCUMENT.with(|doc| match doc {
         Some(d) => d.create_text_node(content).into(),
         None => unreachable_document().into(),
-    }
+    })
 }
 
 /// Sets an attribute (errors for invalid names are ignored: the name comes from our code).

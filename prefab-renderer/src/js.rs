@@ -9,10 +9,18 @@ use wasm_bindgen::{JsCast, JsValue};
 /// Objects nested deeper than this convert to `null` (guards against cyclic objects).
 const MAX_DEPTH: usize = 128;
 
-/// A JavaScript value as a [`Value`]. Functions, symbols and other non-JSON values become
-/// `undefined`; `NaN`/`Infinity` stay numbers.
+/// A JavaScript value as a [`Value`]. Objects and arrays go through `JSON.stringify` and
+/// [`crate::json::parse`] (one boundary crossing instead of several per value); values
+/// JSON cannot hold (functions, cycles, `undefined` members) fall back to a walk where
+/// non-JSON values become `undefined`.
 #[must_use]
 pub fn to_value(js: &JsValue) -> Value {
+    if js.is_object()
+        && let Some(text) = js_sys::JSON::stringify(js).ok().and_then(|s| s.as_string())
+        && let Ok(value) = crate::json::parse(&text)
+    {
+        return value;
+    }
     convert_in(js, 0)
 }
 
@@ -84,11 +92,9 @@ pub fn to_js(value: &Value) -> JsValue {
     }
 }
 
-/// Parses JSON text with the browser's `JSON.parse` (no JSON parser in the wasm module).
+/// Parses JSON text (see [`crate::json`]).
 pub fn parse_json(text: &str) -> Result<Value, String> {
-    js_sys::JSON::parse(text)
-        .map(|js| to_value(&js))
-        .map_err(|e| error_text(&e))
+    crate::json::parse(text)
 }
 
 /// `JSON.stringify(value)` (`"undefined"` for values JSON cannot represent).

@@ -22,6 +22,7 @@ pub mod app;
 pub mod bridge;
 pub mod dom;
 pub mod js;
+pub mod json;
 mod log;
 pub mod render;
 pub mod store;
@@ -53,8 +54,13 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
     let app = app::install(root);
     if let Some(script) = doc.get_element_by_id("prefab:initial-data") {
         let text = script.text_content().unwrap_or_default();
-        match js::parse_json(&text) {
-            Ok(envelope) => app.mount(&envelope),
+        let parsed = js::parse_json(&text);
+        mark("prefab:parsed");
+        match parsed {
+            Ok(envelope) => {
+                app.mount(&envelope);
+                mark("prefab:mounted");
+            }
             Err(e) => {
                 let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
                 let _ = doc
@@ -81,6 +87,13 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
     }
     let _ = engine;
     Ok(())
+}
+
+/// A `performance.mark` (timing points for benchmarks and profiles).
+fn mark(name: &str) {
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
 }
 
 /// The panic boundary: the message is shown in the view (and logged) instead of leaving a

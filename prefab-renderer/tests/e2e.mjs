@@ -82,8 +82,8 @@ async function openView(browser, cfg) {
     order: cfg.order ?? "after-initialized",
     sandbox: "allow-scripts",
     resourceCsp: {},
-    toolInputPartial: [],
-    toolInput: {},
+    toolInputPartial: cfg.toolInputPartial ?? [],
+    toolInput: "toolInput" in cfg ? cfg.toolInput : {},
     toolResult: cfg.toolResult,
     hostContextChange: { theme: "dark" },
     html,
@@ -92,7 +92,7 @@ async function openView(browser, cfg) {
   if (cfg.afterStart) await page.evaluate(cfg.afterStart);
   const view = () => page.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === page.mainFrame());
   const events = () => page.evaluate(() => window.__harness.events);
-  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method);
+  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method && e.kind !== "response" && e.kind !== "error");
   const text = async (selector) => (await view().textContent(selector, { timeout: 3000 })) ?? "";
   return {
     page,
@@ -117,6 +117,9 @@ function reverseMutations() {
   const held = [];
   const bridge = window.__bridge;
   bridge.oncalltool = async (params) => {
+    if (params.name === "patch") {
+      return { content: [{ type: "text", text: "patched" }], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by reply" } } } };
+    }
     if (params.name !== "mutate") {
       return { content: [{ type: "text", text: `harness result for ${params.name}` }], structuredContent: { tool: params.name, echo: params.arguments ?? {} } };
     }
@@ -201,6 +204,35 @@ async function hostSuite(browser, csp) {
     await waitFor("the refused link error", async () => (await v.text("#link-error")).includes("refused"));
     check(`${tag} openLink refuses java\\tscript: (no ui/open-link sent)`, (await v.sent("ui/open-link")).length === 1);
 
+    await v.view().click("#fullscreen");
+    await waitFor("$host.displayMode to follow the host", async () => (await v.text("#mode")) === "mode=fullscreen");
+    check(`${tag} requestDisplayMode → ui/request-display-mode; $host.displayMode updates`, (await v.sent("ui/request-display-mode")).length === 1);
+
+    await v.view().click("#context");
+    await waitFor("ui/update-model-context", async () => (await v.sent("ui/update-model-context")).length === 1);
+    const context = (await v.sent("ui/update-model-context"))[0].message.params;
+    check(`${tag} updateContext → ui/update-model-context`, context.content[0].text === "user is bob" && context.structuredContent.name === "bob", JSON.stringify(context));
+
+    // App tools: listed and called by the host, and invoked from the view.
+    const listed = await v.page.evaluate(() => window.__bridge.listTools({}));
+    check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
+    const called = await v.page.evaluate(() => window.__bridge.callTool({ name: "add_todo", arguments: { id: 3, title: "third" } }));
+    check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
+    await v.view().click("#invoke");
+    await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
+    const rows = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
+    check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
+
+    // display_update patches merge, as a tool-result notification and as a tools/call reply.
+    await v.page.evaluate(() =>
+      window.__bridge.sendToolResult({ content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by notification" } } } }),
+    );
+    await waitFor("the notified patch", async () => (await v.text("#patched")) === "patched=by notification");
+    check(`${tag} a display_update tool-result merges into the state and keeps the view`, (await v.text("#greeting")) === "Hello bob");
+    await v.view().click("#patch");
+    await waitFor("the replied patch", async () => (await v.text("#patched")) === "patched=by reply");
+    check(`${tag} a display_update in a tools/call reply merges into the state`, true);
+
     // Ten mutations answered newest first: the last one wins.
     for (let i = 0; i < 10; i++) await v.view().click("#burst");
     await waitFor("ten tools/call mutate", async () => (await v.sent("tools/call")).filter((e) => e.message.params.name === "mutate").length === 10);
@@ -272,6 +304,25 @@ async function earlySuite(browser, csp) {
   }
 }
 
+async function streamingSuite(browser) {
+  const tag = "[inspector streaming]";
+  const partial = (text) => ({ ui: { "$prefab": { version: "0.3" }, view: { type: "Text", id: "preview", content: text } } });
+  const v = await openView(browser, {
+    csp: "inspector",
+    toolInputPartial: [partial("draft 1"), partial("draft 2")],
+    toolInput: null,
+    toolResult: undefined,
+  });
+  try {
+    await waitFor("the streamed preview", async () => (await v.text("#preview")) === "draft 2");
+    check(`${tag} tool-input-partial renders a preview before any tool result`, true);
+  } catch (e) {
+    check(`${tag} previews render`, false, e.message);
+  } finally {
+    await v.close();
+  }
+}
+
 async function standaloneSuite(browser) {
   const page = await browser.context.newPage();
   const errors = [];
@@ -310,6 +361,7 @@ try {
     await hostSuite(browser, csp);
     await earlySuite(browser, csp);
   }
+  await streamingSuite(browser);
   await standaloneSuite(browser);
 } finally {
   await browser.close();

@@ -22,10 +22,23 @@
   function compileWasm() {
     if (typeof WebAssembly !== "object" || typeof prefabGlue !== "function") return null;
     try {
+      // An empty module first: when the CSP refuses compilation this fails at once, before
+      // the real module's base64 is decoded.
+      new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
       return new WebAssembly.Module(wasmBytes());
     } catch (refused) {
       return null;
     }
+  }
+
+  // The wasm2js engine ships as inert text; it is run (as our own inline script, which the
+  // host CSP's 'unsafe-inline' allows) only when it is needed.
+  function loadWasm2js() {
+    if (typeof prefabWasm2js === "function") return;
+    var source = document.getElementById("prefab:wasm2js");
+    var script = document.createElement("script");
+    script.textContent = source ? source.textContent : "";
+    (document.head || document.documentElement).appendChild(script);
   }
 
   function showError(error) {
@@ -44,6 +57,7 @@
       bindings = prefabGlue(WebAssembly);
       bindings.initSync({ module: module });
     } else {
+      loadWasm2js();
       var Module = function () {};
       var Instance = function (_module, imports) {
         this.exports = prefabWasm2js(imports);

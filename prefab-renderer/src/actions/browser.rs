@@ -266,14 +266,13 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
 
 /// `setInterval`: runs `onTick` (`$event` = tick number, from 1) every `duration` ms while
 /// `count`/`while` allow, then `onComplete`. Stopped at teardown or when the view is replaced.
-pub(super) fn set_interval(call: &Call, fields: &Map) -> Outcome {
+pub(super) fn set_interval(call: &Call) -> Outcome {
     let epoch = crate::app::timer_epoch();
     let raw = call.raw.clone();
     if !may_tick(call, &raw, 0) {
         complete(call, &raw);
         return Ok(Value::Undefined);
     }
-    let _ = fields;
     schedule_tick(call.cx.clone(), call.ctx.clone(), raw, 1, epoch);
     Ok(Value::Undefined)
 }

@@ -221,7 +221,7 @@ fn dispatch(name: &str, call: &Call, fields: &Map, done: Done) {
         "requestDisplayMode" => host::request_display_mode(fields, done),
         "fetch" => browser::fetch(fields, done),
         "openFilePicker" => browser::open_file_picker(call, fields, done),
-        "setInterval" => done(browser::set_interval(call, fields)),
+        "setInterval" => done(browser::set_interval(call)),
         "callHandler" => done(browser::call_handler(call, fields)),
         "invokeAppTool" => crate::app::invoke_app_tool(fields, done),
         other => done(Err(format!("unknown action \"{other}\""))),

@@ -413,3 +413,29 @@ fn post(message: &JsValue) {
 pub fn schedule_size_report() {
     size::schedule();
 }
+
+/// `ui/download-file` with `contents` (embedded resources or resource links); the host
+/// usually asks the user first. `callback` gets the result or the error.
+pub fn download_file(
+    contents: &JsValue,
+    callback: impl FnOnce(Result<JsValue, RpcError>) + 'static,
+) {
+    let params = rpc::object(&[("contents", contents.clone())]);
+    request(
+        "ui/download-file",
+        Some(&params),
+        DEFAULT_TIMEOUT_MS,
+        callback,
+    );
+}
+
+/// `resources/read` of `uri` through the host (`{contents: [...]}`).
+pub fn read_resource(uri: &str, callback: impl FnOnce(Result<JsValue, RpcError>) + 'static) {
+    let params = rpc::object(&[("uri", uri.into())]);
+    request(
+        "resources/read",
+        Some(&params),
+        DEFAULT_TIMEOUT_MS,
+        callback,
+    );
+}

@@ -15,12 +15,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::{Element, Node};
 
-fn wrapper(cx: &Cx, node: &Value) -> Element {
+/// The `display: contents` element a structural node renders into (`w-full <cssClass>`
+/// when it has a class, as prefab-ui does).
+fn wrapper(node: &Value) -> Element {
     let el = dom::element_with_class("div", "contents");
     if let Some(class) = prop(node, "cssClass").as_str() {
         el.set_class_name(&format!("w-full {class}"));
     }
-    let _ = cx;
     el
 }
 
@@ -34,7 +35,7 @@ pub fn condition(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     };
     let cases = cases.clone();
     let otherwise = prop(node, "else").clone();
-    let el = wrapper(cx, node);
+    let el = wrapper(node);
     let current: Rc<RefCell<Option<(usize, Owner)>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
     cx.owner.effect(move || {
@@ -88,7 +89,7 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let key: Arc<str> = key.into();
     let body = prop(node, "children").clone();
     let row_let = prop(node, "let").clone();
-    let el = wrapper(cx, node);
+    let el = wrapper(node);
     let rows: Rc<RefCell<HashMap<String, Row>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
     // The node-level `let` was already pushed by `node()`; rows evaluate it per item again
@@ -232,7 +233,7 @@ pub fn slot(cx: &Cx, slot_node: &Value, path: &str) -> Result<Node, String> {
     };
     let name = name.to_string();
     let fallback = prop(slot_node, "children").clone();
-    let el = wrapper(cx, slot_node);
+    let el = wrapper(slot_node);
     let current: Rc<RefCell<Option<(Value, Owner)>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
     cx.owner.effect(move || {

@@ -64,17 +64,26 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     let on_row_click = prop(node, "onRowClick").clone();
     let (target, cx2) = (body.clone(), cx.clone());
     let query: Rc<std::cell::RefCell<String>> = Rc::default();
+    // Row listeners belong to the current body; a re-render drops them with the rows.
+    let body_owner: Rc<std::cell::RefCell<Option<crate::store::Owner>>> = Rc::default();
     let render_rows = {
         let query = query.clone();
         let columns = columns.clone();
         Rc::new(move |rows: &Value| {
             dom::clear(&target);
+            if let Some(old) = body_owner.borrow_mut().take() {
+                old.dispose();
+            }
+            let owner = cx2.owner.child();
+            *body_owner.borrow_mut() = Some(owner.clone());
+            let row_cx = cx2.with_owner(owner);
             let Value::Array(rows) = rows else {
                 return;
             };
             let needle = query.borrow().to_lowercase();
             for row in rows.iter() {
-                let cells: Vec<String> = columns.iter().map(|c| cell_text(&cx2, c, row)).collect();
+                let cells: Vec<String> =
+                    columns.iter().map(|c| cell_text(&row_cx, c, row)).collect();
                 if !needle.is_empty() && !cells.iter().any(|c| c.to_lowercase().contains(&needle)) {
                     continue;
                 }
@@ -85,7 +94,7 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
                     dom::append(&tr, &td);
                 }
                 if !on_row_click.is_nullish() {
-                    click_row(&cx2, &tr, &on_row_click, row);
+                    click_row(&row_cx, &tr, &on_row_click, row);
                 }
                 dom::append(&target, &tr);
             }

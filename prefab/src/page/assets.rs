@@ -28,17 +28,19 @@ impl Assets {
     }
 
     /// The engine scripts, in the order the loader needs them: the wasm bytes (inert
-    /// script type), the glue wrapped so it can be given a stand-in `WebAssembly`, the
-    /// wasm2js engine, then the loader. The wrapper also hides `document` from the glue,
-    /// whose only use of it is to compute its own script URL, which fails in `srcdoc`.
+    /// script type), the wasm2js engine (inert too: the loader runs it only when
+    /// WebAssembly is refused, so wasm hosts never parse it), the glue wrapped so it can be
+    /// given a stand-in `WebAssembly`, then the loader. The wrapper also hides `document`
+    /// from the glue, whose only use of it is to compute its own script URL, which fails in
+    /// `srcdoc`.
     pub(crate) fn push_scripts(&self, html: &mut String) {
         html.push_str("<script id=\"prefab:wasm\" type=\"application/wasm-base64\">");
         html.push_str(&self.wasm_base64);
+        html.push_str("</script>\n<script id=\"prefab:wasm2js\" type=\"text/x-prefab-engine\">\n");
+        html.push_str(WASM2JS);
         html.push_str("</script>\n<script>\nfunction prefabGlue(WebAssembly) {\nvar document;\n");
         html.push_str(GLUE);
         html.push_str("return wasm_bindgen;\n}\n</script>\n<script>\n");
-        html.push_str(WASM2JS);
-        html.push_str("</script>\n<script>\n");
         html.push_str(LOADER);
         html.push_str("</script>\n");
     }

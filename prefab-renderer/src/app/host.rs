@@ -1,0 +1,235 @@
+//! The host side of the app: `$host` from the host context, host styles, and the
+//! bridge's event handler.
+use super::{App, is_envelope};
+use crate::bridge::{self, HostEvents, Reply, RpcError, rpc};
+use crate::dom;
+use crate::js;
+use crate::render::prop;
+use crate::template;
+use prefab::expr::{Map, Value};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+
+/// Host context keys exposed to expressions as `$host`.
+const HOST_KEYS: [&str; 10] = [
+    "theme",
+    "displayMode",
+    "availableDisplayModes",
+    "containerDimensions",
+    "locale",
+    "timeZone",
+    "safeAreaInsets",
+    "platform",
+    "deviceCapabilities",
+    "userAgent",
+];
+
+fn apply_host_styles(context: &Value) {
+    let Some(doc) = dom::document() else {
+        return;
+    };
+    let Some(html) = doc
+        .document_element()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let styles = prop(context, "styles");
+    if let Value::Object(vars) = prop(styles, "variables") {
+        for (name, value) in vars.iter() {
+            if name.starts_with("--") {
+                let _ = html.style().set_property(name, &template::display(value));
+            }
+        }
+    }
+    if let Some(fonts) = prop(prop(styles, "css"), "fonts").as_str() {
+        let style = doc
+            .get_element_by_id("__mcp-host-fonts")
+            .unwrap_or_else(|| {
+                let style = dom::element("style");
+                dom::set_attr(&style, "id", "__mcp-host-fonts");
+                if let Some(head) = doc.head() {
+                    dom::append(&head, &style);
+                }
+                style
+            });
+        style.set_text_content(Some(fonts));
+    }
+    if let Value::Object(insets) = prop(context, "safeAreaInsets") {
+        for side in ["top", "right", "bottom", "left"] {
+            if let Some(v) = insets.get(side) {
+                let _ = html.style().set_property(
+                    &format!("--pf-safe-{side}"),
+                    &format!("{}px", v.to_number()),
+                );
+            }
+        }
+    }
+    if let Some(theme) = prop(context, "theme").as_str() {
+        let _ = html.style().set_property("color-scheme", theme);
+    }
+}
+
+impl HostEvents for App {
+    fn host_context(&self, context: &JsValue, replace: bool) {
+        let context = js::to_value(context);
+        let mut host = if replace {
+            Map::new()
+        } else {
+            match self.store.peek("$host") {
+                Some(Value::Object(map)) => (*map).clone(),
+                _ => Map::new(),
+            }
+        };
+        for key in HOST_KEYS {
+            let v = prop(&context, key);
+            if !v.is_nullish() {
+                host.insert(key, v.clone());
+            }
+        }
+        template::set_locale(
+            prop(&context, "locale").as_str().map(str::to_string),
+            prop(&context, "timeZone").as_str(),
+        );
+        apply_host_styles(&context);
+        self.store.set("$host", Value::from(host));
+        self.apply_theme();
+    }
+
+    fn notification(&self, method: &str, params: &JsValue) {
+        let params = js::to_value(params);
+        match method {
+            "ui/notifications/tool-result" => {
+                let structured = prop(&params, "structuredContent");
+                if is_envelope(structured) || !prop(structured, "update").is_nullish() {
+                    self.rendered_result.set(true);
+                    self.mount(structured);
+                } else if prop(&params, "isError").truthy() {
+                    self.rendered_result.set(true);
+                    let text = match prop(&params, "content") {
+                        Value::Array(items) => items
+                            .iter()
+                            .filter_map(|c| prop(c, "text").as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                        _ => String::new(),
+                    };
+                    self.show_error("tool result", &text);
+                } else {
+                    crate::log::warn("tool result without a $prefab envelope: nothing to render");
+                }
+            }
+            "ui/notifications/tool-input" | "ui/notifications/tool-input-partial" => {
+                self.preview_tool_input(&params);
+            }
+            "ui/notifications/tool-cancelled" if !self.rendered_result.get() => {
+                let reason = prop(&params, "reason")
+                    .as_str()
+                    .unwrap_or("no reason given");
+                let note = dom::element_with_class("p", "pf-muted");
+                note.set_text_content(Some(&format!("The tool call was cancelled ({reason}).")));
+                dom::clear(&self.root);
+                dom::append(&self.root, &note);
+            }
+            _ => {}
+        }
+    }
+
+    fn teardown(&self) {
+        self.clear_timers();
+    }
+
+    fn call_tool(&self, params: &JsValue, reply: Reply) {
+        let params = js::to_value(params);
+        let name = prop(&params, "name")
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let arguments = prop(&params, "arguments").clone();
+        if self.find_tool(&name).is_none() {
+            reply.err(&RpcError::new(
+                bridge::rpc::code::INVALID_PARAMS,
+                format!("unknown tool {name:?}"),
+            ));
+            return;
+        }
+        self.run_tool(
+            &name,
+            &arguments,
+            Box::new(move |outcome| {
+                let result = match outcome {
+                    Ok(result) => rpc::object(&[
+                        ("content", text_block(&js::stringify(&result))),
+                        ("structuredContent", js::to_js(&result)),
+                    ]),
+                    Err(message) => rpc::object(&[
+                        ("isError", JsValue::TRUE),
+                        ("content", text_block(&message)),
+                    ]),
+                };
+                reply.ok(&result);
+            }),
+        );
+    }
+
+    fn list_tools(&self) -> JsValue {
+        let tools = js_sys::Array::new();
+        if let Value::Array(list) = &*self.tools.borrow() {
+            for tool in list.iter() {
+                let mut entries = vec![("name", js::to_js(prop(tool, "name")))];
+                let description = prop(tool, "description");
+                if !description.is_nullish() {
+                    entries.push(("description", js::to_js(description)));
+                }
+                let schema = prop(tool, "inputSchema");
+                entries.push((
+                    "inputSchema",
+                    if schema.is_nullish() {
+                        rpc::object(&[("type", "object".into())])
+                    } else {
+                        js::to_js(schema)
+                    },
+                ));
+                tools.push(&rpc::object(&entries));
+            }
+        }
+        rpc::object(&[("tools", tools.into())])
+    }
+}
+
+fn text_block(text: &str) -> JsValue {
+    let array = js_sys::Array::new();
+    array.push(&rpc::object(&[
+        ("type", "text".into()),
+        ("text", text.into()),
+    ]));
+    array.into()
+}
+
+/// The bridge's handler: forwards to the current app.
+///
+/// ```no_run
+/// let app = prefab_renderer::app::install(prefab_renderer::dom::element("div"));
+/// let events = std::rc::Rc::new(prefab_renderer::app::Events(app));
+/// prefab_renderer::bridge::connect(events, &prefab_renderer::bridge::rpc::empty()).unwrap();
+/// ```
+pub struct Events(pub Rc<App>);
+
+impl HostEvents for Events {
+    fn host_context(&self, context: &JsValue, replace: bool) {
+        self.0.host_context(context, replace);
+    }
+    fn notification(&self, method: &str, params: &JsValue) {
+        self.0.notification(method, params);
+    }
+    fn teardown(&self) {
+        self.0.teardown();
+    }
+    fn call_tool(&self, params: &JsValue, reply: Reply) {
+        self.0.call_tool(params, reply);
+    }
+    fn list_tools(&self) -> JsValue {
+        self.0.list_tools()
+    }
+}

@@ -1,0 +1,318 @@
+//! The mounted app: envelope handling, host context (`$host`), app tools, timers, and the
+//! bridge's event handler.
+//!
+//! * A full envelope (`view`, `state`, `defs`, `css`, `mode`, `tools`, `keyBindings`)
+//!   resets the state (keeping `$host`) and replaces the view when it has one.
+//! * A `display_update` patch (`{"$prefab": …, "update": {"state", "actions"}}`) merges
+//!   into the state and runs its actions — both as a tool-result notification and as the
+//!   reply to the view's own `tools/call`; it never blanks the view.
+use crate::dom;
+use crate::render::{self, Cx, Shared, prop};
+use crate::store::{Owner, Store};
+use crate::template::Frame;
+use prefab::expr::{Map, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+mod host;
+mod tools;
+
+pub use host::Events;
+pub use tools::{
+    add_timer, apply_tool_reply, fastmcp_app, fetch_allowed, invoke_app_tool, sequence_finish,
+    sequence_start, timer_epoch,
+};
+
+/// Envelope versions this renderer knows (others render with a warning).
+const VERSIONS: [&str; 2] = ["0.3", "0.2"];
+
+/// The mounted app.
+///
+/// ```no_run
+/// let root = prefab_renderer::dom::element("div");
+/// let app = prefab_renderer::app::install(root);
+/// let envelope = prefab_renderer::js::parse_json(r#"{"view": {"type": "Text", "content": "Hi"}}"#).unwrap();
+/// app.mount(&envelope);
+/// ```
+pub struct App {
+    /// The state store.
+    pub store: Store,
+    root: Element,
+    view: RefCell<Option<Owner>>,
+    shared: RefCell<Rc<Shared>>,
+    tools: RefCell<Value>,
+    fastmcp_app: RefCell<Option<Value>>,
+    envelope_mode: RefCell<Option<String>>,
+    key_bindings: RefCell<Value>,
+    timers: RefCell<Vec<i32>>,
+    epoch: Cell<u32>,
+    rendered_result: Cell<bool>,
+    /// Per tool: (last call issued, last response applied).
+    sequences: RefCell<HashMap<String, (u64, u64)>>,
+}
+
+thread_local! {
+    static APP: RefCell<Option<Rc<App>>> = const { RefCell::new(None) };
+}
+
+/// The mounted app, if any.
+#[must_use]
+pub fn current() -> Option<Rc<App>> {
+    APP.with(|a| a.borrow().clone())
+}
+
+/// Creates the app rendering into `root` and makes it current.
+pub fn install(root: Element) -> Rc<App> {
+    let app = Rc::new(App {
+        store: Store::new(),
+        root,
+        view: RefCell::new(None),
+        shared: RefCell::new(Shared::new(Map::new())),
+        tools: RefCell::new(Value::Undefined),
+        fastmcp_app: RefCell::new(None),
+        envelope_mode: RefCell::new(None),
+        key_bindings: RefCell::new(Value::Undefined),
+        timers: RefCell::new(Vec::new()),
+        epoch: Cell::new(0),
+        rendered_result: Cell::new(false),
+        sequences: RefCell::new(HashMap::new()),
+    });
+    APP.with(|a| *a.borrow_mut() = Some(app.clone()));
+    install_key_listener();
+    app
+}
+
+impl App {
+    /// Applies an envelope or a `display_update` patch.
+    pub fn mount(&self, envelope: &Value) {
+        if !matches!(envelope, Value::Object(_)) {
+            self.show_error("structuredContent", "expected a $prefab envelope object");
+            return;
+        }
+        let update = prop(envelope, "update");
+        if !update.is_nullish() && prop(envelope, "view").is_nullish() {
+            self.apply_update(update);
+            return;
+        }
+        let version = prop(prop(envelope, "$prefab"), "version");
+        let version = if version.is_nullish() {
+            prop(envelope, "version")
+        } else {
+            version
+        };
+        if let Some(v) = version.as_str()
+            && !VERSIONS.contains(&v)
+        {
+            crate::log::warn(&format!(
+                "$prefab version {v} is not known to this renderer"
+            ));
+        }
+        self.clear_timers();
+        if let Some(app) = prop(prop(prop(envelope, "_meta"), "fastmcp"), "app").as_str() {
+            *self.fastmcp_app.borrow_mut() = Some(Value::from(app));
+        }
+        apply_css(prop(envelope, "css"), prop(envelope, "stylesheets"));
+        let mode = prop(envelope, "mode").as_str().map(str::to_string);
+        *self.envelope_mode.borrow_mut() = mode;
+        self.apply_theme();
+        *self.tools.borrow_mut() = prop(envelope, "tools").clone();
+        *self.key_bindings.borrow_mut() = prop(envelope, "keyBindings").clone();
+        let state = match prop(envelope, "state") {
+            Value::Object(map) => (**map).clone(),
+            _ => Map::new(),
+        };
+        self.store.replace(state, &["$host"]);
+        let view = prop(envelope, "view");
+        if !view.is_nullish() {
+            let defs = match prop(envelope, "defs") {
+                Value::Object(map) => (**map).clone(),
+                _ => Map::new(),
+            };
+            *self.shared.borrow_mut() = Shared::new(defs);
+            self.render_view(view);
+        }
+    }
+
+    fn apply_update(&self, update: &Value) {
+        if let Value::Object(patch) = prop(update, "state") {
+            self.store.merge(patch);
+        }
+        let actions = prop(update, "actions");
+        if !actions.is_nullish() {
+            crate::actions::run(&self.cx(), actions, Value::Undefined);
+        }
+    }
+
+    /// A rendering context over the whole view.
+    #[must_use]
+    pub fn cx(&self) -> Cx {
+        let owner = self
+            .view
+            .borrow()
+            .clone()
+            .unwrap_or_else(|| Owner::root(&self.store));
+        Cx::new(
+            Frame::root(&self.store),
+            owner,
+            self.shared.borrow().clone(),
+        )
+    }
+
+    fn render_view(&self, view: &Value) {
+        if let Some(old) = self.view.borrow_mut().take() {
+            old.dispose();
+        }
+        let owner = Owner::root(&self.store);
+        *self.view.borrow_mut() = Some(owner.clone());
+        let cx = Cx::new(
+            Frame::root(&self.store),
+            owner,
+            self.shared.borrow().clone(),
+        );
+        let node = render::node(&cx, view, "view");
+        dom::clear(&self.root);
+        dom::append(&self.root, &node);
+    }
+
+    fn show_error(&self, path: &str, message: &str) {
+        dom::clear(&self.root);
+        dom::append(&self.root, &dom::error_box(path, message));
+    }
+
+    fn apply_theme(&self) {
+        let Some(html) = dom::document().and_then(|d| d.document_element()) else {
+            return;
+        };
+        let host_theme = self
+            .store
+            .peek("$host")
+            .and_then(|h| prop(&h, "theme").as_str().map(str::to_string));
+        let mode = self.envelope_mode.borrow().clone().or(host_theme);
+        if let Some(mode) = mode {
+            let _ = html.class_list().toggle_with_force("dark", mode == "dark");
+            dom::set_attr(&html, "data-theme", &mode);
+        }
+    }
+
+    fn clear_timers(&self) {
+        self.epoch.set(self.epoch.get().wrapping_add(1));
+        if let Some(w) = web_sys::window() {
+            for handle in self.timers.borrow_mut().drain(..) {
+                w.clear_timeout_with_handle(handle);
+            }
+        }
+    }
+
+    fn preview_tool_input(&self, params: &Value) {
+        if self.rendered_result.get() {
+            return;
+        }
+        let args = prop(params, "arguments");
+        let envelope = if is_envelope(args) {
+            Some(args)
+        } else if let Value::Object(map) = args {
+            map.iter().map(|(_, v)| v).find(|v| is_envelope(v))
+        } else {
+            None
+        };
+        if let Some(envelope) = envelope {
+            self.mount(envelope);
+        }
+    }
+}
+
+fn is_envelope(value: &Value) -> bool {
+    !prop(value, "$prefab").is_nullish() || !prop(value, "view").is_nullish()
+}
+
+/// Adds envelope `css` as `<style data-prefab-css>` and `stylesheets` as links, replacing
+/// those of the previous envelope.
+fn apply_css(css: &Value, stylesheets: &Value) {
+    let Some(doc) = dom::document() else {
+        return;
+    };
+    if let Ok(old) = doc.query_selector_all("[data-prefab-css],[data-prefab-stylesheet]") {
+        for i in 0..old.length() {
+            if let Some(node) = old.item(i)
+                && let Some(el) = node.dyn_ref::<Element>()
+            {
+                el.remove();
+            }
+        }
+    }
+    let Some(head) = doc.head() else {
+        return;
+    };
+    if let Value::Array(items) = css {
+        for (i, text) in items.iter().filter_map(Value::as_str).enumerate() {
+            let style = dom::element("style");
+            dom::set_attr(&style, "data-prefab-css", "");
+            if i == 0 {
+                dom::set_attr(&style, "id", "prefab-css");
+            }
+            style.set_text_content(Some(text));
+            dom::append(&head, &style);
+        }
+    }
+    if let Value::Array(items) = stylesheets {
+        for href in items.iter().filter_map(Value::as_str) {
+            if let Some((url, _)) = crate::url::http_origin(href) {
+                let link = dom::element("link");
+                dom::set_attr(&link, "rel", "stylesheet");
+                dom::set_attr(&link, "data-prefab-stylesheet", "");
+                dom::set_attr(&link, "href", &url);
+                dom::append(&head, &link);
+            }
+        }
+    }
+}
+
+fn install_key_listener() {
+    let Some(doc) = dom::document() else {
+        return;
+    };
+    let listener = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+        |event: web_sys::KeyboardEvent| {
+            let Some(app) = current() else {
+                return;
+            };
+            if let Some(target) = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let tag = target.tag_name();
+                if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    || target.is_content_editable()
+                {
+                    return;
+                }
+            }
+            let mut combo = String::new();
+            for (on, name) in [
+                (event.ctrl_key(), "Ctrl+"),
+                (event.alt_key(), "Alt+"),
+                (event.meta_key(), "Meta+"),
+                (event.shift_key(), "Shift+"),
+            ] {
+                if on {
+                    combo.push_str(name);
+                }
+            }
+            combo.push_str(&event.key());
+            let action = prop(&app.key_bindings.borrow(), &combo).clone();
+            if !action.is_nullish() {
+                event.prevent_default();
+                crate::actions::run(&app.cx(), &action, Value::Undefined);
+            }
+        },
+    );
+    if doc
+        .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        listener.forget();
+    }
+}
