@@ -216,6 +216,7 @@ async function hostSuite(browser, csp) {
     // App tools: listed and called by the host, and invoked from the view.
     const listed = await v.page.evaluate(() => window.__bridge.listTools({}));
     check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
+    check(`${tag} mounting an envelope with tools sends notifications/tools/list_changed`, (await v.sent("notifications/tools/list_changed")).length === 1);
     const called = await v.page.evaluate(() => window.__bridge.callTool({ name: "add_todo", arguments: { id: 3, title: "third" } }));
     check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
     await v.view().click("#invoke");

@@ -118,7 +118,16 @@ impl App {
         let mode = prop(envelope, "mode").as_str().map(str::to_string);
         *self.envelope_mode.borrow_mut() = mode;
         self.apply_theme();
-        *self.tools.borrow_mut() = prop(envelope, "tools").clone();
+        let tools = prop(envelope, "tools").clone();
+        let tools_changed = *self.tools.borrow() != tools;
+        *self.tools.borrow_mut() = tools;
+        if tools_changed {
+            // The host lists the view's tools (`tools/list`); tell it they changed.
+            crate::bridge::notify(
+                "notifications/tools/list_changed",
+                Some(&crate::bridge::rpc::empty()),
+            );
+        }
         *self.key_bindings.borrow_mut() = prop(envelope, "keyBindings").clone();
         let state = match prop(envelope, "state") {
             Value::Object(map) => (**map).clone(),
