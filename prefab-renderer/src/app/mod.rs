@@ -133,8 +133,14 @@ impl App {
             Value::Object(map) => (**map).clone(),
             _ => Map::new(),
         };
-        self.store.replace(state, &["$host"]);
         let view = prop(envelope, "view");
+        if !view.is_nullish() {
+            // The old view goes first, so its bindings do not re-run for the new state.
+            if let Some(old) = self.view.borrow_mut().take() {
+                old.dispose();
+            }
+        }
+        self.store.replace(state, &["$host"]);
         if !view.is_nullish() {
             let defs = match prop(envelope, "defs") {
                 Value::Object(map) => (**map).clone(),
