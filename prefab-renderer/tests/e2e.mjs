@@ -140,6 +140,10 @@ async function hostSuite(browser, csp) {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} a $prefab tool result renders`, true);
 
+    await waitFor("onMount to switch its Condition", async () => (await v.view().$("#mounted")) !== null);
+    const mountedTwice = await v.view().$$eval("#mounted, #mounting", (els) => els.map((e) => e.id));
+    check(`${tag} onMount runs after the render and its state change re-renders cleanly`, mountedTwice.join() === "mounted", mountedTwice.join());
+
     const running = await v.view().evaluate(() => document.documentElement.dataset.prefabEngine);
     check(`${tag} the ${engine} engine runs`, running === engine, `data-prefab-engine=${running}`);
 
@@ -216,6 +220,7 @@ async function hostSuite(browser, csp) {
     // App tools: listed and called by the host, and invoked from the view.
     const listed = await v.page.evaluate(() => window.__bridge.listTools({}));
     check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
+    check(`${tag} mounting an envelope with tools sends notifications/tools/list_changed`, (await v.sent("notifications/tools/list_changed")).length === 1);
     const called = await v.page.evaluate(() => window.__bridge.callTool({ name: "add_todo", arguments: { id: 3, title: "third" } }));
     check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
     await v.view().click("#invoke");
@@ -238,7 +243,9 @@ async function hostSuite(browser, csp) {
     await waitFor("ten tools/call mutate", async () => (await v.sent("tools/call")).filter((e) => e.message.params.name === "mutate").length === 10);
     await waitFor("the reversed answers", async () => {
       const ev2 = await v.events();
-      return ev2.filter((e) => e.dir === "host->view" && e.kind === "response" && e.method === "tools/call").length === 11;
+      const asked = new Set(ev2.filter((e) => e.dir === "view->host" && e.kind === "request" && e.method === "tools/call" && e.message.params.name === "mutate").map((e) => e.id));
+      const answered = ev2.filter((e) => e.dir === "host->view" && e.kind === "response" && asked.has(e.id));
+      return asked.size === 10 && answered.length === 10;
     });
     await sleep(100);
     check(`${tag} 10 toolCalls answered in reverse order leave the last one's state`, (await v.text("#last")) === "last=10", await v.text("#last"));

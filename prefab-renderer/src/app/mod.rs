@@ -118,14 +118,29 @@ impl App {
         let mode = prop(envelope, "mode").as_str().map(str::to_string);
         *self.envelope_mode.borrow_mut() = mode;
         self.apply_theme();
-        *self.tools.borrow_mut() = prop(envelope, "tools").clone();
+        let tools = prop(envelope, "tools").clone();
+        let tools_changed = *self.tools.borrow() != tools;
+        *self.tools.borrow_mut() = tools;
+        if tools_changed {
+            // The host lists the view's tools (`tools/list`); tell it they changed.
+            crate::bridge::notify(
+                "notifications/tools/list_changed",
+                Some(&crate::bridge::rpc::empty()),
+            );
+        }
         *self.key_bindings.borrow_mut() = prop(envelope, "keyBindings").clone();
         let state = match prop(envelope, "state") {
             Value::Object(map) => (**map).clone(),
             _ => Map::new(),
         };
-        self.store.replace(state, &["$host"]);
         let view = prop(envelope, "view");
+        if !view.is_nullish() {
+            // The old view goes first, so its bindings do not re-run for the new state.
+            if let Some(old) = self.view.borrow_mut().take() {
+                old.dispose();
+            }
+        }
+        self.store.replace(state, &["$host"]);
         if !view.is_nullish() {
             let defs = match prop(envelope, "defs") {
                 Value::Object(map) => (**map).clone(),

@@ -224,9 +224,10 @@ pub fn request(
     }
 }
 
-/// Sends a notification (dropped after teardown).
+/// Sends a notification once the handshake is complete (dropped before it and after
+/// teardown: the view sends nothing but `ui/initialize` until it is initialized).
 pub fn notify(method: &str, params: Option<&JsValue>) {
-    if with(|b| matches!(b.phase, Phase::Closed)).unwrap_or(true) {
+    if !with(|b| matches!(b.phase, Phase::Ready)).unwrap_or(false) {
         return;
     }
     post(&rpc::notification(method, params));

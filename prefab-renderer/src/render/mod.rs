@@ -245,7 +245,17 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
     }
     let on_mount = prop(node, "onMount");
     if !on_mount.is_nullish() {
-        crate::actions::run(cx, on_mount, Value::Undefined);
+        // After the current render: a state change made by `onMount` must not re-enter the
+        // structural node that is still building this subtree.
+        let (cx, actions, owner) = (cx.clone(), on_mount.clone(), cx.owner.clone());
+        let run = wasm_bindgen::closure::Closure::once_into_js(move || {
+            if !owner.is_disposed() {
+                crate::actions::run(&cx, &actions, Value::Undefined);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            window.queue_microtask(run.unchecked_ref());
+        }
     }
 }
 
