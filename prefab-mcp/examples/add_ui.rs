@@ -1,5 +1,5 @@
+use prefab::{H1, display::display};
 use rmcp::{ServerHandler, model::CallToolResult, tool, tool_handler, tool_router};
-use serde_json::json;
 
 struct Hello;
 
@@ -7,8 +7,7 @@ struct Hello;
 impl Hello {
     #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // a UI tool
     async fn greet(&self) -> CallToolResult {
-        let card = prefab::display::display(json!({"type": "H1", "content": "Hello!"}));
-        prefab_mcp::call_tool_result(card) // the UI for the host, a short text for the model
+        prefab_mcp::call_tool_result(display(H1::new("Hello!")))
     }
 }
 
