@@ -156,9 +156,7 @@ where
     H: ServerHandler,
     F: Fn() -> H + Send + Sync + 'static,
 {
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
+    let listener = listen(addr).map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
     let app = http_router(factory, config);
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
@@ -169,4 +167,20 @@ where
         })
         .await
         .map_err(|e| TransportError::new(format!("serve http://{addr}{}", config.path), e))
+}
+
+/// Pending connections the kernel queues before the server accepts them. The standard
+/// library's (and tokio's) default of 128 overflows when a client opens a few hundred
+/// connections at once, and every dropped SYN costs that client a one-second retransmit.
+const LISTEN_BACKLOG: u32 = 1024;
+
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
