@@ -11,7 +11,10 @@
 
   function wasmBytes() {
     var source = document.getElementById("prefab:wasm");
-    var text = atob(source ? source.textContent.trim() : "");
+    var base64 = source ? source.textContent.trim() : "";
+    // Native decoding where the browser has it (several times faster than the loop below).
+    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(base64);
+    var text = atob(base64);
     var bytes = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;

@@ -66,6 +66,7 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     let query: Rc<std::cell::RefCell<String>> = Rc::default();
     // Row listeners belong to the current body; a re-render drops them with the rows.
     let body_owner: Rc<std::cell::RefCell<Option<crate::store::Owner>>> = Rc::default();
+    let row_template = RowTemplate::new(columns.len());
     let render_rows = {
         let query = query.clone();
         let columns = columns.clone();
@@ -87,11 +88,14 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
                 if !needle.is_empty() && !cells.iter().any(|c| c.to_lowercase().contains(&needle)) {
                     continue;
                 }
-                let tr = dom::element("tr");
+                let tr = row_template.instantiate();
+                let mut cell = tr.first_child();
                 for text in cells {
-                    let td = dom::element("td");
-                    td.set_text_content(Some(&text));
-                    dom::append(&tr, &td);
+                    let Some(td) = cell else { break };
+                    if !text.is_empty() {
+                        td.set_text_content(Some(&text));
+                    }
+                    cell = td.next_sibling();
                 }
                 if !on_row_click.is_nullish() {
                     click_row(&row_cx, &tr, &on_row_click, row);
@@ -123,17 +127,41 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     Ok(wrap.into())
 }
 
+/// An empty `<tr>` with one `<td>` per column, deep-cloned for each row: one DOM call
+/// instead of one `createElement` (and its tag-name string crossing) per cell and row.
+struct RowTemplate(Element);
+
+impl RowTemplate {
+    fn new(cells: usize) -> RowTemplate {
+        let tr = dom::element("tr");
+        for _ in 0..cells {
+            dom::append(&tr, &dom::element("td"));
+        }
+        RowTemplate(tr)
+    }
+
+    fn instantiate(&self) -> Element {
+        match self.0.clone_node_with_deep(true) {
+            Ok(node) => node.unchecked_into(),
+            Err(_) => RowTemplate::new(self.0.child_element_count() as usize).0,
+        }
+    }
+}
+
 fn cell_text(cx: &Cx, column: &Value, row: &Value) -> String {
     let key = prop(column, "key").as_str().unwrap_or_default();
-    let value = prop(row, key).clone();
+    let value = prop(row, key);
     match prop(column, "format").as_str() {
         Some(format) if !format.is_empty() => {
-            let frame = Frame::push(&cx.frame, vec![(Arc::from("_v"), Binding::Value(value))]);
+            let frame = Frame::push(
+                &cx.frame,
+                vec![(Arc::from("_v"), Binding::Value(value.clone()))],
+            );
             let shown =
                 template::interpolate(&Value::from(format!("{{{{ _v | {format} }}}}")), &*frame);
             template::display(&shown)
         }
-        _ => template::display(&value),
+        _ => template::display(value),
     }
 }
 
