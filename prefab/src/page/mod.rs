@@ -53,7 +53,13 @@ fn page(envelope: Option<&serde_json::Value>, title: &str) -> String {
     html.push_str(&escape_text(title));
     html.push_str("</title>\n<style id=\"prefab-renderer-css\">\n");
     html.push_str(assets.css);
-    html.push_str("</style>\n</head>\n<body>\n<div id=\"root\"></div>\n");
+    html.push_str("</style>\n</head>\n<body>\n");
+    // A standalone page centres the UI like prefab-ui's `PrefabApp.html()`; inside a host the
+    // view fills the frame the host gives it.
+    html.push_str(match envelope {
+        Some(_) => "<div id=\"root\" style=\"max-width:64rem;margin:0 auto;padding:2rem\"></div>\n",
+        None => "<div id=\"root\"></div>\n",
+    });
     if let Some(envelope) = envelope {
         html.push_str("<script id=\"prefab:initial-data\" type=\"application/json\">");
         html.push_str(&script_json(envelope));

@@ -55,3 +55,14 @@ fn standalone_escapes_script_end_in_the_envelope() {
     assert!(html.contains(r#"<\/script><b>x<\/b>"#));
     assert_eq!(html.matches("</script>").count(), 5);
 }
+
+#[test]
+fn standalone_page_centres_the_root_like_prefab_ui_and_the_viewer_fills_the_frame() {
+    let page = standalone_html(&serde_json::json!({"view": null}), "t");
+    assert!(
+        page.contains(
+            r#"<div id="root" style="max-width:64rem;margin:0 auto;padding:2rem"></div>"#
+        )
+    );
+    assert!(viewer_html().contains("<div id=\"root\"></div>"));
+}
