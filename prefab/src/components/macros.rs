@@ -197,29 +197,9 @@ macro_rules! components {
                 self
             }
 
-            /// Sets a prop this crate does not model (kept verbatim on the wire).
-            #[must_use]
-            pub fn prop(mut self, key: impl Into<String>, value: impl Into<serde_json::Value>) -> Self {
-                self.extra.insert(key.into(), value.into());
-                self
+            $crate::components::setters::field_setters! {
+                required { $($req: $rty),* } optional { $($opt: $oty),* }
             }
-
-            $(
-                #[doc = concat!("Sets `", stringify!($req), "`.")]
-                #[must_use]
-                pub fn $req(mut self, value: impl Into<$rty>) -> Self {
-                    self.$req = value.into();
-                    self
-                }
-            )*
-            $(
-                #[doc = concat!("Sets `", stringify!($opt), "`.")]
-                #[must_use]
-                pub fn $opt(mut self, value: impl Into<$oty>) -> Self {
-                    self.$opt = Some(value.into());
-                    self
-                }
-            )*
         }
 
         components!(@extras $kind $name);

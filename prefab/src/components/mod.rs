@@ -38,6 +38,7 @@ pub mod layout;
 pub mod media;
 mod node;
 pub mod select;
+pub(crate) mod setters;
 pub mod typography;
 
 pub use bind::{Bind, Number};

@@ -1,11 +1,19 @@
 //! Turning wire values into short human text: cells, numbers, state lookups, actions.
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Longest table cell, in characters, before it is shortened with `…`.
 pub(crate) const MAX_CELL_CHARS: usize = 40;
 
 /// A state path lookup (`user.tags.0`): digit segments index arrays, other segments index
 /// objects — the same walk the renderer uses for named state.
+/// A node's children as a stack for a depth-first walk: popping yields them in order.
+pub(crate) fn children_stack(node: &Map<String, Value>) -> Vec<&Value> {
+    node.get("children")
+        .and_then(Value::as_array)
+        .map(|c| c.iter().rev().collect())
+        .unwrap_or_default()
+}
+
 pub(crate) fn lookup_path<'v>(state: &'v Value, path: &str) -> Option<&'v Value> {
     if path.is_empty() {
         return None;

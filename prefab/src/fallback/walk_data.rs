@@ -112,11 +112,7 @@ impl<'a> Walker<'a> {
     pub(super) fn static_table(&mut self, node: &Map<String, Value>) {
         let mut header = Vec::new();
         let mut rows = Vec::new();
-        let mut stack: Vec<&Value> = node
-            .get("children")
-            .and_then(Value::as_array)
-            .map(|c| c.iter().rev().collect())
-            .unwrap_or_default();
+        let mut stack = super::values::children_stack(node);
         while let Some(child) = stack.pop() {
             match child.get("type").and_then(Value::as_str) {
                 Some("TableRow") => {

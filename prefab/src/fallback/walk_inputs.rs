@@ -98,11 +98,7 @@ fn any_required_option(node: &Map<String, Value>) -> bool {
 /// The option labels of a Select / RadioGroup / Combobox (its option children).
 fn option_labels(node: &Map<String, Value>) -> Vec<String> {
     let mut out = Vec::new();
-    let mut stack: Vec<&Value> = node
-        .get("children")
-        .and_then(Value::as_array)
-        .map(|c| c.iter().rev().collect())
-        .unwrap_or_default();
+    let mut stack = super::values::children_stack(node);
     while let Some(child) = stack.pop() {
         let value = ["value", "option"]
             .into_iter()
