@@ -1,0 +1,57 @@
+// Launches headless Chromium (Debian's, through playwright-core) and serves the two origins of
+// the test host: origin A holds the host page, origin B the sandbox proxy.
+import http from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { View } from "./view.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update"];
+
+/** One HTTP server on 127.0.0.1 answering fixed paths. */
+function serve(routes) {
+  return new Promise((ready, fail) => {
+    const server = http.createServer((request, response) => {
+      const route = routes[new URL(request.url, "http://localhost").pathname];
+      response.writeHead(route ? 200 : 404, { "content-type": route?.type ?? "text/plain", "cache-control": "no-store" });
+      response.end(route ? route.body() : "not found");
+    });
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => ready(server));
+  });
+}
+
+const origin = (server) => `http://127.0.0.1:${server.address().port}`;
+
+/**
+ * Starts the browser and both origins. `options.chromiumPath` (or `CHROMIUM_PATH`, default
+ * /usr/bin/chromium) picks the browser binary.
+ */
+export async function launch(options = {}) {
+  const executablePath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium or set CHROMIUM_PATH`);
+  const bundle = join(ROOT, "dist/host.js");
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` in xtask/testhost`);
+  const file = (name, type) => ({ type, body: () => readFileSync(join(ROOT, name)) });
+  const hostServer = await serve({ "/": file("src/page/host.html", "text/html"), "/host.js": file("dist/host.js", "text/javascript") });
+  const proxyServer = await serve({ "/proxy.html": file("src/page/proxy.html", "text/html") });
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 800, height: 1000 } });
+  const hostOrigin = origin(hostServer);
+  const proxyUrl = `${origin(proxyServer)}/proxy.html?host=${encodeURIComponent(hostOrigin)}`;
+  return {
+    browser,
+    context,
+    hostOrigin,
+    proxyOrigin: origin(proxyServer),
+    /** Opens one view in a fresh host page (see `View.open` for the options). */
+    open: (viewOptions) => View.open(context, `${hostOrigin}/`, proxyUrl, viewOptions),
+    async close() {
+      await browser.close();
+      hostServer.close();
+      proxyServer.close();
+    },
+  };
+}
