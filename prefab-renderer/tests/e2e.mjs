@@ -1,26 +1,24 @@
 #!/usr/bin/env node
-// End-to-end tests of the prefab viewer in headless Chromium, through the shared MCP Apps
-// host harness (the real AppBridge from @modelcontextprotocol/ext-apps, a sandbox proxy on
-// another origin, the Inspector-style CSP).
+// End-to-end tests of the prefab viewer in headless Chromium, through the project's MCP Apps
+// test host (`xtask/testhost`: the official AppBridge from @modelcontextprotocol/ext-apps, a
+// sandbox proxy on another origin, the default MCP Apps CSP built from `_meta.ui.csp`).
 //
-//   node prefab-renderer/tests/e2e.mjs --harness target/host-harness --pages target/pages
+//   node prefab-renderer/tests/e2e.mjs --pages target/pages
 //
-// `cargo xtask test` installs the harness (target/host-harness), writes the pages
+// `cargo xtask test` installs the test host (npm ci in xtask/testhost), writes the pages
 // (`cargo xtask pages`) and runs this script. Ends with a plain `N passed, N failed` line.
-import http from "node:http";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { launch, toolResult, waitFor } from "../../xtask/testhost/index.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 };
-const HARNESS = resolve(arg("--harness", "target/host-harness"));
 const PAGES = resolve(arg("--pages", "target/pages"));
 const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
-const { launchBrowser, toolResultFrom } = await import(pathToFileURL(join(HARNESS, "run.mjs")).href);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let passed = 0;
@@ -34,120 +32,60 @@ function check(name, ok, detail = "") {
   console.log(results[results.length - 1]);
 }
 
-function serve(routes) {
-  return new Promise((done) => {
-    const server = http.createServer((req, resp) => {
-      const route = routes[new URL(req.url, "http://x").pathname];
-      if (!route) {
-        resp.writeHead(404);
-        resp.end();
-        return;
-      }
-      resp.writeHead(200, { "content-type": route.type, "cache-control": "no-store" });
-      resp.end(route.body());
-    });
-    server.listen(0, "127.0.0.1", () => done(server));
-  });
-}
-
-async function waitFor(what, fn, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn().catch((e) => ({ error: String(e) }));
-    if (last && !last.error && last !== false) return last;
-    await sleep(40);
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
-/** Opens the viewer inside the harness host page; returns helpers around the page. */
-async function openView(browser, cfg) {
-  const host = await serve({
-    "/": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/host.html")) },
-    "/host.js": { type: "text/javascript", body: () => readFileSync(join(HARNESS, "dist/host.js")) },
-  });
-  const sandbox = await serve({
-    "/sandbox": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/sandbox.html")) },
-  });
-  const page = await browser.context.newPage();
-  const consoleLines = [];
-  page.on("console", (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-  await page.goto(`http://127.0.0.1:${host.address().port}/`);
-  const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
-  const sandboxUrl = `http://127.0.0.1:${sandbox.address().port}/sandbox`;
-  await page.evaluate((c) => window.__harness.start(c), {
+/** Opens the viewer in the test host. */
+function openView(host, cfg) {
+  return host.open({
+    app: join(PAGES, "viewer.html"),
     csp: cfg.csp,
-    wrap: "inject",
-    order: cfg.order ?? "after-initialized",
-    sandbox: "allow-scripts",
-    resourceCsp: {},
+    order: cfg.order ?? "normal",
     toolInputPartial: cfg.toolInputPartial ?? [],
     toolInput: "toolInput" in cfg ? cfg.toolInput : {},
     toolResult: cfg.toolResult,
     hostContextChange: { theme: "dark" },
-    html,
-    sandboxUrl,
+    handlers: cfg.handlers,
   });
-  if (cfg.afterStart) await page.evaluate(cfg.afterStart);
-  const view = () => page.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === page.mainFrame());
-  const events = () => page.evaluate(() => window.__harness.events);
-  const sent = async (method) => (await events()).filter((e) => e.dir === "view->host" && e.method === method && e.kind !== "response" && e.kind !== "error");
-  const text = async (selector) => (await view().textContent(selector, { timeout: 3000 })) ?? "";
-  return {
-    page,
-    view,
-    events,
-    sent,
-    text,
-    consoleLines,
-    async close() {
-      await page.close();
-      host.close();
-      sandbox.close();
-    },
-  };
 }
 
 const e2eEnvelope = JSON.parse(readFileSync(join(FIXTURES, "e2e.json"), "utf8"));
 
 // Host behaviour for the ordering test: answers to `mutate` are held until ten calls are in,
-// then released newest first.
+// then released newest first; `patch` answers with a display_update.
 function reverseMutations() {
   const held = [];
-  const bridge = window.__bridge;
-  bridge.oncalltool = async (params) => {
-    if (params.name === "patch") {
-      return { content: [{ type: "text", text: "patched" }], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by reply" } } } };
-    }
-    if (params.name !== "mutate") {
-      return { content: [{ type: "text", text: `harness result for ${params.name}` }], structuredContent: { tool: params.name, echo: params.arguments ?? {} } };
-    }
-    return new Promise((answer) => {
-      held.push(() => answer({ content: [{ type: "text", text: "ok" }], structuredContent: { tool: "mutate", echo: params.arguments } }));
-      if (held.length === 10) {
-        held.reverse().forEach((release, i) => setTimeout(release, i * 30));
+  return {
+    "tools/call": (params) => {
+      if (params.name === "patch") {
+        return { content: [{ type: "text", text: "patched" }], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by reply" } } } };
       }
-    });
+      if (params.name !== "mutate") {
+        return { content: [{ type: "text", text: `testhost result for ${params.name}` }], structuredContent: { tool: params.name, echo: params.arguments ?? {} } };
+      }
+      return new Promise((answer) => {
+        held.push(() => answer({ content: [{ type: "text", text: "ok" }], structuredContent: { tool: "mutate", echo: params.arguments } }));
+        if (held.length === 10) {
+          held.reverse().forEach((release, i) => setTimeout(release, i * 30));
+        }
+      });
+    },
   };
 }
 
-async function hostSuite(browser, csp) {
-  const engine = csp === "inspector" ? "wasm2js" : "wasm";
+async function hostSuite(host, csp) {
+  const engine = csp === "default" ? "wasm2js" : "wasm";
   const tag = `[${csp}]`;
-  const v = await openView(browser, { csp, toolResult: toolResultFrom(e2eEnvelope), afterStart: reverseMutations });
+  const v = await openView(host, { csp, toolResult: toolResult(e2eEnvelope), handlers: reverseMutations() });
   try {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} a $prefab tool result renders`, true);
 
-    await waitFor("onMount to switch its Condition", async () => (await v.view().$("#mounted")) !== null);
-    const mountedTwice = await v.view().$$eval("#mounted, #mounting", (els) => els.map((e) => e.id));
+    await waitFor("onMount to switch its Condition", async () => (await v.frame().$("#mounted")) !== null);
+    const mountedTwice = await v.frame().$$eval("#mounted, #mounting", (els) => els.map((e) => e.id));
     check(`${tag} onMount runs after the render and its state change re-renders cleanly`, mountedTwice.join() === "mounted", mountedTwice.join());
 
-    const running = await v.view().evaluate(() => document.documentElement.dataset.prefabEngine);
+    const running = await v.frame().evaluate(() => document.documentElement.dataset.prefabEngine);
     check(`${tag} the ${engine} engine runs`, running === engine, `data-prefab-engine=${running}`);
 
-    const ev = await v.events();
+    const ev = await v.transcript();
     const idx = (pred) => ev.findIndex(pred);
     const initReq = idx((e) => e.dir === "view->host" && e.method === "ui/initialize" && e.kind === "request");
     const initRes = idx((e) => e.dir === "host->view" && e.kind === "response" && e.method === "ui/initialize");
@@ -170,79 +108,77 @@ async function hostSuite(browser, csp) {
     );
 
     // Live binding while typing; the input keeps focus and caret.
-    const input = v.view().locator("#name-input");
+    const input = v.frame().locator("#name-input");
     await input.click();
     await input.press("End");
     await input.pressSequentially("X", { delay: 20 });
     await waitFor("the greeting to follow typing", async () => (await v.text("#greeting")) === "Hello harnessX");
-    const focus = await v.view().evaluate(() => {
+    const focus = await v.frame().evaluate(() => {
       const el = document.getElementById("name-input");
       return { active: document.activeElement === el, caret: el.selectionStart, len: el.value.length };
     });
     check(`${tag} typing updates {{ name }} elsewhere`, true);
     check(`${tag} the input keeps focus and caret while typing`, focus.active && focus.caret === focus.len, JSON.stringify(focus));
-    const todos = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
+    const todos = await v.frame().$$eval(".todo", (els) => els.map((e) => e.textContent));
     check(`${tag} ForEach rows re-evaluate bindings on a state change`, todos.join("|") === "0: first (harnessX)|1: second (harnessX)", todos.join("|"));
 
     await input.fill("bob");
-    await waitFor("the Condition branch", async () => (await v.view().$("#is-bob")) !== null);
-    check(`${tag} Condition switches branch on a state change`, (await v.view().$("#not-bob")) === null);
+    await waitFor("the Condition branch", async () => (await v.frame().$("#is-bob")) !== null);
+    check(`${tag} Condition switches branch on a state change`, (await v.frame().$("#not-bob")) === null);
 
     // toolCall round trip with resultKey.
-    await v.view().click("#call");
+    await v.frame().click("#call");
     await waitFor("the tool result", async () => (await v.text("#echoed")) === "echo=echo:bob");
     const calls = await v.sent("tools/call");
     check(`${tag} toolCall → tools/call → resultKey`, calls.length === 1 && calls[0].message.params.name === "echo" && calls[0].message.params.arguments.who === "bob");
 
-    await v.view().click("#send");
+    await v.frame().click("#send");
     await waitFor("ui/message", async () => (await v.sent("ui/message")).length === 1);
     const message = (await v.sent("ui/message"))[0].message.params;
     check(`${tag} sendMessage → ui/message`, message.role === "user" && message.content[0].text === "hello from bob", JSON.stringify(message));
 
-    await v.view().click("#link");
+    await v.frame().click("#link");
     await waitFor("ui/open-link", async () => (await v.sent("ui/open-link")).length === 1);
     const link = (await v.sent("ui/open-link"))[0].message.params;
     check(`${tag} openLink → ui/open-link`, link.url === "https://example.com/docs", JSON.stringify(link));
 
-    await v.view().click("#bad-link");
+    await v.frame().click("#bad-link");
     await waitFor("the refused link error", async () => (await v.text("#link-error")).includes("refused"));
     check(`${tag} openLink refuses java\\tscript: (no ui/open-link sent)`, (await v.sent("ui/open-link")).length === 1);
 
-    await v.view().click("#fullscreen");
+    await v.frame().click("#fullscreen");
     await waitFor("$host.displayMode to follow the host", async () => (await v.text("#mode")) === "mode=fullscreen");
     check(`${tag} requestDisplayMode → ui/request-display-mode; $host.displayMode updates`, (await v.sent("ui/request-display-mode")).length === 1);
 
-    await v.view().click("#context");
+    await v.frame().click("#context");
     await waitFor("ui/update-model-context", async () => (await v.sent("ui/update-model-context")).length === 1);
     const context = (await v.sent("ui/update-model-context"))[0].message.params;
     check(`${tag} updateContext → ui/update-model-context`, context.content[0].text === "user is bob" && context.structuredContent.name === "bob", JSON.stringify(context));
 
     // App tools: listed and called by the host, and invoked from the view.
-    const listed = await v.page.evaluate(() => window.__bridge.listTools({}));
+    const listed = await v.call("listTools", {});
     check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
     check(`${tag} mounting an envelope with tools sends notifications/tools/list_changed`, (await v.sent("notifications/tools/list_changed")).length === 1);
-    const called = await v.page.evaluate(() => window.__bridge.callTool({ name: "add_todo", arguments: { id: 3, title: "third" } }));
+    const called = await v.call("callTool", { name: "add_todo", arguments: { id: 3, title: "third" } });
     check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
-    await v.view().click("#invoke");
+    await v.frame().click("#invoke");
     await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
-    const rows = await v.view().$$eval(".todo", (els) => els.map((e) => e.textContent));
+    const rows = await v.frame().$$eval(".todo", (els) => els.map((e) => e.textContent));
     check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
 
     // display_update patches merge, as a tool-result notification and as a tools/call reply.
-    await v.page.evaluate(() =>
-      window.__bridge.sendToolResult({ content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by notification" } } } }),
-    );
+    await v.call("sendToolResult", { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by notification" } } } });
     await waitFor("the notified patch", async () => (await v.text("#patched")) === "patched=by notification");
     check(`${tag} a display_update tool-result merges into the state and keeps the view`, (await v.text("#greeting")) === "Hello bob");
-    await v.view().click("#patch");
+    await v.frame().click("#patch");
     await waitFor("the replied patch", async () => (await v.text("#patched")) === "patched=by reply");
     check(`${tag} a display_update in a tools/call reply merges into the state`, true);
 
     // Ten mutations answered newest first: the last one wins.
-    for (let i = 0; i < 10; i++) await v.view().click("#burst");
+    for (let i = 0; i < 10; i++) await v.frame().click("#burst");
     await waitFor("ten tools/call mutate", async () => (await v.sent("tools/call")).filter((e) => e.message.params.name === "mutate").length === 10);
     await waitFor("the reversed answers", async () => {
-      const ev2 = await v.events();
+      const ev2 = await v.transcript();
       const asked = new Set(ev2.filter((e) => e.dir === "view->host" && e.kind === "request" && e.method === "tools/call" && e.message.params.name === "mutate").map((e) => e.id));
       const answered = ev2.filter((e) => e.dir === "host->view" && e.kind === "response" && asked.has(e.id));
       return asked.size === 10 && answered.length === 10;
@@ -251,41 +187,35 @@ async function hostSuite(browser, csp) {
     check(`${tag} 10 toolCalls answered in reverse order leave the last one's state`, (await v.text("#last")) === "last=10", await v.text("#last"));
 
     // Forged messages from a second iframe (a sibling of the sandbox proxy in the host page).
-    await v.page.evaluate(() => {
-      const forged = document.createElement("iframe");
-      forged.srcdoc = `<script>
-        const view = parent.frames[0].frames[0];
-        const envelope = { "$prefab": { version: "0.3" }, view: { type: "Text", content: "FORGED" }, state: { name: "FORGED" } };
-        view.postMessage({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: envelope } }, "*");
-        view.postMessage({ jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: { theme: "FORGED" } }, "*");
-        for (let id = 0; id < 40; id++) view.postMessage({ jsonrpc: "2.0", id, result: { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { name: "FORGED" } } } } }, "*");
-        parent.document.body.dataset.forged = "posted";
-      <\/script>`;
-      document.body.appendChild(forged);
-    });
-    await waitFor("the forged messages to be posted", () => v.page.evaluate(() => document.body.dataset.forged === "posted"));
+    const envelope = { "$prefab": { version: "0.3" }, view: { type: "Text", content: "FORGED" }, state: { name: "FORGED" } };
+    const forged = [
+      { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: envelope } },
+      { jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: { theme: "FORGED" } },
+      ...Array.from({ length: 40 }, (_, id) => ({ jsonrpc: "2.0", id, result: { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { name: "FORGED" } } } } })),
+    ];
+    await v.forge(forged);
     await sleep(300);
-    const afterForgery = await v.view().evaluate(() => document.body.innerText);
+    const afterForgery = await v.frame().evaluate(() => document.body.innerText);
     check(`${tag} messages forged by a second iframe are ignored`, !afterForgery.includes("FORGED") && afterForgery.includes("Hello bob"), afterForgery.slice(0, 120));
 
     // Host context: theme from host-context-changed, exposed and applied.
-    const theme = await v.view().evaluate(() => document.documentElement.dataset.theme);
+    const theme = await v.frame().evaluate(() => document.documentElement.dataset.theme);
     check(`${tag} host-context-changed theme is applied`, theme === "dark", theme);
 
     const sizes = (await v.sent("ui/notifications/size-changed")).map((e) => e.message.params);
     check(`${tag} size-changed sent, never a zero height`, sizes.length >= 1 && sizes.every((s) => s.height > 0 && s.width > 0), JSON.stringify(sizes));
 
     // Teardown answers {} and stops timers.
-    await v.view().click("#ticker");
+    await v.frame().click("#ticker");
     await waitFor("a tick", async () => (await v.text("#ticks")) !== "ticks=");
-    const teardown = await v.page.evaluate(() => window.__harness.teardown(3000));
+    const teardown = await v.teardown(3000);
     const ticksAtTeardown = await v.text("#ticks");
     await sleep(300);
     const ticksLater = await v.text("#ticks");
     check(`${tag} ui/resource-teardown answered with {}`, teardown?.ok && JSON.stringify(teardown.result) === "{}", JSON.stringify(teardown));
     check(`${tag} teardown stops setInterval timers`, ticksAtTeardown === ticksLater, `${ticksAtTeardown} → ${ticksLater}`);
 
-    const errors = v.consoleLines.filter((l) => l.startsWith("[error]") && !l.includes("Failed to load resource"));
+    const errors = v.console.filter((l) => l.startsWith("[error]") && !l.includes("Failed to load resource"));
     check(`${tag} no console errors`, errors.length === 0, errors.join(" | "));
   } catch (e) {
     check(`${tag} suite ran to the end`, false, e.message);
@@ -294,13 +224,13 @@ async function hostSuite(browser, csp) {
   }
 }
 
-async function earlySuite(browser, csp) {
+async function earlySuite(host, csp) {
   const tag = `[${csp} order=early]`;
-  const v = await openView(browser, { csp, order: "early", toolResult: toolResultFrom(e2eEnvelope) });
+  const v = await openView(host, { csp, order: "early", toolResult: toolResult(e2eEnvelope) });
   try {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} tool data pushed before the initialize response still renders`, true);
-    const ev = await v.events();
+    const ev = await v.transcript();
     const initialized = ev.findIndex((e) => e.dir === "view->host" && e.method === "ui/notifications/initialized");
     const firstRequest = ev.findIndex((e) => e.dir === "view->host" && e.kind === "request" && e.method !== "ui/initialize");
     check(`${tag} no request before initialized`, firstRequest === -1 || firstRequest > initialized);
@@ -311,11 +241,11 @@ async function earlySuite(browser, csp) {
   }
 }
 
-async function streamingSuite(browser) {
-  const tag = "[inspector streaming]";
+async function streamingSuite(host) {
+  const tag = "[default streaming]";
   const partial = (text) => ({ ui: { "$prefab": { version: "0.3" }, view: { type: "Text", id: "preview", content: text } } });
-  const v = await openView(browser, {
-    csp: "inspector",
+  const v = await openView(host, {
+    csp: "default",
     toolInputPartial: [partial("draft 1"), partial("draft 2")],
     toolInput: null,
     toolResult: undefined,
@@ -330,8 +260,8 @@ async function streamingSuite(browser) {
   }
 }
 
-async function standaloneSuite(browser) {
-  const page = await browser.context.newPage();
+async function standaloneSuite(host) {
+  const page = await host.context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   try {
@@ -362,16 +292,16 @@ async function standaloneSuite(browser) {
   }
 }
 
-const browser = await launchBrowser();
+const host = await launch();
 try {
-  for (const csp of ["inspector", "inspector+wasm"]) {
-    await hostSuite(browser, csp);
-    await earlySuite(browser, csp);
+  for (const csp of ["default", "default+wasm"]) {
+    await hostSuite(host, csp);
+    await earlySuite(host, csp);
   }
-  await streamingSuite(browser);
-  await standaloneSuite(browser);
+  await streamingSuite(host);
+  await standaloneSuite(host);
 } finally {
-  await browser.close();
+  await host.close();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

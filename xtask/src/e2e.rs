@@ -1,7 +1,7 @@
 //! End-to-end tests of the MCP integration with the official TypeScript MCP SDK client
 //! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
 //! and the `prefab` command, and runs the node script against both transports; the viewer
-//! it reads is then rendered in the MCP Apps host harness (`../shared/host-harness`).
+//! it reads is then rendered in the project's MCP Apps test host (`xtask/testhost`).
 use crate::sh::{root, run, succeeds};
 use std::path::PathBuf;
 use std::process::Command;
@@ -14,8 +14,8 @@ fn e2e_dir() -> PathBuf {
     root().join("prefab-mcp").join("tests").join("e2e")
 }
 
-/// node + npm, the SDK version pinned in `package.json`, and the MCP Apps host harness
-/// (the viewer is rendered in it).
+/// node + npm, the SDK version pinned in `package.json`, and the MCP Apps test host (the
+/// viewer is rendered in it).
 pub fn install() -> Result<(), String> {
     if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
         run(Command::new("apt-get").args(["update", "-qq"]))?;
@@ -56,7 +56,6 @@ pub fn run_suite() -> Result<(), String> {
         .arg("e2e.mjs")
         .env("HELLO_BIN", bin("hello"))
         .env("PREFAB_BIN", bin("prefab"))
-        .env("HARNESS_DIR", crate::install::harness_dir())
         .current_dir(e2e_dir()))?;
     // The concurrency check: 200 parallel stateless tools/call must all succeed (the
     // latency figures in benches/README.md come from a release build of the same script).
@@ -68,4 +67,12 @@ pub fn run_suite() -> Result<(), String> {
         .arg(script)
         .arg(bin("hello"))
         .arg("200"))
+}
+
+/// The test host's own self-test (`npm test` in `xtask/testhost`): a probe view and the
+/// official `server-basic-vanillajs` example view (fetched from npm) through both CSPs.
+pub fn testhost_selftest() -> Result<(), String> {
+    run(Command::new("npm")
+        .current_dir(crate::install::testhost_dir())
+        .args(["test", "--silent"]))
 }

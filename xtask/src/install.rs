@@ -59,32 +59,30 @@ pub fn binaryen() -> Result<(), String> {
         .arg(format!("esbuild@{ESBUILD_VERSION}")))
 }
 
-/// The installed copy of the shared MCP Apps host harness (`../shared` is read-only).
-pub fn harness_dir() -> PathBuf {
-    root().join("target/host-harness")
+/// The MCP Apps test host (`xtask/testhost`, a node package of this repository).
+pub fn testhost_dir() -> PathBuf {
+    root().join("xtask/testhost")
 }
 
-/// Copies and installs `../shared/host-harness` into `target/host-harness` unless its
-/// playwright-core is already there and the sources match.
+/// Installs the test host's pinned node packages (`npm ci`, skipped while the installed tree
+/// was made from the current `package-lock.json`) and bundles its host page (`npm run build`).
 pub fn host_harness() -> Result<(), String> {
-    let shared = root().join("../shared/host-harness");
-    let dest = harness_dir();
-    let same = std::fs::read(shared.join("src/host.js")).ok()
-        == std::fs::read(dest.join("src/host.js")).ok()
-        && std::fs::read(shared.join("package-lock.json")).ok()
-            == std::fs::read(dest.join("package-lock.json")).ok();
-    if same
-        && dest.join("node_modules/playwright-core").exists()
-        && dest.join("dist/host.js").exists()
-    {
-        return Ok(());
+    let dir = testhost_dir();
+    let lock = dir.join("package-lock.json");
+    let stamp = dir.join("node_modules/.prefab-installed-lock.json");
+    let wanted = std::fs::read(&lock).map_err(|e| format!("{}: {e}", lock.display()))?;
+    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
+        run(Command::new("npm").current_dir(&dir).args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+        ]))?;
+        std::fs::write(&stamp, &wanted).map_err(|e| format!("{}: {e}", stamp.display()))?;
     }
-    run(Command::new("sh")
-        .arg(shared.join("scripts/install.sh"))
-        .arg(&dest))?;
     run(Command::new("npm")
-        .current_dir(&dest)
-        .args(["run", "build"]))
+        .current_dir(&dir)
+        .args(["run", "--silent", "build"]))
 }
 
 fn wasm_target() -> Result<(), String> {

@@ -5,13 +5,14 @@ use std::process::Command;
 pub fn run_all() -> Result<(), String> {
     native()?;
     expr_wasm()?;
+    crate::e2e::testhost_selftest()?;
     renderer()?;
     crate::e2e::run_suite()?;
     Ok(())
 }
 
 /// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
-/// then the end-to-end tests through the MCP Apps host harness (both CSPs).
+/// then the end-to-end tests through the MCP Apps test host `xtask/testhost` (both CSPs).
 fn renderer() -> Result<(), String> {
     crate::renderer::check()?;
     run(Command::new("cargo").args([
@@ -36,8 +37,6 @@ fn renderer() -> Result<(), String> {
     crate::renderer::pages(&pages)?;
     run(Command::new("node")
         .arg("prefab-renderer/tests/e2e.mjs")
-        .arg("--harness")
-        .arg(crate::install::harness_dir())
         .arg("--pages")
         .arg(&pages))
 }

@@ -2,12 +2,11 @@
 // the official TypeScript MCP SDK (`@modelcontextprotocol/sdk`), over stdio and over
 // stateless Streamable HTTP, plus raw 2026-07-28 requests and a CORS preflight.
 //
-// Usage: HELLO_BIN=<path to hello> PREFAB_BIN=<path to prefab> [HARNESS_DIR=<installed
-// ../shared/host-harness copy>] node e2e.mjs
-// (`cargo xtask test` builds both binaries, installs the SDK and the harness, and runs this.)
-// With HARNESS_DIR, the viewer HTML read over MCP is also loaded into the MCP Apps host
-// harness (real AppBridge, headless Chromium, strict CSP built from the resource's
-// `_meta.ui.csp`) with the show_users result, and must show the table's first row.
+// Usage: HELLO_BIN=<path to hello> PREFAB_BIN=<path to prefab> node e2e.mjs
+// (`cargo xtask test` builds both binaries, installs the SDK and the test host, and runs this.)
+// The viewer HTML read over MCP is also loaded into the project's MCP Apps test host
+// (`xtask/testhost`: the official AppBridge, headless Chromium, the default CSP built from the
+// resource's `_meta.ui.csp`) with the show_users result, and must show the table's first row.
 // Prints one line per check and a closing `N passed, N failed[, N skipped]` line.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -21,7 +20,6 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 
 const HELLO_BIN = process.env.HELLO_BIN;
 const PREFAB_BIN = process.env.PREFAB_BIN;
-const HARNESS_DIR = process.env.HARNESS_DIR;
 if (!HELLO_BIN || !PREFAB_BIN) {
   console.error("set HELLO_BIN and PREFAB_BIN");
   process.exit(2);
@@ -186,39 +184,20 @@ async function suite(label, client) {
   });
 
   await check(`${label}: the viewer renders the show_users result in an MCP Apps host`, async () => {
-    if (!HARNESS_DIR) {
-      if (process.env.CI === "true") throw new Error("HARNESS_DIR is not set (required in CI)");
-      throw new Skip("HARNESS_DIR not set");
-    }
+    const host = await testHost();
     const read = await client.readResource({ uri: uiTool._meta.ui.resourceUri });
     const item = read.contents[0];
     const firstRow = findRows(result.structuredContent)?.[0];
     ok(firstRow, "the envelope holds a table with rows");
     const expected = String(Object.values(firstRow).find((v) => typeof v === "string"));
-    const dir = mkdtempSync(join(tmpdir(), "prefab-host-"));
+    const { csp, permissions } = item._meta.ui;
+    const view = await host.open({ html: item.text, csp: "default", ui: { csp, permissions }, toolResult: result });
     try {
-      writeFileSync(join(dir, "viewer.html"), item.text);
-      writeFileSync(join(dir, "result.json"), JSON.stringify(result));
-      writeFileSync(
-        join(dir, "scenario.json"),
-        JSON.stringify({ resourceCsp: item._meta.ui.csp, permissions: item._meta.ui.permissions }),
-      );
-      const run = spawnSync(
-        "node",
-        [
-          "run.mjs",
-          "--app", join(dir, "viewer.html"),
-          "--csp", "inspector",
-          "--scenario", join(dir, "scenario.json"),
-          "--tool-result", join(dir, "result.json"),
-          "--expect-text", expected,
-          "--expect", "ui/notifications/size-changed",
-        ],
-        { cwd: HARNESS_DIR, encoding: "utf8", timeout: 120000 },
-      );
-      strictEqual(run.status, 0, `host harness failed:\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`);
+      await view.ready();
+      await view.waitFor(`the text ${JSON.stringify(expected)}`, async () => (await view.text())?.includes(expected), 15000);
+      await view.waitFor("ui/notifications/size-changed", async () => (await view.sent("ui/notifications/size-changed")).length > 0);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await view.close();
     }
   });
 
@@ -228,6 +207,16 @@ async function suite(label, client) {
     ok(Number.isInteger(stats.structuredContent?.total), JSON.stringify(stats.structuredContent));
     strictEqual(stats.structuredContent.$prefab, undefined);
   });
+}
+
+/// The project's MCP Apps test host, launched once (`npm ci` in xtask/testhost installs it).
+let host = null;
+async function testHost() {
+  if (!host) {
+    const { launch } = await import("../../../xtask/testhost/index.mjs");
+    host = await launch();
+  }
+  return host;
 }
 
 async function freePort() {
@@ -354,5 +343,6 @@ await overHttp().catch((e) => {
   console.log(`FAIL http: ${e.stack ?? e}`);
 });
 
+await host?.close();
 console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
