@@ -8,7 +8,8 @@ use std::process::Command;
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 /// npm `binaryen` (wasm-opt, wasm2js). Debian's binaryen is too old for wasm-bindgen output.
 pub const BINARYEN_VERSION: &str = "132.0.0";
-/// npm `esbuild`, used only to minify the generated JavaScript (same version as the harness).
+/// npm `esbuild`, used only to minify the generated JavaScript (same version as
+/// `xtask/testhost`).
 pub const ESBUILD_VERSION: &str = "0.28.2";
 
 pub fn all() -> Result<(), String> {

@@ -6,7 +6,7 @@
 //   await view.ready();
 //   …
 //   await host.close();
-export { launch } from "./src/host.mjs";
+export { launch, serveOrigin } from "./src/host.mjs";
 export { View, waitFor } from "./src/view.mjs";
 export { PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
 export { ANSWERS, HOST_INFO, toolResult } from "./src/defaults.mjs";

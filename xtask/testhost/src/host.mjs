@@ -10,12 +10,12 @@ import { View } from "./view.mjs";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update"];
 
-/** One HTTP server on 127.0.0.1 answering fixed paths. */
-function serve(routes) {
+/** One HTTP server on 127.0.0.1 answering fixed paths (`{path: {type, body()}}`). */
+function serve(routes, headers = {}) {
   return new Promise((ready, fail) => {
     const server = http.createServer((request, response) => {
       const route = routes[new URL(request.url, "http://localhost").pathname];
-      response.writeHead(route ? 200 : 404, { "content-type": route?.type ?? "text/plain", "cache-control": "no-store" });
+      response.writeHead(route ? 200 : 404, { "content-type": route?.type ?? "text/plain", "cache-control": "no-store", ...headers });
       response.end(route ? route.body() : "not found");
     });
     server.once("error", fail);
@@ -24,6 +24,19 @@ function serve(routes) {
 }
 
 const origin = (server) => `http://127.0.0.1:${server.address().port}`;
+
+/**
+ * A further origin for a test, e.g. the CDN of a `resourceDomains` test or the API of a
+ * `connectDomains` test: `{path: text | {type, body}}`, served with
+ * `access-control-allow-origin: *` (the view's origin is opaque). Returns `{origin, close()}`.
+ */
+export async function serveOrigin(routes) {
+  const table = Object.fromEntries(
+    Object.entries(routes).map(([path, route]) => [path, typeof route === "object" && "body" in route ? { type: route.type ?? "text/plain", body: () => route.body } : { type: "text/plain", body: () => route }]),
+  );
+  const server = await serve(table, { "access-control-allow-origin": "*" });
+  return { origin: origin(server), close: () => server.close() };
+}
 
 /**
  * Starts the browser and both origins. `options.chromiumPath` (or `CHROMIUM_PATH`, default

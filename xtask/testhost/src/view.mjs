@@ -51,7 +51,11 @@ export class View {
     const source = options.html ?? readFileSync(options.app, "utf8");
     const page = await context.newPage();
     const view = new View(page, options, policy);
-    await page.exposeFunction("__testhostAnswer", (method, params) => view.#answer(method, params));
+    // Playwright puts the binding into every frame; only the host page may use it.
+    await page.exposeBinding("__testhostAnswer", ({ frame }, method, params) => {
+      if (frame !== page.mainFrame()) throw new Error("testhost: answers are for the host page only");
+      return view.#answer(method, params);
+    });
     page.on("console", (m) => view.console.push(`[${m.type()}] ${m.text()}`));
     page.on("pageerror", (e) => view.console.push(`[pageerror] ${e.message}`));
     await page.goto(hostUrl);

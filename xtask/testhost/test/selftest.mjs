@@ -3,12 +3,11 @@
 // Prints one line per case and closes with `N passed, N failed`.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import http from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, policyFor } from "../index.mjs";
+import { launch, policyFor, serveOrigin } from "../index.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROBE = join(HERE, "views/probe.html");
@@ -41,17 +40,6 @@ async function withView(host, options, body) {
   } finally {
     await view.close();
   }
-}
-
-/** A server on a third origin that answers every request with "pong" (CORS open). */
-function pongServer() {
-  return new Promise((ready) => {
-    const server = http.createServer((_, response) => {
-      response.writeHead(200, { "content-type": "text/plain", "access-control-allow-origin": "*" });
-      response.end("pong");
-    });
-    server.listen(0, "127.0.0.1", () => ready(server));
-  });
 }
 
 /** `npm pack`s the example into a temporary folder; returns its view document. */
@@ -120,7 +108,7 @@ try {
       assert.ok(position(t, "host->view", "ui/notifications/tool-result") < position(t, "host->view", "ui/initialize", "response"));
     }));
 
-  await test("forged messages from a second frame reach the view window, are ignored, and stay out of the transcript", () =>
+  await test("forged messages from a second frame reach the view window, are ignored, and stay out of the transcript; the view cannot use the host's answer binding", () =>
     withView(host, { toolResult: RESULT }, async (view) => {
       await view.waitFor("the result", async () => (await view.text("#result")) === "Hello probe");
       const before = (await view.transcript()).length;
@@ -134,6 +122,9 @@ try {
       assert.equal(await view.text("#result"), "Hello probe");
       assert.doesNotMatch(await view.text(), /FORGED/);
       assert.equal((await view.transcript()).length, before);
+      // The host's answer binding exists in every frame (Playwright) but serves the host page only.
+      const direct = await view.evaluate(() => window.__testhostAnswer("tools/call", { name: "x" }).then(() => "answered", (e) => e.message));
+      assert.match(direct, /host page only/);
     }));
 
   await test("click/type steps; scripted tools/call answers (delayed, reordered); every other request answered", async () => {
@@ -167,8 +158,8 @@ try {
   });
 
   await test("custom _meta.ui.csp: connectDomains opens fetch to that origin only; resourceDomains widen script/style/img", async () => {
-    const pong = await pongServer();
-    const target = `http://127.0.0.1:${pong.address().port}`;
+    const pong = await serveOrigin({ "/ping": "pong" });
+    const target = pong.origin;
     try {
       const ui = { csp: { connectDomains: [target], resourceDomains: ["https://cdn.example"] } };
       await withView(host, { ui, toolInput: { fetchUrl: `${target}/ping` } }, async (view) => {
@@ -194,6 +185,31 @@ try {
       assert.throws(() => policyFor("strict"), /csp preset/);
     } finally {
       pong.close();
+    }
+  });
+
+  await test("custom _meta.ui.csp: resourceDomains lets the view load a script from that origin (a CDN); without it the script is blocked", async () => {
+    const cdn = await serveOrigin({ "/lib.js": { type: "text/javascript", body: 'document.getElementById("lib").textContent = "loaded";' } });
+    const html = `<!doctype html><html><head><title>cdn</title></head><body><p id="lib">absent</p><script src="${cdn.origin}/lib.js"></script></body></html>`;
+    const libText = async (options) => {
+      const view = await host.open({ html, ...options });
+      try {
+        await view.waitFor("the view document", async () => (await view.text("#lib").catch(() => null)) !== null);
+        await view.settle({ quietMs: 300 });
+        return { text: await view.text("#lib"), violations: await view.cspViolations() };
+      } finally {
+        await view.close();
+      }
+    };
+    try {
+      const allowed = await libText({ ui: { csp: { resourceDomains: [cdn.origin] } } });
+      assert.equal(allowed.text, "loaded");
+      assert.deepEqual(allowed.violations, []);
+      const blocked = await libText({});
+      assert.equal(blocked.text, "absent");
+      assert.ok(blocked.violations.some((v) => v.effectiveDirective.startsWith("script-src") && v.blockedURI.startsWith(cdn.origin)), JSON.stringify(blocked.violations));
+    } finally {
+      cdn.close();
     }
   });
 
