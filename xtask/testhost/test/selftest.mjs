@@ -101,6 +101,22 @@ try {
       assert.deepEqual(await view.cspViolations(), []);
     }));
 
+  await test("layout shell (the Inspector's outer document around the view): handshake, result, policy still enforced", () =>
+    withView(host, { layout: "shell", toolResult: RESULT }, async (view) => {
+      await view.waitFor("the result", async () => (await view.text("#result")) === "Hello probe");
+      assert.equal(await view.text("#wasm"), "refused:CompileError");
+      const policy = await view.evaluate(() => document.head.firstElementChild.getAttribute("content"));
+      assert.equal(policy, view.policy);
+    }));
+
+  await test("the proxy drops allow-same-origin from a sandbox request: the view stays on an opaque origin", () =>
+    withView(host, { sandbox: "allow-scripts allow-same-origin allow-forms" }, async (view) => {
+      assert.equal(await view.text("#origin"), "null");
+      assert.equal(await view.text("#storage"), "SecurityError");
+      const sandbox = await view.frame().frameElement().then((element) => element.getAttribute("sandbox"));
+      assert.equal(sandbox, "allow-scripts allow-forms");
+    }));
+
   await test("order early: the tool result is pushed before the initialize answer and still reaches the view", () =>
     withView(host, { order: "early", toolResult: RESULT }, async (view) => {
       await view.waitFor("the result", async () => (await view.text("#result")) === "Hello probe");
