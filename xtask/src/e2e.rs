@@ -2,7 +2,7 @@
 //! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
 //! and the `prefab` command, and runs the node script against both transports; the viewer
 //! it reads is then rendered in the project's MCP Apps test host (`xtask/testhost`).
-use crate::sh::{root, run, succeeds};
+use crate::sh::{root, run};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -17,10 +17,7 @@ fn e2e_dir() -> PathBuf {
 /// node + npm, the SDK version pinned in `package.json`, and the MCP Apps test host (the
 /// viewer is rendered in it).
 pub fn install() -> Result<(), String> {
-    if !(succeeds("node", &["--version"]) && succeeds("npm", &["--version"])) {
-        run(Command::new("apt-get").args(["update", "-qq"]))?;
-        run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))?;
-    }
+    crate::install::node()?;
     crate::install::host_harness()?;
     let dir = e2e_dir();
     let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();

@@ -16,6 +16,7 @@ pub fn all() -> Result<(), String> {
     wasm_target()?;
     wasm_bindgen_cli()?;
     chromium()?;
+    node()?;
     binaryen()?;
     host_harness()?;
     crate::e2e::install()?;
@@ -84,6 +85,16 @@ pub fn host_harness() -> Result<(), String> {
     run(Command::new("npm")
         .current_dir(&dir)
         .args(["run", "--silent", "build"]))
+}
+
+/// Node.js and npm from Debian when the machine has none (every browser suite and the asset
+/// build's npm tools need them).
+pub fn node() -> Result<(), String> {
+    if succeeds("node", &["--version"]) && succeeds("npm", &["--version"]) {
+        return Ok(());
+    }
+    run(Command::new("apt-get").args(["update", "-qq"]))?;
+    run(Command::new("apt-get").args(["install", "-y", "-qq", "nodejs", "npm"]))
 }
 
 fn wasm_target() -> Result<(), String> {

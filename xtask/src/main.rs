@@ -25,8 +25,12 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("install") => install::all(),
         Some("test") => install::all().and_then(|()| suites::run_all()),
-        Some("build-renderer") => install::binaryen().and_then(|()| renderer::build()),
-        Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
+        Some("build-renderer") => install::node()
+            .and_then(|()| install::binaryen())
+            .and_then(|()| renderer::build()),
+        Some("check-assets") => install::node()
+            .and_then(|()| install::binaryen())
+            .and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
