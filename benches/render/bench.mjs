@@ -55,6 +55,9 @@ const RUNS = Number(opts.runs);
 const WARMUP = Number(opts.warmup);
 const TIMEOUT = Number(opts.timeout);
 const TRACED = !opts["no-trace"];
+for (const [flag, value, least] of [["--runs", RUNS, 1], ["--warmup", WARMUP, 0], ["--timeout", TIMEOUT, 1]]) {
+  if (!Number.isInteger(value) || value < least) die("bench.mjs", `${flag} ${value}: expected a whole number ≥ ${least}`, 2);
+}
 const PAUSE_MS = 300; // lets the previous renderer process wind down before the next load
 const ENGINE = { wasm: "wasm", "no-wasm": "wasm2js" };
 const home = benchHome(opts.home);
