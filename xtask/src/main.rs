@@ -12,6 +12,7 @@
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod e2e;
 mod install;
 mod renderer;
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
             .and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
+        Some("bench-render") => bench::render(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
             return ExitCode::from(2);

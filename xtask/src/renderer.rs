@@ -254,8 +254,9 @@ pub fn pages(dir: &Path) -> Result<(), String> {
         &dir.join("viewer.html"),
         prefab::page::viewer_html().as_bytes(),
     )?;
-    // Candidate pages for ../shared/bench (it fills the initial-data tag): one as served, one
-    // with a CSP that refuses WebAssembly, so the wasm2js engine is measured.
+    // Candidate pages for the render benchmark (benches/render/bench.mjs fills the
+    // initial-data tag): one as served, one with a CSP that refuses WebAssembly, so the
+    // wasm2js engine runs (bench.mjs --csp can also add either CSP to the first).
     let bench = prefab::page::standalone_html(&serde_json::json!({}), "prefab-rs");
     write(&dir.join("bench-wasm.html"), bench.as_bytes())?;
     let strict = bench.replacen(

@@ -1,0 +1,79 @@
+// Where the render benchmark keeps things, and the pinned versions of the two reference
+// renderers ("anchors") it compares against.
+//
+// Everything downloaded or produced goes to the bench home, never into tracked files:
+//   --home DIR, else $PREFAB_BENCH_HOME, else <repository>/target/bench-render.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const RENDER_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+export const REPO_ROOT = resolve(RENDER_DIR, "..", "..");
+export const PAYLOAD_DIR = join(RENDER_DIR, "payloads");
+
+export const TS = { pkg: "@maxhealth.tech/prefab", version: "0.3.13" };
+export const PY = {
+  pkg: "prefab-ui",
+  version: "0.21.1",
+  // sha256 of prefab_ui/renderer/app.html inside the 0.21.1 wheel
+  appHtmlSha256: "9e90e31a53ccf5881dee07ce742117598e35d7cd5b850c01c7099acee3a959ad",
+};
+export const TS_LABEL = `TS ${TS.version}`;
+export const PY_LABEL = `prefab-ui ${PY.version}`;
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export function benchHome(flag) {
+  return resolve(flag ?? process.env.PREFAB_BENCH_HOME ?? join(REPO_ROOT, "target", "bench-render"));
+}
+
+/** Files setup.mjs writes into the bench home. */
+export function homePaths(home) {
+  const tsDist = join(home, "node_modules", ...TS.pkg.split("/"), "dist");
+  return {
+    home,
+    tsDist,
+    wheelDir: join(home, "wheel"),
+    appHtml: join(home, "anchors", "app.html"),
+    tsPage: join(home, "anchors", "ts.html"),
+    pyPage: join(home, "anchors", "prefab-ui.html"),
+    stamp: join(home, "setup.json"),
+  };
+}
+
+/** Fails with the command to run when setup.mjs has not completed in `home`. */
+export function requireSetup(home) {
+  const p = homePaths(home);
+  if (!existsSync(p.stamp)) {
+    throw new Error(`the bench home ${home} is not set up: run \`node benches/render/setup.mjs\` first`);
+  }
+  return p;
+}
+
+/** `require` resolving from the bench home's node_modules (playwright-core lives there). */
+export function requireFromHome(home, name) {
+  try {
+    return createRequire(join(home, "package.json"))(name);
+  } catch (e) {
+    throw new Error(`${name} is not installed in ${home} (${e.code ?? e.message}): run setup.mjs`);
+  }
+}
+
+/** The payload list: names, files and the marker texts that define "rendered". */
+export function readManifest() {
+  return JSON.parse(readFileSync(join(PAYLOAD_DIR, "manifest.json"), "utf8"));
+}
+
+export function readPayloadText(name) {
+  const manifest = readManifest();
+  const entry = manifest.payloads[name];
+  if (!entry) throw new Error(`unknown payload "${name}" (known: ${Object.keys(manifest.payloads).join(", ")})`);
+  return readFileSync(join(PAYLOAD_DIR, entry.file), "utf8");
+}
+
+/** Prints `message` and exits with `code`: for the command-line entry points. */
+export function die(script, message, code = 1) {
+  console.error(`${script}: ${message}`);
+  process.exit(code);
+}
