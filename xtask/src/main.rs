@@ -10,6 +10,8 @@
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
+//! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
+//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
 #![forbid(unsafe_code)]
 
 mod bench;
@@ -36,7 +38,9 @@ fn main() -> ExitCode {
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
+            eprintln!(
+                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages|bench-render>"
+            );
             return ExitCode::from(2);
         }
     };
