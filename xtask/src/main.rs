@@ -10,8 +10,11 @@
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
+//! * `cargo xtask conformance` — regenerates `conformance/` from prefab-ui 0.21.1 (PyPI)
+//!   and its bundled renderer under node; not run by CI (review the diff).
 #![forbid(unsafe_code)]
 
+mod conformance;
 mod e2e;
 mod install;
 mod renderer;
@@ -29,8 +32,11 @@ fn main() -> ExitCode {
         Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
+        Some("conformance") => conformance::generate(),
         _ => {
-            eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
+            eprintln!(
+                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages|conformance>"
+            );
             return ExitCode::from(2);
         }
     };
