@@ -24,7 +24,7 @@ fn root() -> PathBuf {
 }
 
 fn vectors(file: &str) -> Vec<Json> {
-    let path = root().join("../shared/conformance").join(file);
+    let path = root().join("conformance").join(file);
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 

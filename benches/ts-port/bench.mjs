@@ -1,5 +1,5 @@
 // Times the expression evaluator of the TypeScript port (npm @maxhealth.tech/prefab@0.3.13)
-// over the vectors of ../shared/conformance/expressions.json that it can evaluate (those
+// over the vectors of conformance/expressions.json that it can evaluate (those
 // where it does not throw), and writes their ids to target/ts-port-subset.json so that the
 // criterion bench `expr/parse+eval/ts-subset` measures prefab::expr on the same vectors.
 //
@@ -25,7 +25,7 @@ const { evaluateExpression } = await import(pathToFileURL(join(pkg, 'dist/render
 const { Store } = await import(pathToFileURL(join(pkg, 'dist/renderer/state.js')));
 
 const vectors = JSON.parse(
-  readFileSync(join(root, '..', 'shared', 'conformance', 'expressions.json'), 'utf8'),
+  readFileSync(join(root, 'conformance', 'expressions.json'), 'utf8'),
 );
 
 // Scoped names ($item, $index, $event, …) go to the port's scope argument, the rest to its store.

@@ -136,7 +136,7 @@ fn templates_in_text_are_rendered_like_the_renderer_does() {
 #[test]
 fn conformance_documents() {
     let dir = format!(
-        "{}/../../shared/conformance/wire/maxhealth/golden",
+        "{}/../conformance/wire/documents",
         env!("CARGO_MANIFEST_DIR")
     );
     let mut names: Vec<_> = std::fs::read_dir(&dir)
@@ -147,11 +147,11 @@ fn conformance_documents() {
     assert!(!names.is_empty());
     for name in names {
         let name = name.to_string_lossy().to_string();
-        let doc = conformance(&format!("wire/maxhealth/golden/{name}"));
+        let doc = conformance(&format!("wire/documents/{name}"));
         let text = text_fallback(&doc);
         assert!(text.len() <= DEFAULT_MAX_BYTES);
         assert!(!text.contains("\"$prefab\""));
-        insta::assert_snapshot!(format!("golden_{}", name.trim_end_matches(".json")), text);
+        insta::assert_snapshot!(format!("document_{}", name.trim_end_matches(".json")), text);
     }
 }
 
@@ -232,10 +232,7 @@ fn snapshot_auto_timeline() {
 /// (bounded output, never the raw JSON) and names every action's effect.
 #[test]
 fn conformance_components_and_actions() {
-    let root = format!(
-        "{}/../../shared/conformance/wire",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let root = format!("{}/../conformance/wire", env!("CARGO_MANIFEST_DIR"));
     let mut seen = 0;
     for entry in std::fs::read_dir(format!("{root}/components")).unwrap() {
         let path = entry.unwrap().path();

@@ -50,8 +50,7 @@ fn evaluates_one_expression() {
 
 #[test]
 fn cases_file_reproduces_the_expression_vectors() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/expressions.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/expressions.json");
     let (ok, out, err) = prefab(&["eval", "--cases", path.to_str().unwrap()]);
     assert!(ok, "{err}");
     let results: Vec<Json> = serde_json::from_str(&out).unwrap();

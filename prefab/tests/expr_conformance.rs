@@ -1,4 +1,4 @@
-//! Every vector of `../shared/conformance` (expressions, interpolation, conditions,
+//! Every vector of `conformance/` (expressions, interpolation, conditions,
 //! interpolate-props), read from disk at run time.
 #![allow(clippy::unwrap_used)]
 
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 fn read(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance")
+        .join("../conformance")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

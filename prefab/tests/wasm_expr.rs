@@ -16,10 +16,10 @@ use wasm_bindgen_test::wasm_bindgen_test;
 #[wasm_bindgen_test]
 fn all_conformance_vectors_pass_in_wasm() {
     let report = conformance::run(&conformance::Files {
-        expressions: include_str!("../../../shared/conformance/expressions.json"),
-        interpolation: include_str!("../../../shared/conformance/interpolation.json"),
-        conditions: include_str!("../../../shared/conformance/conditions.json"),
-        props: include_str!("../../../shared/conformance/interpolate-props.json"),
+        expressions: include_str!("../../conformance/expressions.json"),
+        interpolation: include_str!("../../conformance/interpolation.json"),
+        conditions: include_str!("../../conformance/conditions.json"),
+        props: include_str!("../../conformance/interpolate-props.json"),
     });
     assert!(
         report.failures.is_empty(),

@@ -1,4 +1,4 @@
-//! Every fixture under `../shared/conformance/wire/` parses into the typed model and
+//! Every fixture under `conformance/wire/` parses into the typed model and
 //! re-serializes to an equal JSON value; the directory is enumerated, so new fixtures are
 //! covered without code changes.
 #![allow(clippy::unwrap_used)]
@@ -36,7 +36,12 @@ fn every_fixture_round_trips_through_the_typed_model() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(passed >= 100, "only {passed} fixtures round-tripped");
+    // 111 components (all but If/Elif/Else), 16 actions, 12 documents, legacy InlineCode.
+    assert!(passed >= 140, "only {passed} fixtures round-tripped");
+    eprintln!(
+        "{passed} fixtures round-tripped, {} rejected as expected",
+        EXPECTED_FAILURES.len()
+    );
 }
 
 #[test]
@@ -91,7 +96,7 @@ fn the_manifest_types_are_all_known_and_have_round_tripping_fixtures() {
 fn plain_serde_and_validated_parsing_agree() {
     for path in fixtures()
         .iter()
-        .filter(|p| rel(p).starts_with("maxhealth/"))
+        .filter(|p| rel(p).starts_with("documents/"))
     {
         let text = read(path);
         let via_serde: prefab::App = serde_json::from_str(&text).unwrap();

@@ -12,9 +12,12 @@
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
+//! * `cargo xtask conformance` — regenerates `conformance/` from prefab-ui 0.21.1 (PyPI)
+//!   and its bundled renderer under node; not run by CI (review the diff).
 #![forbid(unsafe_code)]
 
 mod bench;
+mod conformance;
 mod e2e;
 mod install;
 mod renderer;
@@ -37,9 +40,10 @@ fn main() -> ExitCode {
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
+        Some("conformance") => conformance::generate(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages|bench-render>"
+                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages|bench-render|conformance>"
             );
             return ExitCode::from(2);
         }

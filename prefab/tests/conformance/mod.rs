@@ -1,5 +1,5 @@
-//! Runs the four vector files of `../shared/conformance` against `prefab::expr`, by the
-//! rules of that pack's README. Shared by the native test (files read at run time) and the
+//! Runs the four vector files of `conformance/` against `prefab::expr`, by the rules of
+//! `conformance/README.md`. Shared by the native test (files read at run time) and the
 //! wasm32 test (files embedded with `include_str!`), so both check the same data the same way.
 #![allow(clippy::unwrap_used, dead_code)]
 

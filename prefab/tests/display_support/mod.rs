@@ -52,12 +52,9 @@ pub fn monthly() -> Value {
     ])
 }
 
-/// Reads a file of the shared conformance pack.
+/// Reads a file of the repository's `conformance/` folder.
 pub fn conformance(path: &str) -> Value {
-    let full = format!(
-        "{}/../../shared/conformance/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let full = format!("{}/../conformance/{path}", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(&full).unwrap()).unwrap()
 }
 
