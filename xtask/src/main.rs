@@ -1,7 +1,10 @@
 //! `cargo xtask` — the project's chores in one place.
 //!
-//! * `cargo xtask test` — installs what the test suites need on a fresh machine and runs
-//!   every suite, native and browser. This is the command `.ci/run` calls.
+//! * `cargo xtask test` — checks that the repository stands on its own, installs what the
+//!   test suites need on a fresh machine and runs every suite, native and browser. This is
+//!   the command `.ci/run` calls.
+//! * `cargo xtask standalone` — only the check that no code, script or config refers to
+//!   the workplace's sibling reference folder (a clone does not have it).
 //! * `cargo xtask install` — only the installation part.
 //! * `cargo xtask build-renderer` — builds the renderer assets into `prefab/assets/` (wasm
 //!   and its wasm2js JavaScript twin) and prints their sizes.
@@ -22,6 +25,7 @@ mod e2e;
 mod install;
 mod renderer;
 mod sh;
+mod standalone;
 mod suites;
 
 use std::process::ExitCode;
@@ -30,7 +34,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("install") => install::all(),
-        Some("test") => install::all().and_then(|()| suites::run_all()),
+        Some("test") => standalone::check()
+            .and_then(|()| install::all())
+            .and_then(|()| suites::run_all()),
+        Some("standalone") => standalone::check(),
         Some("build-renderer") => install::node()
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::build()),
@@ -43,7 +50,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::generate(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages|bench-render|conformance>"
+                "usage: cargo xtask <install|test|standalone|e2e|build-renderer|check-assets|pages|bench-render|conformance>"
             );
             return ExitCode::from(2);
         }
