@@ -4,11 +4,18 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    bench_inputs()?;
     expr_wasm()?;
     crate::e2e::testhost_selftest()?;
     renderer()?;
     crate::e2e::run_suite()?;
     Ok(())
+}
+
+/// The render benchmark's committed payloads equal what its generator writes (no install,
+/// well under a second), so a benchmark run from any clone measures the documented inputs.
+fn bench_inputs() -> Result<(), String> {
+    run(Command::new("node").args(["benches/render/gen-payloads.mjs", "--check"]))
 }
 
 /// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
