@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use prefab::display::{Content, ToolResult};
-use prefab_mcp::transport::{HttpConfig, http_router};
+use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
 use prefab_mcp::{VIEWER_URI, Viewer, versioned_uri};
 use rmcp::model::{CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams};
 use rmcp::service::RunningService;
@@ -124,12 +124,15 @@ async fn rmcp_client_in_process() {
     server.await.unwrap();
 }
 
-/// Serves the demo on a free loopback port; returns its MCP URL.
+/// Serves the demo on a free loopback port (with the crate's accept loop, as `serve_http`
+/// does); returns its MCP URL.
 async fn http_server(config: HttpConfig) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = http_router(|| viewer().attach(Demo), &config);
-    let server = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let server = tokio::spawn(async move {
+        serve_router(listener, app, &config, std::future::pending()).await;
+    });
     (format!("http://{addr}/mcp"), server)
 }
 

@@ -1,6 +1,10 @@
-//! CORS for the MCP endpoint: answers browser preflights and labels responses, allowing
-//! exactly the headers MCP clients send (including the 2026-07-28 `Mcp-Method`,
-//! `Mcp-Name` and `Mcp-Param-*` routing headers).
+//! The guard in front of the MCP endpoint, in this order: the `Host` check (DNS
+//! rebinding), the `Origin` check (a browser page of a foreign site gets 403), then CORS
+//! for the origins that passed: preflights are answered and responses labelled, echoing
+//! the origin and allowing exactly the headers MCP clients send (including the 2026-07-28
+//! `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` routing headers).
+use super::host::HostPolicy;
+use super::origin::OriginPolicy;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
@@ -24,26 +28,18 @@ const PARAM_HEADER_PREFIX: &str = "mcp-param-";
 const EXPOSED_HEADERS: &str = "Mcp-Session-Id, MCP-Protocol-Version";
 
 #[derive(Debug)]
-pub(super) struct Cors {
-    origins: Option<Vec<String>>,
+pub(super) struct Guard {
+    hosts: HostPolicy,
+    origins: OriginPolicy,
     methods: &'static str,
 }
 
-impl Cors {
-    pub(super) fn new(origins: Option<Vec<String>>, methods: &'static str) -> Self {
-        Cors { origins, methods }
-    }
-
-    /// The `Access-Control-Allow-Origin` value for `origin`, if it is allowed.
-    fn allow_origin(&self, origin: &HeaderValue) -> Option<HeaderValue> {
-        match &self.origins {
-            None => Some(HeaderValue::from_static("*")),
-            Some(list) => {
-                let origin_text = origin.to_str().ok()?.trim();
-                list.iter()
-                    .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin_text))
-                    .then(|| origin.clone())
-            }
+impl Guard {
+    pub(super) fn new(hosts: HostPolicy, origins: OriginPolicy, methods: &'static str) -> Self {
+        Guard {
+            hosts,
+            origins,
+            methods,
         }
     }
 }
@@ -67,19 +63,24 @@ fn allowed_request_headers(headers: &HeaderMap) -> String {
 }
 
 pub(super) async fn handle(
-    State(cors): State<Arc<Cors>>,
+    State(guard): State<Arc<Guard>>,
     request: Request,
     next: Next,
 ) -> Response<Body> {
-    let origin = request.headers().get(header::ORIGIN).cloned();
-    let Some(origin) = origin else {
-        return next.run(request).await;
+    if let Err(code) = guard.hosts.check(request.uri(), request.headers()) {
+        return refusal(code, "the Host header is missing, repeated or not allowed");
+    }
+    let mut origins = request.headers().get_all(header::ORIGIN).iter();
+    let origin = match (origins.next(), origins.next()) {
+        (None, _) => return next.run(request).await,
+        (Some(origin), None) => origin.clone(),
+        (Some(_), Some(_)) => return refusal(StatusCode::BAD_REQUEST, "repeated Origin header"),
     };
-    // A browser request from an origin outside the list is refused outright (not only left
-    // without CORS headers), so a simple request cannot reach the server either.
-    let Some(allow_origin) = cors.allow_origin(&origin) else {
-        return status(StatusCode::FORBIDDEN);
-    };
+    // A browser request from a foreign origin is refused outright (not only left without
+    // CORS headers), so a simple request cannot reach the tools either.
+    if !guard.origins.allows(&origin) {
+        return refusal(StatusCode::FORBIDDEN, "this Origin is not allowed");
+    }
     let is_preflight = request.method() == Method::OPTIONS
         && request
             .headers()
@@ -87,10 +88,10 @@ pub(super) async fn handle(
     if is_preflight {
         let mut response = status(StatusCode::NO_CONTENT);
         let h = response.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
         h.insert(
             header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static(cors.methods),
+            HeaderValue::from_static(guard.methods),
         );
         if let Ok(v) = HeaderValue::from_str(&allowed_request_headers(request.headers())) {
             h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, v);
@@ -107,7 +108,7 @@ pub(super) async fn handle(
     }
     let mut response = next.run(request).await;
     let h = response.headers_mut();
-    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
     h.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
         HeaderValue::from_static(EXPOSED_HEADERS),
@@ -119,6 +120,17 @@ pub(super) async fn handle(
 fn status(code: StatusCode) -> Response<Body> {
     let mut response = Response::new(Body::empty());
     *response.status_mut() = code;
+    response
+}
+
+/// A refused request: `code` with a one-line plain-text reason.
+pub(super) fn refusal(code: StatusCode, reason: impl Into<Body>) -> Response<Body> {
+    let mut response = Response::new(reason.into());
+    *response.status_mut() = code;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
     response
 }
 

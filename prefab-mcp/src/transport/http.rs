@@ -1,26 +1,35 @@
 //! Serving over Streamable HTTP with axum.
 use super::TransportError;
-use super::cors::Cors;
+use super::cors::Guard;
+use super::host::{HostPolicy, LOOPBACK_HOSTS};
+use super::jsonrpc::BodyLimits;
+use super::origin::OriginPolicy;
 use rmcp::ServerHandler;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How the HTTP endpoint behaves.
 ///
 /// The default is **stateless** (no session store: any request may reach any instance, as
 /// in the 2026-07-28 revision; older clients that call `initialize` are served too, without
-/// a session id), mounted at `/mcp`, with CORS open to any origin so that browser-hosted
-/// clients pass the preflight. rmcp's own Host check stays on (loopback only by default).
+/// a session id), mounted at `/mcp`, answering loopback `Host` names only (the
+/// DNS-rebinding guard) and browser pages from loopback origins only: a request whose
+/// `Origin` is another site gets 403 unless that origin is listed. Requests without
+/// `Origin` (non-browser clients) are served.
 ///
 /// ```
+/// use std::time::Duration;
 /// let config = prefab_mcp::transport::HttpConfig::default()
 ///     .path("/api/mcp")
-///     .allowed_origins(["https://inspector.example.com"]);
+///     .allowed_origins(["https://inspector.example.com"])
+///     .header_timeout(Duration::from_secs(5));
 /// assert_eq!(config.path, "/api/mcp");
 /// assert!(config.stateless);
+/// assert_eq!(config.max_connections, 512);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpConfig {
@@ -29,21 +38,40 @@ pub struct HttpConfig {
     /// `true`: no sessions (the default). `false`: rmcp's in-memory sessions, for clients
     /// that need server-to-client streams.
     pub stateless: bool,
-    /// Browser origins allowed (CORS); a request whose `Origin` is not listed gets 403.
-    /// `None` allows any origin. Requests without `Origin` (non-browser clients) pass.
-    pub allowed_origins: Option<Vec<String>>,
+    /// Browser origins allowed besides the loopback ones (`http://localhost`,
+    /// `http://127.0.0.1`, `http://[::1]`, any port), which are always allowed. Entries
+    /// are `scheme://host[:port]` (the port defaults by scheme), `scheme://host:*` for any
+    /// port, or `*` for every origin. CORS answers echo the allowed origin.
+    pub allowed_origins: Vec<String>,
     /// `Host` header values accepted (the DNS-rebinding guard); `None` keeps rmcp's default,
     /// loopback names only. A public deployment lists its own host names here.
     pub allowed_hosts: Option<Vec<String>>,
+    /// How long a client has to send a request's head (request line and headers); it also
+    /// bounds how long a kept-alive connection may wait idle for its next request. The
+    /// connection is closed when it runs out. Default: 10 s. Applies to
+    /// [`serve_http`] / [`serve_router`](super::serve_router).
+    pub header_timeout: Duration,
+    /// How long a client has to send a request's body once its head arrived; a body still
+    /// incomplete then gets 408 and the connection is closed. Default: 20 s.
+    pub body_timeout: Duration,
+    /// Connections served at once; further ones wait in the listener's backlog until one
+    /// closes. Default: 512. Applies to [`serve_http`] / [`serve_router`](super::serve_router).
+    pub max_connections: usize,
 }
+
+/// The largest request body read (rmcp's default, set explicitly so both checks agree).
+const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 impl Default for HttpConfig {
     fn default() -> Self {
         HttpConfig {
             path: "/mcp".into(),
             stateless: true,
-            allowed_origins: None,
+            allowed_origins: Vec::new(),
             allowed_hosts: None,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(20),
+            max_connections: 512,
         }
     }
 }
@@ -70,19 +98,42 @@ impl HttpConfig {
         self
     }
 
-    /// Restricts CORS to these origins (compared case-insensitively).
+    /// Also serves browser pages from these origins (see [`HttpConfig::allowed_origins`]).
     #[must_use]
     pub fn allowed_origins<I: IntoIterator<Item = S>, S: Into<String>>(
         mut self,
         origins: I,
     ) -> Self {
-        self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
+        self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets [`HttpConfig::header_timeout`].
+    #[must_use]
+    pub fn header_timeout(mut self, timeout: impl Into<Duration>) -> Self {
+        self.header_timeout = timeout.into();
+        self
+    }
+
+    /// Sets [`HttpConfig::body_timeout`].
+    #[must_use]
+    pub fn body_timeout(mut self, timeout: impl Into<Duration>) -> Self {
+        self.body_timeout = timeout.into();
+        self
+    }
+
+    /// Sets [`HttpConfig::max_connections`].
+    #[must_use]
+    pub fn max_connections(mut self, max: impl Into<usize>) -> Self {
+        self.max_connections = max.into();
         self
     }
 }
 
-/// An axum router serving the handlers made by `factory` at `config.path`, with CORS.
-/// `factory` runs once per session (or once per request when stateless).
+/// An axum router serving the handlers made by `factory` at `config.path`, behind the
+/// `Host` and `Origin` checks and CORS, with JSON-RPC errors for malformed bodies.
+/// `factory` runs once per session (or once per request when stateless). Serve it with
+/// [`serve_router`](super::serve_router) to get the header timeout and connection cap too.
 ///
 /// ```
 /// # #[derive(Clone)] struct MyServer;
@@ -101,7 +152,8 @@ where
 {
     let mut rmcp_config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(!config.stateless)
-        .with_json_response(config.stateless);
+        .with_json_response(config.stateless)
+        .with_max_request_body_bytes(MAX_BODY_BYTES);
     if let Some(hosts) = &config.allowed_hosts {
         rmcp_config = rmcp_config.with_allowed_hosts(hosts.iter().cloned());
     }
@@ -127,13 +179,28 @@ where
             "GET, POST, DELETE",
         )
     };
-    router.layer(axum::middleware::from_fn_with_state(
-        Arc::new(Cors::new(config.allowed_origins.clone(), methods)),
-        super::cors::handle,
-    ))
+    let hosts = match &config.allowed_hosts {
+        Some(hosts) => HostPolicy::new(hosts),
+        None => HostPolicy::new(&LOOPBACK_HOSTS),
+    };
+    let guard = Guard::new(hosts, OriginPolicy::new(&config.allowed_origins), methods);
+    let limits = BodyLimits {
+        max_bytes: MAX_BODY_BYTES,
+        timeout: config.body_timeout,
+    };
+    router
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(limits),
+            super::jsonrpc::handle,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(guard),
+            super::cors::handle,
+        ))
 }
 
-/// Binds `addr` and serves [`http_router`] until Ctrl-C.
+/// Binds `addr` and serves [`http_router`] with [`serve_router`](super::serve_router)
+/// until Ctrl-C.
 ///
 /// ```no_run
 /// # async fn run() -> Result<(), prefab_mcp::transport::TransportError> {
@@ -146,7 +213,7 @@ where
 /// ```
 ///
 /// # Errors
-/// When `addr` cannot be bound or the server fails.
+/// When `addr` cannot be bound.
 pub async fn serve_http<H, F>(
     factory: F,
     addr: SocketAddr,
@@ -158,15 +225,14 @@ where
 {
     let listener = listen(addr).map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
     let app = http_router(factory, config);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            // If the signal handler cannot be installed, run until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
-        .map_err(|e| TransportError::new(format!("serve http://{addr}{}", config.path), e))
+    let ctrl_c = async {
+        // If the signal handler cannot be installed, run until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    super::serve_router(listener, app, config, ctrl_c).await;
+    Ok(())
 }
 
 /// Pending connections the kernel queues before the server accepts them. The standard

@@ -6,14 +6,26 @@ use std::fmt;
 #[cfg(feature = "http")]
 mod cors;
 #[cfg(feature = "http")]
+mod host;
+#[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
+mod jsonrpc;
+#[cfg(feature = "http")]
+mod origin;
+#[cfg(any(feature = "http", feature = "stdio"))]
+mod rpc_error;
+#[cfg(feature = "http")]
+mod serve;
 #[cfg(feature = "stdio")]
 mod stdio;
 
 #[cfg(feature = "http")]
 pub use http::{HttpConfig, http_router, serve_http};
+#[cfg(feature = "http")]
+pub use serve::serve_router;
 #[cfg(feature = "stdio")]
-pub use stdio::serve_stdio;
+pub use stdio::{MAX_LINE_BYTES, serve_lines, serve_stdio};
 
 /// A server could not be started or stopped with an error.
 ///
