@@ -303,16 +303,42 @@ async function overHttp() {
       const res = await fetch(url, {
         method: "OPTIONS",
         headers: {
-          origin: "https://host.example",
+          origin: "http://localhost:5173",
           "access-control-request-method": "POST",
           "access-control-request-headers": "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-city, x-evil",
         },
       });
       strictEqual(res.status, 204);
-      strictEqual(res.headers.get("access-control-allow-origin"), "*");
+      strictEqual(res.headers.get("access-control-allow-origin"), "http://localhost:5173");
       strictEqual(res.headers.get("access-control-allow-methods"), "POST");
       const allowed = res.headers.get("access-control-allow-headers").split(",").map((h) => h.trim());
       deepStrictEqual(allowed, ["content-type", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-param-city"]);
+    });
+
+    await check("http: a page from a foreign origin can neither preflight nor call a tool", async () => {
+      const foreign = { origin: "http://evil.example" };
+      const preflight = await fetch(url, {
+        method: "OPTIONS",
+        headers: { ...foreign, "access-control-request-method": "POST" },
+      });
+      strictEqual(preflight.status, 403);
+      strictEqual(preflight.headers.get("access-control-allow-origin"), null);
+      const call = await fetch(url, {
+        method: "POST",
+        headers: {
+          ...foreign,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "show_users", arguments: {} },
+        }),
+      });
+      strictEqual(call.status, 403);
+      ok(!(await call.text()).includes("$prefab"), "no tool result for a foreign origin");
     });
 
     await check("http: 2026-07-28 stateless server/discover, resources/read and tools/call", async () => {
