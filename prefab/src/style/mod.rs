@@ -31,7 +31,7 @@ pub use doc::{classes_of, document_css};
 use emit::{Rule, push_rule};
 use parse::{arbitrary, is_colorish, parse};
 use scale::{Axis, lookup};
-use utilities::{Kind, NAMED, ROWS, STATIC};
+use utilities::{Kind, NAMED, ROWS, STATIC, row};
 
 /// Theme defaults the rules refer to; written before the rules, with zero specificity so any
 /// theme overrides them.
@@ -72,15 +72,20 @@ fn resolve(class: &str) -> Option<Rule<'_>> {
         children: false,
         decls: String::new(),
     };
-    if !parsed.negative
-        && let Some(i) = STATIC.iter().position(|(name, _)| *name == parsed.utility)
-    {
-        let (_, decls) = STATIC.get(i)?;
-        rule.order = u16::try_from(i).ok()?;
-        rule.decls.push_str(decls);
-        return Some(rule);
+    let mut order = 0u16;
+    for line in STATIC.lines() {
+        order += 1;
+        if let Some((name, decls)) = line.split_once('=')
+            && name == parsed.utility
+            && !parsed.negative
+        {
+            rule.order = order;
+            rule.decls.push_str(decls);
+            return Some(rule);
+        }
     }
-    for (i, row) in ROWS.iter().enumerate() {
+    for row in ROWS.lines().filter_map(row) {
+        order += 1;
         if parsed.negative && !row.negative {
             continue;
         }
@@ -95,7 +100,7 @@ fn resolve(class: &str) -> Option<Rule<'_>> {
         let Some(value) = value_of(row.kind, value, parsed.negative) else {
             continue;
         };
-        rule.order = u16::try_from(STATIC.len() + i).ok()?;
+        rule.order = order;
         rule.children = row.children;
         for (j, part) in row.template.split('$').enumerate() {
             if j > 0 {
@@ -152,10 +157,8 @@ fn wrap_int(value: &str, before: &str, after: &str) -> Option<String> {
 
 /// A key of the named table `table`, or an arbitrary value that is not a colour.
 fn named(table: u8, value: &str) -> Option<String> {
-    if let Some(entries) = NAMED.get(usize::from(table))
-        && let Some(found) = lookup(entries, value)
-    {
-        return Some(String::from(if found.is_empty() { value } else { found }));
+    if let Some(found) = NAMED.get(usize::from(table)).and_then(|t| lookup(t, value)) {
+        return Some(String::from(found));
     }
     arbitrary(value).filter(|raw| !is_colorish(raw))
 }

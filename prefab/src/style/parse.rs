@@ -52,10 +52,10 @@ pub(super) fn parse(class: &str) -> Option<Class<'_>> {
     let mut variants = 0u16;
     let mut rest = class;
     while let Some(colon) = top_level_colon(rest) {
-        let (name, tail) = rest.split_at(colon);
+        let name = rest.get(..colon)?;
         let bit = VARIANTS.iter().position(|(n, _, _)| *n == name)?;
         variants |= 1 << bit;
-        rest = tail.get(1..)?;
+        rest = rest.get(colon + 1..)?;
     }
     let mut important = false;
     if let Some(r) = rest.strip_prefix('!') {

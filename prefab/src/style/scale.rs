@@ -6,32 +6,32 @@
 use super::parse::arbitrary;
 
 /// Tailwind v4's `--container-*` sizes (`max-w-md`, `w-3xs`, …).
-const CONTAINERS: &[(&str, &str)] = &[
-    ("3xs", "16rem"),
-    ("2xs", "18rem"),
-    ("xs", "20rem"),
-    ("sm", "24rem"),
-    ("md", "28rem"),
-    ("lg", "32rem"),
-    ("xl", "36rem"),
-    ("2xl", "42rem"),
-    ("3xl", "48rem"),
-    ("4xl", "56rem"),
-    ("5xl", "64rem"),
-    ("6xl", "72rem"),
-    ("7xl", "80rem"),
-];
+const CONTAINERS: &str = concat!(
+    "3xs=16rem\n",
+    "2xs=18rem\n",
+    "xs=20rem\n",
+    "sm=24rem\n",
+    "md=28rem\n",
+    "lg=32rem\n",
+    "xl=36rem\n",
+    "2xl=42rem\n",
+    "3xl=48rem\n",
+    "4xl=56rem\n",
+    "5xl=64rem\n",
+    "6xl=72rem\n",
+    "7xl=80rem\n",
+);
 
 /// Keywords every sizing utility (`w-`, `h-`, `size-`, `min-*`, `max-*`, `basis-`) accepts.
-const SIZE_WORDS: &[(&str, &str)] = &[
-    ("auto", "auto"),
-    ("full", "100%"),
-    ("fit", "fit-content"),
-    ("min", "min-content"),
-    ("max", "max-content"),
-    ("none", "none"),
-    ("prose", "65ch"),
-];
+const SIZE_WORDS: &str = concat!(
+    "auto=auto\n",
+    "full=100%\n",
+    "fit=fit-content\n",
+    "min=min-content\n",
+    "max=max-content\n",
+    "none=none\n",
+    "prose=65ch\n",
+);
 
 /// The axis a sizing utility works on: decides `screen` (`100vw`/`100vh`) and whether the
 /// container sizes apply (widths only).
@@ -42,9 +42,12 @@ pub(super) enum Axis {
     Both,
 }
 
-/// Looks `key` up in a `(key, value)` table.
-pub(super) fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
-    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+/// Looks `key` up in a table of `key=value` lines; a line without `=` is its own value.
+pub(super) fn lookup<'a>(table: &'a str, key: &str) -> Option<&'a str> {
+    table.lines().find_map(|line| match line.split_once('=') {
+        Some((k, v)) => (k == key).then_some(v),
+        None => (line == key).then_some(line),
+    })
 }
 
 /// `true` for a non-empty run of at most four ASCII digits without a leading zero (`0` itself
@@ -180,18 +183,21 @@ pub(super) fn push_u32(out: &mut String, n: u32) {
 }
 
 /// Appends `n / 10^decimals` with trailing zeros of the fraction removed (`637, 1` → `63.7`,
-/// `70080, 3` → `70.08`, `980, 1` → `98`).
+/// `70080, 3` → `70.08`, `980, 1` → `98`). Checked division keeps panic paths out of the wasm.
 pub(super) fn push_fixed(out: &mut String, n: u32, decimals: u32) {
-    let scale = 10u32.pow(decimals);
-    push_u32(out, n / scale);
-    let mut frac = n % scale;
+    let scale = 10u32.saturating_pow(decimals);
+    push_u32(out, n.checked_div(scale).unwrap_or(0));
+    let mut frac = n.checked_rem(scale).unwrap_or(0);
     if frac == 0 {
         return;
     }
     out.push('.');
     let mut div = scale / 10;
-    while frac > 0 && div > 0 {
-        out.push(char::from(b'0' + (frac / div) as u8));
+    while let Some(digit) = frac.checked_div(div) {
+        if frac == 0 {
+            break;
+        }
+        out.push(char::from(b'0' + (digit % 10) as u8));
         frac %= div;
         div /= 10;
     }
