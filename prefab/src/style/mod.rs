@@ -12,6 +12,11 @@
 //! float formatting and no `format!`: tables of utilities ([`utilities`]), integer scales
 //! ([`scale`]), the palette as packed integers ([`color`]).
 //!
+//! Size: a `wasm32-unknown-unknown` cdylib (opt-level `z`, fat LTO, `panic = "abort"`,
+//! stripped) exporting one function that calls [`compile`] is 14.1 KB gzip larger than the same
+//! cdylib that only splits, sorts and joins the class names (22.3 vs 8.1 KB), and 14.3 KB
+//! larger when both already link core's panic formatting as any real renderer does.
+//!
 //! Output order follows Tailwind's layering: rules without variants first, then by variant
 //! (pseudo-classes, then breakpoints ascending, then `dark:`), within each by the utility's
 //! place in Tailwind's property order, then by class name. Each class is written once; unknown
