@@ -408,7 +408,7 @@ pub(super) fn color(v: &str) -> Option<String> {
 
 /// A colour without opacity.
 fn solid(v: &str) -> Option<String> {
-    if v.starts_with('[') {
+    if v.starts_with(['[', '(']) {
         let raw = arbitrary(v)?;
         return is_colorish(&raw).then_some(raw);
     }

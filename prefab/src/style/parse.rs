@@ -92,11 +92,19 @@ fn top_level_colon(s: &str) -> Option<usize> {
     None
 }
 
-/// The CSS value of an arbitrary value `[…]`: `_` becomes a space. `None` unless the value is
+/// The CSS value of an arbitrary value `[…]` (`_` becomes a space) or `(--name)`. `None` unless the value is
 /// safe: no nested brackets, balanced parentheses, no `!`, no comment, no `url(`, no
 /// `expression`, no `:` (the allowed class characters already exclude `;`, braces, quotes,
 /// `<` and backslashes).
 pub(super) fn arbitrary(v: &str) -> Option<String> {
+    if let Some(name) = v.strip_prefix("(--").and_then(|r| r.strip_suffix(')')) {
+        // Tailwind v4's shorthand for a variable: `p-(--gap)` → `var(--gap)`.
+        let ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        let mut out = String::from("var(--");
+        out.push_str(name);
+        out.push(')');
+        return ok.then_some(out);
+    }
     let inner = v.strip_prefix('[')?.strip_suffix(']')?;
     if inner.is_empty() || inner.contains(['[', ']', '!', ':']) || inner.contains("/*") {
         return None;

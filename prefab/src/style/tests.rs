@@ -57,6 +57,22 @@ fn spacing() {
         rule("space-x-2"),
         ":where(.space-x-2 > :not(:last-child)){margin-inline-end:calc(var(--spacing) * 2)}"
     );
+    assert_eq!(
+        rule("divide-y"),
+        ":where(.divide-y > :not(:last-child)){border-block-style:var(--tw-border-style, solid);border-top-width:0px;border-bottom-width:1px}"
+    );
+    assert_eq!(
+        rule("divide-border"),
+        ":where(.divide-border > :not(:last-child)){border-color:var(--border)}"
+    );
+    // Tailwind v4's variable shorthand.
+    check("p-(--gap)", "p-\\(--gap\\)", "padding:var(--gap)");
+    check(
+        "bg-(--brand)/50",
+        "bg-\\(--brand\\)\\/50",
+        "background-color:color-mix(in oklab, var(--brand) 50%, transparent)",
+    );
+    assert_eq!(css(&["p-(--a;b)", "p-(--)", "p-(x)"]), "");
     // Not a multiple of 0.25, not a spacing value, negative padding: unknown.
     for class in ["p-1.3", "p-foo", "-p-4", "p-", "p-01"] {
         assert_eq!(css(&[class]), "", "{class}");
