@@ -13,9 +13,10 @@
 //! ([`scale`]), the palette as packed integers ([`color`]).
 //!
 //! Size: a `wasm32-unknown-unknown` cdylib (opt-level `z`, fat LTO, `panic = "abort"`,
-//! stripped) exporting one function that calls [`compile`] is 14.1 KB gzip larger than the same
-//! cdylib that only splits, sorts and joins the class names (22.3 vs 8.1 KB), and 14.3 KB
-//! larger when both already link core's panic formatting as any real renderer does.
+//! stripped) exporting one function that calls [`compile`] is 14.4 KB gzip larger than the same
+//! cdylib that only splits, sorts and joins the class names (22.6 vs 8.1 KB), and 14.5 KB
+//! larger when both already link core's panic formatting as any real renderer does. Every
+//! rule of a 136-class sample parses in Chromium's `CSSStyleSheet.replaceSync`.
 //!
 //! Output order follows Tailwind's layering: rules without variants first, then by variant
 //! (pseudo-classes, then breakpoints ascending, then `dark:`), within each by the utility's
