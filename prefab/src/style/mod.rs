@@ -171,3 +171,5 @@ fn named(table: u8, value: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_variants;
