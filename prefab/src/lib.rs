@@ -22,6 +22,8 @@
 //!
 //! * [`expr`] — the `{{ … }}` expression language: lexer → parser → AST → evaluator, with
 //!   JavaScript value semantics. Always built (also for `wasm32`, without default features).
+//! * [`style`] — a Tailwind CSS v4-compatible class compiler: `cssClass` names → CSS rules.
+//!   Always built (also for `wasm32`), like `expr`.
 //! * [`rx`] — [`Rx`], typed reactive references that print as `{{ … }}` templates.
 //! * [`components`] and [`actions`] — the typed wire model: one struct per component type
 //!   and per action, with builders. [`App`] is the envelope.
@@ -55,6 +57,7 @@ pub mod page;
 pub mod rx;
 #[cfg(feature = "model")]
 pub mod schema;
+pub mod style;
 #[cfg(feature = "model")]
 pub mod validate;
 

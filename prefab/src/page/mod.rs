@@ -53,6 +53,10 @@ fn page(envelope: Option<&serde_json::Value>, title: &str) -> String {
     html.push_str(&escape_text(title));
     html.push_str("</title>\n<style id=\"prefab-renderer-css\">\n");
     html.push_str(assets.css);
+    if let Some(envelope) = envelope {
+        // The document's `cssClass` utilities (no `<` can appear in it: `prefab::style`).
+        html.push_str(&crate::style::document_css(envelope));
+    }
     html.push_str("</style>\n</head>\n<body>\n");
     // A standalone page centres the UI like prefab-ui's `PrefabApp.html()`; inside a host the
     // view fills the frame the host gives it.
