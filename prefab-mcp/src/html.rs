@@ -1,12 +1,13 @@
 //! The viewer document: self-contained (the default) or loading the renderer from a CDN.
+use prefab::page::Engines;
 use std::fmt;
 
 /// Where a viewer's renderer comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Delivery {
-    /// Renderer JS, wasm and CSS inlined: works under a host's `connect-src 'none'` and
-    /// without any declared resource origin.
-    SelfContained,
+    /// Renderer engines (see [`Engines`]) and CSS inlined: works under a host's
+    /// `connect-src 'none'` and without any declared resource origin.
+    SelfContained(Engines),
     /// `<base>/renderer.css` and `<base>/renderer.js` loaded from a CDN whose origin is
     /// declared in `resourceDomains`.
     Cdn { base: String, origin: String },
@@ -17,7 +18,7 @@ const CDN_TEMPLATE: &str = include_str!("templates/viewer_cdn.html");
 /// The HTML document for `delivery`.
 pub(crate) fn render(delivery: &Delivery) -> Result<String, ViewerError> {
     match delivery {
-        Delivery::SelfContained => Ok(prefab::page::viewer_html()),
+        Delivery::SelfContained(engines) => Ok(prefab::page::viewer_html_with(*engines)),
         Delivery::Cdn { base, .. } => {
             let mut env = minijinja::Environment::new();
             // `base` was checked by `cdn_origin` to hold only URL-safe characters.

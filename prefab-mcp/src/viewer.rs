@@ -2,6 +2,7 @@
 use crate::html::{self, Delivery, ViewerError};
 use crate::meta::{Csp, Permissions, UI_MIME_TYPE, UiResourceMeta, UiToolMeta};
 use crate::with_viewer::WithViewer;
+use prefab::page::Engines;
 use rmcp::ServerHandler;
 use rmcp::model::{
     CacheScope, ListResourcesResult, ReadResourceResult, Resource, ResourceContents,
@@ -66,10 +67,11 @@ impl Default for Viewer {
 }
 
 impl Viewer {
-    /// The self-contained viewer: renderer inlined, CSP with every origin list empty.
+    /// The self-contained viewer: renderer inlined (the JavaScript engine, which runs
+    /// under every host CSP; see [`Viewer::engines`]), CSP with every origin list empty.
     #[must_use]
     pub fn new() -> Self {
-        let delivery = Delivery::SelfContained;
+        let delivery = Delivery::SelfContained(Engines::default());
         let html = html::render(&delivery).unwrap_or_default();
         Viewer {
             inner: Arc::new(Inner {
@@ -117,6 +119,27 @@ impl Viewer {
                     .permissions(Permissions::default()),
             }),
         })
+    }
+
+    /// Which renderer engines the self-contained page carries: [`Engines::JavaScript`] (the
+    /// default: runs under every CSP, ~150 KB gzip) or [`Engines::Both`] (adds the
+    /// WebAssembly engine, used where the host's CSP allows `'wasm-unsafe-eval'`; ~100 KB
+    /// gzip more). Ignored by a [`Viewer::cdn`] viewer.
+    ///
+    /// ```
+    /// use prefab::page::Engines;
+    /// let both = prefab_mcp::Viewer::new().engines(Engines::Both);
+    /// assert!(both.html().contains("id=\"prefab:wasm\""));
+    /// assert!(!prefab_mcp::Viewer::new().html().contains("id=\"prefab:wasm\""));
+    /// ```
+    #[must_use]
+    pub fn engines(mut self, engines: impl Into<Engines>) -> Self {
+        let inner = Arc::make_mut(&mut self.inner);
+        if let Delivery::SelfContained(current) = &mut inner.delivery {
+            *current = engines.into();
+            inner.html = html::render(&inner.delivery).unwrap_or_default().into();
+        }
+        self
     }
 
     /// Keeps `uri` (for example the versioned URI of an older release) resolvable: reads of

@@ -7,6 +7,9 @@
 //!   and its wasm2js JavaScript twin) and prints their sizes.
 //! * `cargo xtask check-assets` — rebuilds them into a temporary folder and fails if the
 //!   committed assets are stale.
+//! * `cargo xtask sizes` — prints the committed assets' and pages' sizes against the
+//!   budgets in `prefab-renderer/budgets.toml`; fails when one is over (`check-assets` does
+//!   this too).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
@@ -16,6 +19,7 @@ mod e2e;
 mod install;
 mod renderer;
 mod sh;
+mod sizes;
 mod suites;
 
 use std::process::ExitCode;
@@ -28,9 +32,12 @@ fn main() -> ExitCode {
         Some("build-renderer") => install::binaryen().and_then(|()| renderer::build()),
         Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
+        Some("sizes") => sizes::committed(),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
-            eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
+            eprintln!(
+                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|sizes|pages>"
+            );
             return ExitCode::from(2);
         }
     };

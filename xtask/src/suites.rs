@@ -11,7 +11,8 @@ pub fn run_all() -> Result<(), String> {
 }
 
 /// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
-/// then the end-to-end tests through the MCP Apps host harness (both CSPs).
+/// then the end-to-end tests through the MCP Apps host harness (both CSPs) and the
+/// delivery checks (each viewer page boots offline under each CSP).
 fn renderer() -> Result<(), String> {
     crate::renderer::check()?;
     run(Command::new("cargo").args([
@@ -34,12 +35,15 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::renderer::pages(&pages)?;
-    run(Command::new("node")
-        .arg("prefab-renderer/tests/e2e.mjs")
-        .arg("--harness")
-        .arg(crate::install::harness_dir())
-        .arg("--pages")
-        .arg(&pages))
+    for script in ["e2e.mjs", "delivery.mjs"] {
+        run(Command::new("node")
+            .arg(format!("prefab-renderer/tests/{script}"))
+            .arg("--harness")
+            .arg(crate::install::harness_dir())
+            .arg("--pages")
+            .arg(&pages))?;
+    }
+    Ok(())
 }
 
 /// `cargo test --workspace` and clippy with warnings denied.

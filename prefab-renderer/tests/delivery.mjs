@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// How the viewer is delivered: the default viewer (`viewer-default.html`, the JavaScript
+// engine only, compressed inside the page) and the two-engine one (`viewer.html`) boot
+// inside the shared MCP Apps host harness under the default CSP (no WebAssembly) and a
+// wasm-allowing one, on the sandbox's opaque origin, without any network request, and
+// pick the engine the CSP allows.
+//
+//   cargo xtask pages
+//   node prefab-renderer/tests/delivery.mjs --harness target/host-harness --pages target/pages
+//
+// Ends with a plain `N passed, N failed` line.
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const HARNESS = resolve(arg("--harness", "target/host-harness"));
+const PAGES = resolve(arg("--pages", "target/pages"));
+const { launchBrowser, toolResultFrom } = await import(pathToFileURL(join(HARNESS, "run.mjs")).href);
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = "") {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
+}
+
+function serve(routes) {
+  return new Promise((done) => {
+    const server = http.createServer((req, resp) => {
+      const route = routes[new URL(req.url, "http://x").pathname];
+      resp.writeHead(route ? 200 : 404, route ? { "content-type": route.type, "cache-control": "no-store" } : {});
+      resp.end(route ? route.body() : undefined);
+    });
+    server.listen(0, "127.0.0.1", () => done(server));
+  });
+}
+
+const envelope = {
+  $prefab: { version: "0.3" },
+  state: { name: "delivery" },
+  view: { type: "Text", id: "greeting", content: "Hello {{ name }}" },
+};
+
+/** Boots `page` in the harness under `csp`; returns what the view showed and fetched. */
+async function boot(browser, page, csp) {
+  const host = await serve({
+    "/": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/host.html")) },
+    "/host.js": { type: "text/javascript", body: () => readFileSync(join(HARNESS, "dist/host.js")) },
+  });
+  const sandbox = await serve({
+    "/sandbox": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/sandbox.html")) },
+  });
+  const tab = await browser.context.newPage();
+  const requests = [];
+  tab.on("request", (r) => requests.push(r.url()));
+  try {
+    await tab.goto(`http://127.0.0.1:${host.address().port}/`);
+    const before = requests.length;
+    await tab.evaluate((c) => window.__harness.start(c), {
+      csp,
+      wrap: "inject",
+      order: "after-initialized",
+      sandbox: "allow-scripts",
+      resourceCsp: {},
+      toolInputPartial: [],
+      toolInput: {},
+      toolResult: toolResultFrom(envelope),
+      hostContextChange: { theme: "dark" },
+      html: readFileSync(join(PAGES, page), "utf8"),
+      sandboxUrl: `http://127.0.0.1:${sandbox.address().port}/sandbox`,
+    });
+    const view = () => tab.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === tab.mainFrame());
+    const deadline = Date.now() + 10000;
+    let text = "";
+    while (Date.now() < deadline) {
+      text = await view()?.textContent("#greeting", { timeout: 200 }).catch(() => "") ?? "";
+      if (text) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const frame = view();
+    const engine = frame ? await frame.evaluate(() => document.documentElement.dataset.prefabEngine) : undefined;
+    const origin = frame ? await frame.evaluate(() => self.origin) : undefined;
+    // The host page and the sandbox proxy are served locally; the view itself fetches nothing.
+    const fetched = requests.slice(before).filter((u) => !u.endsWith("/sandbox") && !u.startsWith("data:") && !u.startsWith("about:"));
+    return { text, engine, origin, fetched };
+  } finally {
+    await tab.close();
+    host.close();
+    sandbox.close();
+  }
+}
+
+const cases = [
+  ["viewer-default.html", "inspector", "wasm2js"],
+  ["viewer-default.html", "inspector+wasm", "wasm2js"],
+  ["viewer.html", "inspector", "wasm2js"],
+  ["viewer.html", "inspector+wasm", "wasm"],
+];
+
+const browser = await launchBrowser();
+try {
+  for (const [page, csp, expected] of cases) {
+    const tag = `[${page} ${csp}]`;
+    const r = await boot(browser, page, csp).catch((e) => ({ error: String(e) }));
+    check(`${tag} boots and renders the tool result`, r.text === "Hello delivery", JSON.stringify(r));
+    check(`${tag} runs the ${expected} engine`, r.engine === expected, `data-prefab-engine=${r.engine}`);
+    check(`${tag} on an opaque origin`, r.origin === "null", `origin=${r.origin}`);
+    check(`${tag} without any network request`, Array.isArray(r.fetched) && r.fetched.length === 0, JSON.stringify(r.fetched));
+  }
+} finally {
+  await browser.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
