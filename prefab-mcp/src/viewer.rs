@@ -85,19 +85,19 @@ impl Viewer {
         }
     }
 
-    /// A viewer that loads `<base_url>/renderer.css` and `<base_url>/renderer.js` (a module
-    /// that starts the renderer on its own) from `base_url`, an `https://` URL, instead of
-    /// inlining them. The CDN origin is added to `resourceDomains`.
-    ///
-    /// Note: `cargo xtask build-renderer` does not produce such a self-starting bundle yet
-    /// (its assets are meant to be inlined by [`prefab::page`]); whoever publishes one must
-    /// follow this layout.
+    /// A viewer that loads the renderer bundle (`cargo xtask cdn-bundle` writes it:
+    /// `prefab-renderer/<version>/` of an npm package or CDN) from `base_url`, an `https://`
+    /// URL, instead of inlining it: a small page whose stylesheet, glue and loader carry
+    /// subresource-integrity hashes, and whose loader fetches only the engine the host's CSP
+    /// allows. The CDN origin is added to `resourceDomains` (stylesheet, scripts, the wasm2js
+    /// engine) and `connectDomains` (the wasm engine is fetched).
     ///
     /// ```
-    /// let viewer = prefab_mcp::Viewer::cdn("https://CDN.example.com/prefab/0.1.0/").unwrap();
+    /// let viewer = prefab_mcp::Viewer::cdn("https://CDN.example.com/prefab-renderer/0.1.0/").unwrap();
     /// let csp = viewer.meta().csp.clone().unwrap();
     /// assert_eq!(csp.resource_domains, Some(vec!["https://cdn.example.com".to_string()]));
-    /// assert!(viewer.html().contains("https://cdn.example.com/prefab/0.1.0/renderer.js"));
+    /// assert_eq!(csp.connect_domains, Some(vec!["https://cdn.example.com".to_string()]));
+    /// assert!(viewer.html().contains("https://cdn.example.com/prefab-renderer/0.1.0/loader.js"));
     /// ```
     ///
     /// # Errors
@@ -115,7 +115,11 @@ impl Viewer {
                 delivery,
                 html: html.into(),
                 meta: UiResourceMeta::default()
-                    .csp(Csp::none().resource_domains([origin]))
+                    .csp(
+                        Csp::none()
+                            .resource_domains([origin.clone()])
+                            .connect_domains([origin]),
+                    )
                     .permissions(Permissions::default()),
             }),
         })
@@ -160,7 +164,9 @@ impl Viewer {
         let inner = Arc::make_mut(&mut self.inner);
         let mut csp = csp.into();
         if let Delivery::Cdn { origin, .. } = &inner.delivery {
-            csp = csp.resource_domains([origin.clone()]);
+            csp = csp
+                .resource_domains([origin.clone()])
+                .connect_domains([origin.clone()]);
         }
         inner.meta.csp = Some(csp);
         self

@@ -3,7 +3,9 @@
 // engine only, compressed inside the page) and the two-engine one (`viewer.html`) boot
 // inside the shared MCP Apps host harness under the default CSP (no WebAssembly) and a
 // wasm-allowing one, on the sandbox's opaque origin, without any network request, and
-// pick the engine the CSP allows.
+// pick the engine the CSP allows. The CDN viewer (`viewer-cdn.html`) boots from the bundle
+// (`target/pages/cdn`, served by a local static server standing in for the CDN) under the
+// CSP built from what `Viewer::cdn` declares, and downloads only the engine it runs.
 //
 //   cargo xtask pages
 //   node prefab-renderer/tests/delivery.mjs --harness target/host-harness --pages target/pages
@@ -48,8 +50,34 @@ const envelope = {
   view: { type: "Text", id: "greeting", content: "Hello {{ name }}" },
 };
 
+/** Serves the CDN bundle folder with CORS (subresource integrity needs it); logs paths. */
+async function cdnServer() {
+  const root = join(PAGES, "cdn");
+  const types = { ".css": "text/css", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+  const paths = [];
+  const server = await new Promise((done) => {
+    const s = http.createServer((req, resp) => {
+      const path = new URL(req.url, "http://x").pathname;
+      paths.push(path);
+      let body;
+      try {
+        body = readFileSync(join(root, path.replace(/\.\./g, "")));
+      } catch {
+        resp.writeHead(404);
+        resp.end();
+        return;
+      }
+      const type = types[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream";
+      resp.writeHead(200, { "content-type": type, "access-control-allow-origin": "*", "cache-control": "no-store" });
+      resp.end(body);
+    });
+    s.listen(0, "127.0.0.1", () => done(s));
+  });
+  return { server, paths, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
 /** Boots `page` in the harness under `csp`; returns what the view showed and fetched. */
-async function boot(browser, page, csp) {
+async function boot(browser, page, csp, cdn) {
   const host = await serve({
     "/": { type: "text/html", body: () => readFileSync(join(HARNESS, "src/host.html")) },
     "/host.js": { type: "text/javascript", body: () => readFileSync(join(HARNESS, "dist/host.js")) },
@@ -68,12 +96,13 @@ async function boot(browser, page, csp) {
       wrap: "inject",
       order: "after-initialized",
       sandbox: "allow-scripts",
-      resourceCsp: {},
+      // What `Viewer::cdn` declares in `_meta.ui.csp` (nothing for a self-contained page).
+      resourceCsp: cdn ? { resourceDomains: [cdn.origin], connectDomains: [cdn.origin] } : {},
       toolInputPartial: [],
       toolInput: {},
       toolResult: toolResultFrom(envelope),
       hostContextChange: { theme: "dark" },
-      html: readFileSync(join(PAGES, page), "utf8"),
+      html: readFileSync(join(PAGES, page), "utf8").replaceAll("https://cdn.invalid", cdn?.origin ?? "https://cdn.invalid"),
       sandboxUrl: `http://127.0.0.1:${sandbox.address().port}/sandbox`,
     });
     const view = () => tab.frames().find((f) => f.parentFrame() && f.parentFrame().parentFrame() === tab.mainFrame());
@@ -88,7 +117,9 @@ async function boot(browser, page, csp) {
     const engine = frame ? await frame.evaluate(() => document.documentElement.dataset.prefabEngine) : undefined;
     const origin = frame ? await frame.evaluate(() => self.origin) : undefined;
     // The host page and the sandbox proxy are served locally; the view itself fetches nothing.
-    const fetched = requests.slice(before).filter((u) => !u.endsWith("/sandbox") && !u.startsWith("data:") && !u.startsWith("about:"));
+    const fetched = requests
+      .slice(before)
+      .filter((u) => !u.endsWith("/sandbox") && !u.startsWith("data:") && !u.startsWith("about:") && !(cdn && u.startsWith(cdn.origin)));
     return { text, engine, origin, fetched };
   } finally {
     await tab.close();
@@ -113,6 +144,23 @@ try {
     check(`${tag} runs the ${expected} engine`, r.engine === expected, `data-prefab-engine=${r.engine}`);
     check(`${tag} on an opaque origin`, r.origin === "null", `origin=${r.origin}`);
     check(`${tag} without any network request`, Array.isArray(r.fetched) && r.fetched.length === 0, JSON.stringify(r.fetched));
+  }
+  for (const [csp, expected, unwanted] of [
+    ["inspector", "wasm2js", "renderer_bg.wasm"],
+    ["inspector+wasm", "wasm", "renderer.wasm2js.js"],
+  ]) {
+    const tag = `[viewer-cdn.html ${csp}]`;
+    const cdn = await cdnServer();
+    try {
+      const r = await boot(browser, "viewer-cdn.html", csp, cdn).catch((e) => ({ error: String(e) }));
+      check(`${tag} boots from the bundle and renders the tool result`, r.text === "Hello delivery", JSON.stringify(r));
+      check(`${tag} runs the ${expected} engine`, r.engine === expected, `data-prefab-engine=${r.engine}`);
+      const got = cdn.paths.map((p) => p.slice(p.lastIndexOf("/") + 1));
+      check(`${tag} downloads the ${expected} engine and not the other`, got.some((f) => f.startsWith(`renderer${expected === "wasm" ? "_bg.wasm" : ".wasm2js.js"}`)) && !got.includes(unwanted), got.join(","));
+      check(`${tag} nothing outside the CDN origin`, Array.isArray(r.fetched) && r.fetched.length === 0, JSON.stringify(r.fetched));
+    } finally {
+      cdn.server.close();
+    }
   }
 } finally {
   await browser.close();

@@ -1,16 +1,26 @@
 // prefab renderer loader (hand-written; inlined by prefab::page after the engines).
 //
-// The page carries the engines gzip-compressed and base64-encoded in inert scripts:
-// `prefab:wasm` (the WebAssembly build, optional) and `prefab:wasm2js` (the same code
-// translated to JavaScript by wasm2js). The loader uses the WebAssembly build when the page
-// has it and this document may compile WebAssembly, otherwise the JavaScript one (the
-// default MCP Apps CSP has no 'wasm-unsafe-eval'). It unpacks only the engine it runs, with
-// the browser's DecompressionStream (no network: a Blob's stream). Both feed the same
+// A self-contained page carries the engines gzip-compressed and base64-encoded in inert
+// scripts: `prefab:wasm` (the WebAssembly build, optional) and `prefab:wasm2js` (the same
+// code translated to JavaScript by wasm2js); it unpacks only the engine it runs, with the
+// browser's DecompressionStream (no network: a Blob's stream). A CDN page instead has a
+// `prefab:cdn` config (bundle base URL and the engines' integrity hashes) and the loader
+// fetches only the engine it runs, with subresource integrity. The WebAssembly build runs
+// when the page has it and this document may compile WebAssembly, otherwise the JavaScript
+// one (the default MCP Apps CSP has no 'wasm-unsafe-eval'). Both feed the same
 // wasm-bindgen glue: for wasm2js the glue is given a stand-in `WebAssembly` whose
 // `Instance` runs the translated module. Nothing here evaluates strings as code.
 (function () {
   "use strict";
   var html = document.documentElement;
+  var cdn = (function () {
+    var source = document.getElementById("prefab:cdn");
+    try {
+      return source ? JSON.parse(source.textContent) : null;
+    } catch (broken) {
+      return null;
+    }
+  })();
 
   function decodeBase64(text) {
     // Native decoding where the browser has it (several times faster than the loop below).
@@ -33,7 +43,7 @@
   // the signal to use the JavaScript engine, not a failure. An empty module is compiled
   // first, so a refusing host never unpacks the real one.
   function wasmAllowed() {
-    if (!document.getElementById("prefab:wasm") || typeof WebAssembly !== "object") return false;
+    if (!(cdn || document.getElementById("prefab:wasm")) || typeof WebAssembly !== "object") return false;
     try {
       new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
       return true;
@@ -42,25 +52,47 @@
     }
   }
 
-  // The wasm2js engine runs as our own inline script, which the host CSP's 'unsafe-inline'
-  // allows.
-  function runWasm2js(text) {
-    if (typeof prefabWasm2js === "function") return;
+  function wasmBytes() {
+    if (!cdn) return unpack("prefab:wasm").arrayBuffer();
+    return fetch(cdn.base + "/renderer_bg.wasm", { integrity: cdn.wasm, mode: "cors" }).then(function (response) {
+      if (!response.ok) throw new Error("renderer_bg.wasm: HTTP " + response.status);
+      return response.arrayBuffer();
+    });
+  }
+
+  // The wasm2js engine runs as a script: our own inline one (the host CSP's 'unsafe-inline'
+  // allows it), or the CDN's file checked against its integrity hash.
+  function runWasm2js() {
+    if (typeof prefabWasm2js === "function") return Promise.resolve();
     var script = document.createElement("script");
-    script.textContent = text;
-    (document.head || document.documentElement).appendChild(script);
+    var parent = document.head || document.documentElement;
+    if (!cdn) {
+      return unpack("prefab:wasm2js").text().then(function (text) {
+        script.textContent = text;
+        parent.appendChild(script);
+      });
+    }
+    return new Promise(function (resolve, reject) {
+      script.src = cdn.base + "/renderer.wasm2js.js";
+      script.integrity = cdn.wasm2js;
+      script.crossOrigin = "anonymous";
+      script.onload = resolve;
+      script.onerror = function () {
+        reject(new Error("renderer.wasm2js.js could not be loaded"));
+      };
+      parent.appendChild(script);
+    });
   }
 
   function start() {
     if (wasmAllowed()) {
-      return unpack("prefab:wasm").arrayBuffer().then(function (bytes) {
+      return wasmBytes().then(function (bytes) {
         var bindings = prefabGlue(WebAssembly);
         bindings.initSync({ module: new WebAssembly.Module(bytes) });
         return [bindings, "wasm"];
       });
     }
-    return unpack("prefab:wasm2js").text().then(function (text) {
-      runWasm2js(text);
+    return runWasm2js().then(function () {
       var Module = function () {};
       var Instance = function (_module, imports) {
         this.exports = prefabWasm2js(imports);

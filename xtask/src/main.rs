@@ -10,11 +10,14 @@
 //! * `cargo xtask sizes` — prints the committed assets' and pages' sizes against the
 //!   budgets in `prefab-renderer/budgets.toml`; fails when one is over (`check-assets` does
 //!   this too).
+//! * `cargo xtask cdn-bundle [DIR]` — writes the versioned CDN/npm bundle of the committed
+//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
+mod cdn;
 mod e2e;
 mod install;
 mod renderer;
@@ -33,10 +36,16 @@ fn main() -> ExitCode {
         Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
         Some("sizes") => sizes::committed(),
+        Some("cdn-bundle") => {
+            let dir = args
+                .get(1)
+                .map_or_else(|| sh::root().join("target/cdn"), Into::into);
+            cdn::write_bundle(&dir).map(|_| ())
+        }
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|sizes|pages>"
+                "usage: cargo xtask <install|test|e2e|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages>"
             );
             return ExitCode::from(2);
         }

@@ -12,7 +12,8 @@
 //!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
-//! 5. both engines compressed with `gzip -9 -n` (`*.gz`): what `prefab::page` inlines.
+//! 5. both engines compressed with `gzip -9 -n` (`*.gz`): what `prefab::page` inlines;
+//! 6. `integrity.json`: the `sha384` hashes of the CDN bundle's files (`crate::cdn`).
 //!
 //! `prefab/assets/loader.js` (hand-written) picks the engine at load time; `prefab::page`
 //! inlines everything into one HTML page. Every step is deterministic, so `check-assets`
@@ -26,12 +27,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated assets, in `prefab/assets/`.
-const GENERATED: [&str; 5] = [
+const GENERATED: [&str; 6] = [
     "renderer.js",
     "renderer_bg.wasm",
     "renderer.wasm2js.js",
     "renderer_bg.wasm.gz",
     "renderer.wasm2js.js.gz",
+    "integrity.json",
 ];
 
 /// Features present in the wasm that rustc emits by default for wasm32-unknown-unknown.
@@ -179,7 +181,8 @@ fn build_into(out: &Path) -> Result<(), String> {
         let packed = crate::sizes::gzip(&read(&out.join(name))?)?;
         write(&out.join(format!("{name}.gz")), &packed)?;
     }
-    Ok(())
+    let integrity = crate::cdn::integrity_json(out)?;
+    write(&out.join("integrity.json"), integrity.as_bytes())
 }
 
 /// Minifies a classic script with esbuild (top-level names are kept: they are the
@@ -259,6 +262,18 @@ pub fn pages(dir: &Path) -> Result<(), String> {
         1,
     );
     write(&dir.join("bench-wasm2js.html"), strict.as_bytes())?;
+    // The CDN viewer (a placeholder base the delivery test replaces with its local server)
+    // and the bundle it loads.
+    let cdn_base = format!(
+        "https://cdn.invalid/{}/{}",
+        crate::cdn::PACKAGE,
+        env!("CARGO_PKG_VERSION")
+    );
+    write(
+        &dir.join("viewer-cdn.html"),
+        prefab::page::cdn_viewer_html(&cdn_base).as_bytes(),
+    )?;
+    crate::cdn::write_bundle(&dir.join("cdn"))?;
     let fixtures = root().join("prefab-renderer/tests/fixtures");
     let entries = fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))?;
     let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

@@ -50,9 +50,9 @@ impl Assets {
             push_engine(html, "prefab:wasm", &self.wasm);
         }
         push_engine(html, "prefab:wasm2js", &self.wasm2js);
-        html.push_str("<script>\nfunction prefabGlue(WebAssembly) {\nvar document;\n");
-        html.push_str(GLUE);
-        html.push_str("return wasm_bindgen;\n}\n</script>\n<script>\n");
+        html.push_str("<script>\n");
+        html.push_str(&super::glue_script(GLUE));
+        html.push_str("</script>\n<script>\n");
         html.push_str(LOADER);
         html.push_str("</script>\n");
     }
@@ -67,7 +67,12 @@ fn push_engine(html: &mut String, id: &str, base64: &str) {
 }
 
 /// Standard base64 with padding (RFC 4648 §4).
-pub(crate) fn base64(bytes: &[u8]) -> String {
+///
+/// ```
+/// assert_eq!(prefab::page::base64(b"foobar"), "Zm9vYmFy");
+/// ```
+#[must_use]
+pub fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {

@@ -27,6 +27,10 @@
 //! ```
 
 mod assets;
+mod cdn;
+
+pub use assets::base64;
+pub use cdn::{CDN_FILES, cdn_viewer_html};
 
 /// Which renderer engines a self-contained page carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,6 +104,21 @@ fn page(envelope: Option<&serde_json::Value>, title: &str, engines: Engines) -> 
     assets.push_scripts(&mut html, engines);
     html.push_str("</body>\n</html>\n");
     html
+}
+
+/// The wasm-bindgen glue (`renderer.js`) as the script pages run: wrapped in
+/// `function prefabGlue(WebAssembly)`, so the loader can hand it a stand-in `WebAssembly`
+/// for the wasm2js engine, and with `document` hidden from it (its only use of it is to
+/// compute its own script URL, which fails in `srcdoc`). The CDN bundle's `glue.js` is this
+/// text too (`cargo xtask cdn-bundle`).
+///
+/// ```
+/// let script = prefab::page::glue_script("let wasm_bindgen = {};\n");
+/// assert!(script.starts_with("function prefabGlue(WebAssembly) {"));
+/// ```
+#[must_use]
+pub fn glue_script(glue: &str) -> String {
+    format!("function prefabGlue(WebAssembly) {{\nvar document;\n{glue}return wasm_bindgen;\n}}\n")
 }
 
 /// JSON safe inside a `<script>` element: every `</` becomes `<\/`.
