@@ -51,7 +51,7 @@ const envelope = {
 };
 
 /** Serves the CDN bundle folder with CORS (subresource integrity needs it); logs paths. */
-async function cdnServer() {
+async function cdnServer(tampered) {
   const root = join(PAGES, "cdn");
   const types = { ".css": "text/css", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
   const paths = [];
@@ -62,6 +62,7 @@ async function cdnServer() {
       let body;
       try {
         body = readFileSync(join(root, path.replace(/\.\./g, "")));
+        if (tampered && path.endsWith(tampered)) body = Buffer.concat([body, Buffer.from("\n;")]);
       } catch {
         resp.writeHead(404);
         resp.end();
@@ -161,6 +162,14 @@ try {
     } finally {
       cdn.server.close();
     }
+  }
+  // A file that is not the one hashed is refused by the browser: no engine starts.
+  const cdn = await cdnServer("renderer.wasm2js.js");
+  try {
+    const r = await boot(browser, "viewer-cdn.html", "inspector", cdn).catch((e) => ({ error: String(e) }));
+    check("[viewer-cdn.html inspector] a tampered engine is refused (subresource integrity)", r.text === "" && r.engine === undefined, JSON.stringify(r));
+  } finally {
+    cdn.server.close();
   }
 } finally {
   await browser.close();
