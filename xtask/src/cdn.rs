@@ -9,7 +9,7 @@
 use crate::sh::root;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// npm-style package name of the bundle.
 pub const PACKAGE: &str = "prefab-renderer";
@@ -78,25 +78,12 @@ pub fn write_bundle(dir: &Path) -> Result<PathBuf, String> {
 
 /// `sha384-<base64>` of `bytes` (subresource integrity), with the system `openssl`.
 fn sha384(bytes: &[u8]) -> Result<String, String> {
-    use std::io::Write;
-    let mut child = Command::new("openssl")
-        .args(["dgst", "-sha384", "-binary"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("openssl: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("openssl: no stdin")?;
-    let input = bytes.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("openssl: {e}"))?;
-    writer
-        .join()
-        .map_err(|_| "openssl: writer thread failed".to_string())?
-        .map_err(|e| format!("openssl: {e}"))?;
-    if !out.status.success() || out.stdout.len() != 48 {
-        return Err(format!("openssl dgst -sha384 failed ({})", out.status));
+    let digest = crate::sh::filter(
+        Command::new("openssl").args(["dgst", "-sha384", "-binary"]),
+        bytes,
+    )?;
+    if digest.len() != 48 {
+        return Err("openssl dgst -sha384 printed no 48-byte digest".into());
     }
-    Ok(format!("sha384-{}", prefab::page::base64(&out.stdout)))
+    Ok(format!("sha384-{}", prefab::page::base64(&digest)))
 }

@@ -116,24 +116,5 @@ pub fn committed() -> Result<(), String> {
 
 /// `bytes` compressed by `gzip -9 -n` (the system gzip; no compression crate in xtask).
 pub fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    use std::io::Write;
-    let mut child = Command::new("gzip")
-        .args(["-9", "-n", "-c"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("gzip: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("gzip: no stdin")?;
-    let input = bytes.to_vec();
-    // Written from another thread: gzip's output pipe would fill while we still write.
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().map_err(|e| format!("gzip: {e}"))?;
-    writer
-        .join()
-        .map_err(|_| "gzip: writer thread failed".to_string())?
-        .map_err(|e| format!("gzip: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("gzip exited with {}", out.status));
-    }
-    Ok(out.stdout)
+    crate::sh::filter(Command::new("gzip").args(["-9", "-n", "-c"]), bytes)
 }
