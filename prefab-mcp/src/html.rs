@@ -1,35 +1,26 @@
 //! The viewer document: self-contained (the default) or loading the renderer from a CDN.
+use prefab::page::Engines;
 use std::fmt;
 
 /// Where a viewer's renderer comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Delivery {
-    /// Renderer JS, wasm and CSS inlined: works under a host's `connect-src 'none'` and
-    /// without any declared resource origin.
-    SelfContained,
-    /// `<base>/renderer.css` and `<base>/renderer.js` loaded from a CDN whose origin is
-    /// declared in `resourceDomains`.
+    /// Renderer engines (see [`Engines`]) and CSS inlined: works under a host's
+    /// `connect-src 'none'` and without any declared resource origin.
+    SelfContained(Engines),
+    /// The bundle of `cargo xtask cdn-bundle` loaded from `base` with subresource
+    /// integrity ([`prefab::page::cdn_viewer_html`]); the CDN origin is declared in
+    /// `resourceDomains` (stylesheet and scripts) and `connectDomains` (the wasm engine).
     Cdn { base: String, origin: String },
 }
 
-const CDN_TEMPLATE: &str = include_str!("templates/viewer_cdn.html");
-
 /// The HTML document for `delivery`.
 pub(crate) fn render(delivery: &Delivery) -> Result<String, ViewerError> {
-    match delivery {
-        Delivery::SelfContained => Ok(prefab::page::viewer_html()),
-        Delivery::Cdn { base, .. } => {
-            let mut env = minijinja::Environment::new();
-            // `base` was checked by `cdn_origin` to hold only URL-safe characters.
-            env.add_template("viewer_cdn.html", CDN_TEMPLATE)
-                .and_then(|()| env.get_template("viewer_cdn.html"))
-                .and_then(|t| t.render(minijinja::context! { base => base }))
-                .map_err(|e| ViewerError {
-                    input: base.clone(),
-                    reason: e.to_string(),
-                })
-        }
-    }
+    Ok(match delivery {
+        Delivery::SelfContained(engines) => prefab::page::viewer_html_with(*engines),
+        // `base` was checked by `cdn_origin` to hold only URL-safe characters.
+        Delivery::Cdn { base, .. } => prefab::page::cdn_viewer_html(base),
+    })
 }
 
 /// Splits a CDN base URL into its normalised form (no trailing `/`) and its origin

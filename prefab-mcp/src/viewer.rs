@@ -2,6 +2,7 @@
 use crate::html::{self, Delivery, ViewerError};
 use crate::meta::{Csp, Permissions, UI_MIME_TYPE, UiResourceMeta, UiToolMeta};
 use crate::with_viewer::WithViewer;
+use prefab::page::Engines;
 use rmcp::ServerHandler;
 use rmcp::model::{
     CacheScope, ListResourcesResult, ReadResourceResult, Resource, ResourceContents,
@@ -66,10 +67,11 @@ impl Default for Viewer {
 }
 
 impl Viewer {
-    /// The self-contained viewer: renderer inlined, CSP with every origin list empty.
+    /// The self-contained viewer: renderer inlined (the JavaScript engine, which runs
+    /// under every host CSP; see [`Viewer::engines`]), CSP with every origin list empty.
     #[must_use]
     pub fn new() -> Self {
-        let delivery = Delivery::SelfContained;
+        let delivery = Delivery::SelfContained(Engines::default());
         let html = html::render(&delivery).unwrap_or_default();
         Viewer {
             inner: Arc::new(Inner {
@@ -83,19 +85,19 @@ impl Viewer {
         }
     }
 
-    /// A viewer that loads `<base_url>/renderer.css` and `<base_url>/renderer.js` (a module
-    /// that starts the renderer on its own) from `base_url`, an `https://` URL, instead of
-    /// inlining them. The CDN origin is added to `resourceDomains`.
-    ///
-    /// Note: `cargo xtask build-renderer` does not produce such a self-starting bundle yet
-    /// (its assets are meant to be inlined by [`prefab::page`]); whoever publishes one must
-    /// follow this layout.
+    /// A viewer that loads the renderer bundle (`cargo xtask cdn-bundle` writes it:
+    /// `prefab-renderer/<version>/` of an npm package or CDN) from `base_url`, an `https://`
+    /// URL, instead of inlining it: a small page whose stylesheet, glue and loader carry
+    /// subresource-integrity hashes, and whose loader fetches only the engine the host's CSP
+    /// allows. The CDN origin is added to `resourceDomains` (stylesheet, scripts, the wasm2js
+    /// engine) and `connectDomains` (the wasm engine is fetched).
     ///
     /// ```
-    /// let viewer = prefab_mcp::Viewer::cdn("https://CDN.example.com/prefab/0.1.0/").unwrap();
+    /// let viewer = prefab_mcp::Viewer::cdn("https://CDN.example.com/prefab-renderer/0.1.0/").unwrap();
     /// let csp = viewer.meta().csp.clone().unwrap();
     /// assert_eq!(csp.resource_domains, Some(vec!["https://cdn.example.com".to_string()]));
-    /// assert!(viewer.html().contains("https://cdn.example.com/prefab/0.1.0/renderer.js"));
+    /// assert_eq!(csp.connect_domains, Some(vec!["https://cdn.example.com".to_string()]));
+    /// assert!(viewer.html().contains("https://cdn.example.com/prefab-renderer/0.1.0/loader.js"));
     /// ```
     ///
     /// # Errors
@@ -113,10 +115,35 @@ impl Viewer {
                 delivery,
                 html: html.into(),
                 meta: UiResourceMeta::default()
-                    .csp(Csp::none().resource_domains([origin]))
+                    .csp(
+                        Csp::none()
+                            .resource_domains([origin.clone()])
+                            .connect_domains([origin]),
+                    )
                     .permissions(Permissions::default()),
             }),
         })
+    }
+
+    /// Which renderer engines the self-contained page carries: [`Engines::JavaScript`] (the
+    /// default: runs under every CSP, ~150 KB gzip) or [`Engines::Both`] (adds the
+    /// WebAssembly engine, used where the host's CSP allows `'wasm-unsafe-eval'`; ~100 KB
+    /// gzip more). Ignored by a [`Viewer::cdn`] viewer.
+    ///
+    /// ```
+    /// use prefab::page::Engines;
+    /// let both = prefab_mcp::Viewer::new().engines(Engines::Both);
+    /// assert!(both.html().contains("id=\"prefab:wasm\""));
+    /// assert!(!prefab_mcp::Viewer::new().html().contains("id=\"prefab:wasm\""));
+    /// ```
+    #[must_use]
+    pub fn engines(mut self, engines: impl Into<Engines>) -> Self {
+        let inner = Arc::make_mut(&mut self.inner);
+        if let Delivery::SelfContained(current) = &mut inner.delivery {
+            *current = engines.into();
+            inner.html = html::render(&inner.delivery).unwrap_or_default().into();
+        }
+        self
     }
 
     /// Keeps `uri` (for example the versioned URI of an older release) resolvable: reads of
@@ -137,7 +164,9 @@ impl Viewer {
         let inner = Arc::make_mut(&mut self.inner);
         let mut csp = csp.into();
         if let Delivery::Cdn { origin, .. } = &inner.delivery {
-            csp = csp.resource_domains([origin.clone()]);
+            csp = csp
+                .resource_domains([origin.clone()])
+                .connect_domains([origin.clone()]);
         }
         inner.meta.csp = Some(csp);
         self

@@ -89,19 +89,25 @@ fn cdn_mode_declares_its_origin() {
         csp["resourceDomains"],
         json!(["https://cdn.example.com:8443"])
     );
-    assert_eq!(csp["connectDomains"], json!([]));
+    // The wasm engine is fetched from the CDN.
+    assert_eq!(
+        csp["connectDomains"],
+        json!(["https://cdn.example.com:8443"])
+    );
     let refs = remote_references(&viewer.html());
-    assert_eq!(refs.len(), 2, "{refs:?}");
+    // Stylesheet, glue and loader; the engines are fetched by the loader.
+    assert_eq!(refs.len(), 3, "{refs:?}");
     assert!(
         refs.iter()
-            .all(|r| r.contains("https://cdn.example.com:8443/prefab/renderer."))
+            .all(|r| r.contains("https://cdn.example.com:8443/prefab/"))
     );
+    assert_eq!(viewer.html().matches("integrity=\"sha384-").count(), 3);
     // Replacing the CSP keeps the CDN origin.
     let viewer = viewer.csp(Csp::default().connect_domains(["https://api.example.com"]));
     let csp = serde_json::to_value(&viewer.meta().csp).unwrap();
     assert_eq!(
         csp,
-        json!({"connectDomains": ["https://api.example.com"], "resourceDomains": ["https://cdn.example.com:8443"]})
+        json!({"connectDomains": ["https://api.example.com", "https://cdn.example.com:8443"], "resourceDomains": ["https://cdn.example.com:8443"]})
     );
 }
 

@@ -112,10 +112,10 @@ impl Reader<'_> {
                 return Err(self.error("invalid number"));
             }
         }
-        self.text[start..self.pos]
-            .parse::<f64>()
-            .map(Value::Number)
-            .map_err(|_| self.error("invalid number"))
+        // The grammar was checked above; the platform's parser does the rounding.
+        Ok(Value::Number(prefab::expr::string_to_number(
+            &self.text[start..self.pos],
+        )))
     }
 
     fn string(&mut self) -> Result<Arc<str>, String> {

@@ -24,9 +24,9 @@
 //! store.set("name", Value::from("Grace")); // re-runs it
 //! assert_eq!(runs.get(), 2);
 //! ```
+use prefab::expr::HashMap;
 use prefab::expr::{Map, Scope, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -189,7 +189,7 @@ impl Store {
         };
         let mut keys: Vec<String> = old.keys().map(str::to_string).collect();
         keys.extend(self.0.state.borrow().keys().map(str::to_string));
-        keys.sort();
+        keys.sort_unstable();
         keys.dedup();
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         self.notify(&keys);
@@ -324,7 +324,7 @@ impl Store {
         // its subtree dispose the children before they would run for nothing.
         {
             let slots = self.0.slots.borrow();
-            due.sort_by_key(|id| {
+            due.sort_unstable_by_key(|id| {
                 slots
                     .get(id.index)
                     .and_then(|s| s.effect.as_ref())

@@ -10,6 +10,11 @@
 //!   and its wasm2js JavaScript twin) and prints their sizes.
 //! * `cargo xtask check-assets` — rebuilds them into a temporary folder and fails if the
 //!   committed assets are stale.
+//! * `cargo xtask sizes` — prints the committed assets' and pages' sizes against the
+//!   budgets in `prefab-renderer/budgets.toml`; fails when one is over (`check-assets` does
+//!   this too).
+//! * `cargo xtask cdn-bundle [DIR]` — writes the versioned CDN/npm bundle of the committed
+//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
@@ -20,11 +25,13 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod cdn;
 mod conformance;
 mod e2e;
 mod install;
 mod renderer;
 mod sh;
+mod sizes;
 mod standalone;
 mod suites;
 
@@ -45,12 +52,19 @@ fn main() -> ExitCode {
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
+        Some("sizes") => sizes::committed(),
+        Some("cdn-bundle") => {
+            let dir = args
+                .get(1)
+                .map_or_else(|| sh::root().join("target/cdn"), Into::into);
+            cdn::write_bundle(&dir).map(|_| ())
+        }
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|build-renderer|check-assets|pages|bench-render|conformance>"
+                "usage: cargo xtask <install|test|standalone|e2e|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance>"
             );
             return ExitCode::from(2);
         }

@@ -12,9 +12,14 @@
 //!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
+//! 5. both engines compressed with `gzip -9 -n` (`*.gz`): what `prefab::page` inlines;
+//! 6. `integrity.json`: the `sha384` hashes of the CDN bundle's files (`crate::cdn`).
+//!
 //! `prefab/assets/loader.js` (hand-written) picks the engine at load time; `prefab::page`
 //! inlines everything into one HTML page. Every step is deterministic, so `check-assets`
-//! can rebuild into a temporary folder and compare bytes with the committed assets.
+//! can rebuild into a temporary folder and compare bytes with the committed assets. Both
+//! commands print every asset's size against its budget (`crate::sizes`); `check-assets`
+//! fails when one is over.
 use crate::install::{WASM_BINDGEN_VERSION, binaryen_bin};
 use crate::sh::{output, root, run};
 use std::fs;
@@ -22,9 +27,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated assets, in `prefab/assets/`.
-const GENERATED: [&str; 3] = ["renderer.js", "renderer_bg.wasm", "renderer.wasm2js.js"];
-/// Hand-written assets that ship next to them (listed for the size report only).
-const HAND_WRITTEN: [&str; 2] = ["loader.js", "renderer.css"];
+const GENERATED: [&str; 6] = [
+    "renderer.js",
+    "renderer_bg.wasm",
+    "renderer.wasm2js.js",
+    "renderer_bg.wasm.gz",
+    "renderer.wasm2js.js.gz",
+    "integrity.json",
+];
 
 /// Features present in the wasm that rustc emits by default for wasm32-unknown-unknown.
 const WASM_FEATURES: [&str; 5] = [
@@ -46,7 +56,9 @@ const HEADER: &str =
 pub fn build() -> Result<(), String> {
     let out = root().join("prefab/assets");
     build_into(&out)?;
-    print_sizes(&out)
+    // A fresh xtask process: the pages are assembled by `prefab::page` from the assets it
+    // was compiled with, so it must be rebuilt over the new ones.
+    run(Command::new(env!("CARGO")).args(["run", "--quiet", "-p", "xtask", "--", "sizes"]))
 }
 
 /// Rebuilds into a temporary folder and fails if any committed asset differs.
@@ -64,15 +76,16 @@ pub fn check() -> Result<(), String> {
             stale.push(name);
         }
     }
-    if stale.is_empty() {
-        eprintln!("renderer assets are up to date");
-        Ok(())
-    } else {
-        Err(format!(
+    if !stale.is_empty() {
+        return Err(format!(
             "stale renderer assets in prefab/assets: {} (run `cargo xtask build-renderer` and commit)",
             stale.join(", ")
-        ))
+        ));
     }
+    eprintln!("renderer assets are up to date");
+    // The committed assets equal the fresh ones, so the pages this process assembles from
+    // them are the pages of this build.
+    crate::sizes::committed()
 }
 
 fn build_into(out: &Path) -> Result<(), String> {
@@ -163,7 +176,13 @@ fn build_into(out: &Path) -> Result<(), String> {
             "unexpected wasm-bindgen glue: expected no-modules output without externref".into(),
         );
     }
-    minify(&glue_path, &out.join("renderer.js"))
+    minify(&glue_path, &out.join("renderer.js"))?;
+    for name in ["renderer_bg.wasm", "renderer.wasm2js.js"] {
+        let packed = crate::sizes::gzip(&read(&out.join(name))?)?;
+        write(&out.join(format!("{name}.gz")), &packed)?;
+    }
+    let integrity = crate::cdn::integrity_json(out)?;
+    write(&out.join("integrity.json"), integrity.as_bytes())
 }
 
 /// Minifies a classic script with esbuild (top-level names are kept: they are the
@@ -210,34 +229,6 @@ fn wrap_wasm2js(js: &str) -> Result<String, String> {
     ))
 }
 
-fn print_sizes(dir: &Path) -> Result<(), String> {
-    eprintln!(
-        "{:<24} {:>10} {:>12}",
-        "asset", "raw bytes", "gzip -9 bytes"
-    );
-    for name in GENERATED.iter().chain(HAND_WRITTEN.iter()) {
-        let bytes = read(&dir.join(name))?;
-        eprintln!("{:<24} {:>10} {:>12}", name, bytes.len(), gzip_len(&bytes)?);
-    }
-    Ok(())
-}
-
-/// Size after `gzip -9 -n` (the system gzip; no compression crate in xtask).
-pub fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
-    use std::io::Write;
-    let mut child = Command::new("gzip")
-        .args(["-9", "-n", "-c"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("gzip: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(bytes).map_err(|e| format!("gzip: {e}"))?;
-    }
-    let out = child.wait_with_output().map_err(|e| format!("gzip: {e}"))?;
-    Ok(out.stdout.len())
-}
-
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -246,13 +237,20 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Writes the pages the browser tests load into `dir`: `viewer.html` (the MCP Apps viewer)
+/// Writes the pages the browser tests load into `dir`: `viewer-default.html` and
+/// `viewer.html` (the MCP Apps viewer with one engine and with both)
 /// and `standalone-<name>.html` for each `prefab-renderer/tests/fixtures/<name>.json`.
 pub fn pages(dir: &Path) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // `viewer-default.html` is what `prefab_mcp::Viewer::new()` serves (the JavaScript
+    // engine only); `viewer.html` carries both engines, so the host suite exercises each.
+    write(
+        &dir.join("viewer-default.html"),
+        prefab::page::viewer_html().as_bytes(),
+    )?;
     write(
         &dir.join("viewer.html"),
-        prefab::page::viewer_html().as_bytes(),
+        prefab::page::viewer_html_with(prefab::page::Engines::Both).as_bytes(),
     )?;
     // Candidate pages for the render benchmark (benches/render/bench.mjs fills the
     // initial-data tag): one as served, one with a CSP that refuses WebAssembly, so the
@@ -265,6 +263,18 @@ pub fn pages(dir: &Path) -> Result<(), String> {
         1,
     );
     write(&dir.join("bench-wasm2js.html"), strict.as_bytes())?;
+    // The CDN viewer (a placeholder base the delivery test replaces with its local server)
+    // and the bundle it loads.
+    let cdn_base = format!(
+        "https://cdn.invalid/{}/{}",
+        crate::cdn::PACKAGE,
+        env!("CARGO_PKG_VERSION")
+    );
+    write(
+        &dir.join("viewer-cdn.html"),
+        prefab::page::cdn_viewer_html(&cdn_base).as_bytes(),
+    )?;
+    crate::cdn::write_bundle(&dir.join("cdn"))?;
     let fixtures = root().join("prefab-renderer/tests/fixtures");
     let entries = fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))?;
     let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

@@ -52,3 +52,34 @@ fn describe(cmd: &Command) -> String {
     }
     s
 }
+
+/// Runs `cmd` with `input` on its standard input and returns its standard output (a
+/// filter such as `gzip -c`); fails if it exits non-zero.
+pub fn filter(cmd: &mut Command, input: &[u8]) -> Result<Vec<u8>, String> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let line = describe(cmd);
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{line}: {e}"))?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| format!("{line}: no stdin"))?;
+    let input = input.to_vec();
+    // Written from another thread: the output pipe would fill while we still write.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{line}: {e}"))?;
+    writer
+        .join()
+        .map_err(|_| format!("{line}: writer thread failed"))?
+        .map_err(|e| format!("{line}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("{line}: exited with {}", out.status));
+    }
+    Ok(out.stdout)
+}

@@ -19,7 +19,8 @@ fn bench_inputs() -> Result<(), String> {
 }
 
 /// The renderer: committed assets up to date, wasm-bindgen tests in headless Chromium,
-/// then the end-to-end tests through the MCP Apps test host `xtask/testhost` (both CSPs).
+/// then the end-to-end tests through the MCP Apps test host `xtask/testhost` (both CSPs)
+/// and the delivery checks (each viewer page boots offline under each CSP).
 fn renderer() -> Result<(), String> {
     crate::renderer::check()?;
     run(Command::new("cargo").args([
@@ -42,10 +43,13 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::renderer::pages(&pages)?;
-    run(Command::new("node")
-        .arg("prefab-renderer/tests/e2e.mjs")
-        .arg("--pages")
-        .arg(&pages))
+    for script in ["e2e.mjs", "delivery.mjs"] {
+        run(Command::new("node")
+            .arg(format!("prefab-renderer/tests/{script}"))
+            .arg("--pages")
+            .arg(&pages))?;
+    }
+    Ok(())
 }
 
 /// `cargo test --workspace` and clippy with warnings denied.

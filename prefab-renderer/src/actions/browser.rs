@@ -74,7 +74,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
     };
     let Some((url, origin)) = crate::url::http_origin(&url) else {
         return done(Err(format!(
-            "fetch: refused URL {url:?} (http or https only)"
+            "fetch: refused URL \"{url}\" (http or https only)"
         )));
     };
     if !crate::app::fetch_allowed(&origin) {
@@ -363,7 +363,7 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     let actions = crate::bridge::rpc::get(&handlers, "actions");
     let function = crate::bridge::rpc::get(&actions, &handler);
     let Some(function) = function.dyn_ref::<js_sys::Function>() else {
-        return Err(format!("callHandler: unknown handler {handler:?}"));
+        return Err(format!("callHandler: unknown handler \"{handler}\""));
     };
     let store = call.cx.frame.store();
     let argument = crate::bridge::rpc::object(&[
@@ -376,7 +376,7 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     ]);
     let returned = function
         .call1(&JsValue::NULL, &argument)
-        .map_err(|e| format!("callHandler {handler:?}: {}", js::error_text(&e)))?;
+        .map_err(|e| format!("callHandler \"{handler}\": {}", js::error_text(&e)))?;
     let result = js::to_value(&returned);
     if let Value::Object(patch) = &result {
         store.merge(patch);

@@ -54,7 +54,7 @@ fn text_content(text: &str) -> JsValue {
 pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
     let Some(url) = crate::url::safe_link(url) else {
         done(Err(format!(
-            "openLink: refused URL {url:?} (only http, https and mailto)"
+            "openLink: refused URL \"{url}\" (only http, https and mailto)"
         )));
         return;
     };
@@ -109,7 +109,7 @@ pub(super) fn update_context(fields: &Map, done: Done) {
 pub(super) fn request_display_mode(fields: &Map, done: Done) {
     let mode = match text_field(fields, "requestDisplayMode", "mode") {
         Ok(m) if matches!(m.as_str(), "inline" | "fullscreen" | "pip") => m,
-        Ok(m) => return done(Err(format!("requestDisplayMode: unknown mode {m:?}"))),
+        Ok(m) => return done(Err(format!("requestDisplayMode: unknown mode \"{m}\""))),
         Err(e) => return done(Err(e)),
     };
     if !bridge::is_connected() {

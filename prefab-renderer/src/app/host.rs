@@ -61,7 +61,7 @@ fn apply_host_styles(context: &Value) {
             if let Some(v) = insets.get(side) {
                 let _ = html.style().set_property(
                     &format!("--pf-safe-{side}"),
-                    &format!("{}px", v.to_number()),
+                    &format!("{}px", prefab::expr::number_to_string(v.to_number())),
                 );
             }
         }
@@ -150,7 +150,7 @@ impl HostEvents for App {
         if self.find_tool(&name).is_none() {
             reply.err(&RpcError::new(
                 bridge::rpc::code::INVALID_PARAMS,
-                format!("unknown tool {name:?}"),
+                format!("unknown tool \"{name}\""),
             ));
             return;
         }

@@ -10,9 +10,9 @@ use crate::dom;
 use crate::render::{self, Cx, Shared, prop};
 use crate::store::{Owner, Store};
 use crate::template::Frame;
+use prefab::expr::HashMap;
 use prefab::expr::{Map, Value};
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -78,7 +78,7 @@ pub fn install(root: Element) -> Rc<App> {
         timers: RefCell::new(Vec::new()),
         epoch: Cell::new(0),
         rendered_result: Cell::new(false),
-        sequences: RefCell::new(HashMap::new()),
+        sequences: RefCell::default(),
     });
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();

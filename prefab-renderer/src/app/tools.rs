@@ -22,7 +22,7 @@ impl App {
     /// its `actions`, then `result` evaluated against state + `$event`.
     pub(super) fn run_tool(&self, name: &str, arguments: &Value, done: crate::actions::Done) {
         let Some(tool) = self.find_tool(name) else {
-            return done(Err(format!("unknown app tool {name:?}")));
+            return done(Err(format!("unknown app tool \"{name}\"")));
         };
         let mut event = match arguments {
             Value::Object(map) => (**map).clone(),
@@ -32,7 +32,7 @@ impl App {
         if let Value::Object(bind) = prop(&tool, "bind") {
             for (k, _) in bind.iter() {
                 if event.get(k).is_some() {
-                    return done(Err(format!("{name}: argument {k:?} is bound by the app")));
+                    return done(Err(format!("{name}: argument \"{k}\" is bound by the app")));
                 }
             }
             let frame = Frame::root(&self.store);

@@ -19,9 +19,9 @@ pub mod rpc;
 
 pub use rpc::RpcError;
 
+use prefab::expr::HashMap;
 use rpc::{Incoming, code};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -166,7 +166,7 @@ pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result
             events,
             phase: Phase::Connecting,
             next_id: 1,
-            pending: HashMap::new(),
+            pending: HashMap::default(),
             early: Vec::new(),
             held: Vec::new(),
             host_capabilities: JsValue::UNDEFINED,

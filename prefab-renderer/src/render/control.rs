@@ -4,13 +4,13 @@
 //! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose key,
 //! item and index are unchanged (their DOM, focus and effects survive) and builds or drops
 //! only the others.
-use super::{Cx, children, kind, node, prop};
+use super::{Cx, MAX_REF_EXPANSIONS, children, kind, node, prop};
 use crate::dom;
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
-use prefab::expr::Value;
+use prefab::expr::HashMap;
+use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::{Element, Node};
@@ -102,7 +102,8 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         };
         untracked(|| {
             let mut old = std::mem::take(&mut *rows.borrow_mut());
-            let mut next: HashMap<String, Row> = HashMap::with_capacity(items.len());
+            let mut next: HashMap<String, Row> =
+                HashMap::with_capacity_and_hasher(items.len(), Default::default());
             let mut order: Vec<String> = Vec::with_capacity(items.len());
             for (index, item) in items.iter().enumerate() {
                 let mut row_key = row_key(item, index);
@@ -183,7 +184,7 @@ fn row_key(item: &Value, index: usize) -> String {
     for field in ["id", "key"] {
         match prop(item, field) {
             Value::String(s) => return format!("s:{s}"),
-            Value::Number(n) => return format!("n:{n}"),
+            Value::Number(n) => return format!("n:{}", number_to_string(*n)),
             _ => {}
         }
     }
@@ -285,6 +286,13 @@ pub fn reference(cx: &Cx, node_value: &Value, path: &str) -> Node {
     let Some(template_node) = cx.shared.defs.get(name).cloned() else {
         return dom::error_box(path, &format!("$ref \"{name}\" is not in defs")).into();
     };
+    if cx.shared.ref_expansions(name) > MAX_REF_EXPANSIONS {
+        return dom::error_box(
+            path,
+            &format!("$ref \"{name}\" expands to more than {MAX_REF_EXPANSIONS} references"),
+        )
+        .into();
+    }
     // Aria props given to the reference override the template root's.
     let template_node = match &template_node {
         Value::Object(map) => {

@@ -10,14 +10,16 @@
 mod control;
 mod form;
 mod layout;
+mod ref_size;
 mod table;
 mod text;
 
 use crate::dom;
 use crate::store::Owner;
 use crate::template::{self, Frame};
-use prefab::expr::{Map, Value};
-use std::cell::Cell;
+use prefab::expr::{HashMap, Map, Value};
+pub use ref_size::MAX_REF_EXPANSIONS;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -35,6 +37,8 @@ pub struct Shared {
     /// `defs` of the envelope (`$ref` targets).
     pub defs: Map,
     auto_names: Cell<u32>,
+    /// `$ref` expansions per definition name (see `ref_size`).
+    ref_sizes: RefCell<HashMap<Arc<str>, u32>>,
 }
 
 impl Shared {
@@ -44,6 +48,7 @@ impl Shared {
         Rc::new(Shared {
             defs,
             auto_names: Cell::new(0),
+            ref_sizes: RefCell::default(),
         })
     }
 

@@ -5,7 +5,7 @@ use super::{Cx, base, kind, prop};
 use crate::dom;
 use crate::store::untracked;
 use crate::template::{self, Binding, Frame};
-use prefab::expr::Value;
+use prefab::expr::{Value, lower_case};
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -81,11 +81,11 @@ pub fn data_table(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
             let Value::Array(rows) = rows else {
                 return;
             };
-            let needle = query.borrow().to_lowercase();
+            let needle = lower_case(&query.borrow());
             for row in rows.iter() {
                 let cells: Vec<String> =
                     columns.iter().map(|c| cell_text(&row_cx, c, row)).collect();
-                if !needle.is_empty() && !cells.iter().any(|c| c.to_lowercase().contains(&needle)) {
+                if !needle.is_empty() && !cells.iter().any(|c| lower_case(c).contains(&needle)) {
                     continue;
                 }
                 let tr = row_template.instantiate();

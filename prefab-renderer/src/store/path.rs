@@ -55,17 +55,19 @@ pub fn set_path(state: &mut Map, path: &str, value: Value) -> Result<(), String>
         return Err("empty state path".into());
     };
     if first.is_empty() {
-        return Err(format!("invalid state path {path:?}"));
+        return Err(format!("invalid state path \"{path}\""));
     }
     if rest.is_empty() {
         state.insert(*first, value);
         return Ok(());
     }
     let Some(current) = state.get(first) else {
-        return Err(format!("state path {path:?}: {first:?} does not exist"));
+        return Err(format!("state path \"{path}\": \"{first}\" does not exist"));
     };
     let updated = set_in(current, rest, value).map_err(|seg| {
-        format!("state path {path:?}: cannot set {seg:?} (missing parent or index out of range)")
+        format!(
+            "state path \"{path}\": cannot set \"{seg}\" (missing parent or index out of range)"
+        )
     })?;
     state.insert(*first, updated);
     Ok(())

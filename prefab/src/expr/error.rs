@@ -75,7 +75,7 @@ impl fmt::Display for ParseError {
         write!(f, " at {} in ", self.position)?;
         let count = self.source.chars().count();
         if count <= EXCERPT {
-            return write!(f, "{:?}", self.source);
+            return f.write_str(&quote(&self.source));
         }
         let start = self
             .position
@@ -84,7 +84,7 @@ impl fmt::Display for ParseError {
         let excerpt: String = self.source.chars().skip(start).take(EXCERPT).collect();
         let head = if start > 0 { "…" } else { "" };
         let tail = if start + EXCERPT < count { "…" } else { "" };
-        write!(f, "{head}{excerpt:?}{tail}")
+        write!(f, "{head}{}{tail}", quote(&excerpt))
     }
 }
 
@@ -163,5 +163,60 @@ impl From<ParseError> for Error {
 impl From<EvalError> for Error {
     fn from(e: EvalError) -> Self {
         Error::Eval(e)
+    }
+}
+
+/// `text` in double quotes with `\`, `"` and control characters escaped, for error
+/// messages (like `{:?}` for ASCII text, without linking Unicode's printable tables into
+/// the wasm renderer: other characters are kept as they are).
+///
+/// ```
+/// assert_eq!(prefab::expr::quote("a \"b\"\n"), r#""a \"b\"\n""#);
+/// ```
+#[must_use]
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        push_escaped(&mut out, c, '"');
+    }
+    out.push('"');
+    out
+}
+
+/// One character in single quotes, escaped like [`quote`].
+pub(crate) fn quote_char(c: char) -> String {
+    let mut out = String::from('\'');
+    push_escaped(&mut out, c, '\'');
+    out.push('\'');
+    out
+}
+
+fn push_escaped(out: &mut String, c: char, delimiter: char) {
+    match c {
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        '\0' => out.push_str("\\0"),
+        c if c == delimiter => {
+            out.push('\\');
+            out.push(c);
+        }
+        c if c.is_control() => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u{");
+            let code = u32::from(c);
+            let mut started = false;
+            for shift in (0..6).rev() {
+                let nibble = (code >> (shift * 4)) & 15;
+                if nibble != 0 || started || shift == 0 {
+                    started = true;
+                    out.push(char::from(HEX[nibble as usize]));
+                }
+            }
+            out.push('}');
+        }
+        c => out.push(c),
     }
 }

@@ -218,6 +218,6 @@ fn unexpected(src: &str, at: usize, c: char) -> ParseError {
         src,
         at,
         "an expression token",
-        Some(format!("character {c:?}")),
+        Some(format!("character {}", super::error::quote_char(c))),
     )
 }

@@ -54,6 +54,7 @@ mod ast;
 mod env;
 mod error;
 mod eval;
+mod hash;
 mod interpolate;
 #[cfg(feature = "json")]
 mod json;
@@ -61,19 +62,22 @@ mod lexer;
 mod number;
 mod parser;
 mod pipes;
+mod platform;
 mod print;
 mod scope;
 mod value;
 
 pub use ast::{ArithOp, CompareOp, Expr, Literal, LogicalOp, Path, PipeCall, UnaryOp};
 pub use env::{Env, PipeHook, TimeZone};
-pub use error::{Error, EvalError, ParseError};
+pub use error::{Error, EvalError, ParseError, quote};
+pub use hash::{BuildHasher, HashMap};
 pub use interpolate::{
     Condition, Template, evaluate_condition, interpolate_props, interpolate_string,
 };
 pub use number::{number_to_string, string_to_number};
 pub use parser::{MAX_DEPTH, parse};
 pub use pipes::BUILTIN_PIPES;
+pub use platform::{lower_case, upper_case};
 pub use scope::{Layered, Scope};
 pub use value::{Map, Value};
 

@@ -1,19 +1,29 @@
 //! JavaScript number semantics: `Number::toString`, `Number(text)`, `parseInt`, `parseFloat`,
 //! `toFixed` and `Math.round`, written out so that results match a browser digit for digit.
+use super::platform;
 
 /// The shortest decimal digits that round-trip `x` (finite, non-zero, sign ignored), and the
 /// position of the decimal point: `x = 0.d₁d₂… × 10^point`.
 pub(crate) fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
-    // Rust's `{:e}` prints the shortest round-trip digits, like ECMAScript requires.
-    let text = format!("{:e}", x.abs());
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let digits: Vec<u8> = mantissa
+    // Both Rust's `{:e}` and JavaScript's `String(x)` print the shortest round-trip digits;
+    // read either form (`1.25e3`, `1.25e+3`, `1250`, `0.00125`).
+    let text = platform::shortest_text(x.abs());
+    let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let int_len = mantissa.find('.').unwrap_or(mantissa.len()) as i32;
+    let mut digits: Vec<u8> = mantissa
         .bytes()
         .filter(u8::is_ascii_digit)
         .map(|b| b - b'0')
         .collect();
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    (digits, exponent + 1)
+    let mut point = int_len + exponent;
+    let zeros = digits.iter().take_while(|&&d| d == 0).count();
+    digits.drain(..zeros);
+    point -= zeros as i32;
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    (digits, point)
 }
 
 /// ECMAScript `Number::toString(x)`: `1e+21`, `1e-7`, `0.1`, `-0` → `"0"`, `NaN`, `Infinity`.
@@ -163,7 +173,7 @@ pub fn string_to_number(text: &str) -> f64 {
     }
     if decimal_literal_len(body) == body.len() && !body.is_empty() {
         // Rust's parser accepts every StrUnsignedDecimalLiteral (checked above).
-        return body.parse::<f64>().map_or(f64::NAN, |v| sign * v);
+        return sign * platform::parse_decimal(body);
     }
     f64::NAN
 }
@@ -240,7 +250,7 @@ pub(crate) fn parse_float_token(token: &str) -> f64 {
     } else {
         prefix
     };
-    prefix.parse::<f64>().unwrap_or(f64::NAN)
+    platform::parse_decimal(prefix)
 }
 
 /// JavaScript `parseInt(text)` (radix 10, or 16 with a `0x` prefix): leading blanks and a
@@ -279,22 +289,6 @@ pub(crate) fn js_round(x: f64) -> f64 {
     if r == 0.0 && x < 0.0 { -0.0 } else { r }
 }
 
-/// The exact decimal expansion of a finite `x ≥ 0` as (integer digits, fraction digits).
-fn exact_decimal(x: f64) -> String {
-    // x = m · 2^e with m < 2^53: its expansion has at most max(0, -e) fraction digits.
-    let bits = x.to_bits();
-    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
-    let mantissa = bits & ((1 << 52) - 1);
-    let (m, e) = if exp_bits == 0 {
-        (mantissa, -1074)
-    } else {
-        (mantissa | (1 << 52), exp_bits - 1075)
-    };
-    let trailing = if m == 0 { 0 } else { m.trailing_zeros() as i32 };
-    let frac_digits = (-(e + trailing)).max(0) as usize;
-    format!("{x:.frac_digits$}")
-}
-
 /// JavaScript `Number.prototype.toFixed(digits)` (digits in `0..=100`): exact value, ties
 /// rounded away from zero, `1e21` and above printed by `Number::toString`.
 #[must_use]
@@ -305,31 +299,7 @@ pub(crate) fn to_fixed(x: f64, digits: usize) -> String {
     if x.abs() >= 1e21 {
         return number_to_string(x);
     }
-    let negative = x < 0.0;
-    let exact = exact_decimal(x.abs());
-    let (int_part, frac_part) = exact.split_once('.').unwrap_or((&exact, ""));
-    let mut ds: Vec<u8> = int_part.bytes().map(|b| b - b'0').collect();
-    let frac: Vec<u8> = frac_part.bytes().map(|b| b - b'0').collect();
-    for i in 0..digits {
-        ds.push(frac.get(i).copied().unwrap_or(0));
-    }
-    if frac.get(digits).copied().unwrap_or(0) >= 5 {
-        increment(&mut ds);
-    }
-    let int_len = ds.len() - digits;
-    let mut out = String::new();
-    // toFixed prints "-" only when x < 0 (so -0 and -0.0001 → "0.000"-like stay negative
-    // only if x itself is below zero, as in JavaScript).
-    if negative {
-        out.push('-');
-    }
-    for (i, d) in ds.iter().enumerate() {
-        if i == int_len {
-            out.push('.');
-        }
-        out.push(char::from(b'0' + d));
-    }
-    out
+    platform::fixed(x, digits)
 }
 
 /// Adds one unit in the last place of a digit vector, growing it on carry-out.

@@ -1,8 +1,8 @@
 //! [`Value`]: the engine's own JSON-like value with JavaScript semantics, and [`Map`], an
 //! object that keeps insertion order.
+use super::hash::HashMap;
 use super::number::{number_to_string, string_to_number};
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 

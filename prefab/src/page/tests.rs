@@ -27,25 +27,37 @@ fn inlined_scripts_cannot_close_their_script_element() {
 }
 
 #[test]
-fn viewer_inlines_every_engine_and_no_initial_data() {
+fn viewer_inlines_the_javascript_engine_and_no_initial_data() {
     let html = viewer_html();
     assert!(html.contains("function prefabGlue(WebAssembly)"));
-    assert!(html.contains("var prefabWasm2js"));
-    assert!(html.contains("id=\"prefab:wasm\""));
+    assert!(html.contains("id=\"prefab:wasm2js\""));
+    assert!(!html.contains("id=\"prefab:wasm\""));
     assert!(!html.contains("prefab:initial-data"));
     // Nothing is loaded from the network.
     assert!(!html.contains("<script src"));
     assert!(!html.contains("<link"));
 }
 
+/// The base64 text of the engine `id` inlined in `html`.
+fn engine_base64<'a>(html: &'a str, id: &str) -> &'a str {
+    let marker = format!("<script id=\"{id}\" type=\"application/gzip-base64\">");
+    let start = html.find(&marker).unwrap() + marker.len();
+    let len = html[start..].find("</script>").unwrap();
+    &html[start..start + len]
+}
+
 #[test]
-fn inlined_wasm_is_a_wasm_module() {
-    let html = viewer_html();
-    let marker = "type=\"application/wasm-base64\">";
-    let start = html.find(marker).unwrap() + marker.len();
-    let b64 = &html[start..start + 8];
-    // "\0asm" + version 1 encodes as "AGFzbQEA".
-    assert_eq!(b64, "AGFzbQEA");
+fn inlined_engines_are_gzip_streams() {
+    let html = viewer_html_with(Engines::Both);
+    for id in ["prefab:wasm", "prefab:wasm2js"] {
+        let b64 = engine_base64(&html, id);
+        // gzip magic 1f 8b, method 08 (deflate) encodes as "H4sI".
+        assert!(b64.starts_with("H4sI"), "{id}");
+        assert!(
+            b64.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
+        );
+    }
 }
 
 #[test]
@@ -53,7 +65,7 @@ fn standalone_escapes_script_end_in_the_envelope() {
     let envelope = serde_json::json!({"view": {"type": "Text", "content": "</script><b>x</b>"}});
     let html = standalone_html(&envelope, "t");
     assert!(html.contains(r#"<\/script><b>x<\/b>"#));
-    assert_eq!(html.matches("</script>").count(), 5);
+    assert_eq!(html.matches("</script>").count(), 5); // data, two engines, glue, loader
 }
 
 #[test]

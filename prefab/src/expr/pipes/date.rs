@@ -181,9 +181,11 @@ fn read_time(b: &mut &[u8], f: &mut Fields) -> Option<()> {
             if n == 0 {
                 return None;
             }
-            let frac: String = start[..n.min(3)].iter().map(|&c| char::from(c)).collect();
-            let scale = 10_f64.powi(3 - n.min(3) as i32);
-            f.millis = frac.parse::<f64>().ok()? * scale;
+            // Milliseconds: the first three digits, missing ones counted as zeros.
+            f.millis = (0..3).fold(0.0, |ms, k| {
+                let digit = start.get(k).filter(|_| k < n).map_or(0, |c| c - b'0');
+                ms * 10.0 + f64::from(digit)
+            });
         }
     }
     Some(())

@@ -1,7 +1,7 @@
 //! en-US number formatting as `Number.prototype.toLocaleString("en-US", …)` produces it
 //! (ICU 78 / CLDR 48): plain numbers, currencies and compact notation ("1.2K").
 use super::decimal::Decimal;
-use crate::expr::error::EvalError;
+use crate::expr::error::{EvalError, quote};
 
 /// Checks a fraction-digits option like ECMA-402 does (an integer in `0..=100`).
 pub(crate) fn fraction_digits(option: &str, digits: f64) -> Result<u32, EvalError> {
@@ -81,7 +81,10 @@ fn compact_exponent(magnitude: i32) -> i32 {
 /// `n.toLocaleString("en-US", {style: "currency", currency: code})`.
 pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
     if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err(EvalError::new(format!("invalid currency code: {code:?}")));
+        return Err(EvalError::new(format!(
+            "invalid currency code: {}",
+            quote(code)
+        )));
     }
     let code = code.to_ascii_uppercase();
     let (symbol, digits) = currency_info(&code);
@@ -93,8 +96,13 @@ pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
         d.format(digits, 1)
     };
     let negative = n.is_sign_negative() && !n.is_nan();
-    // CLDR currency spacing: a symbol ending in a letter is followed by a no-break space.
-    let space = if symbol.chars().last().is_some_and(char::is_alphabetic) {
+    // CLDR currency spacing: a symbol ending in a letter is followed by a no-break space
+    // (every symbol above ending in a letter ends in an ASCII one).
+    let space = if symbol
+        .bytes()
+        .last()
+        .is_some_and(|b| b.is_ascii_alphabetic())
+    {
         "\u{a0}"
     } else {
         ""

@@ -10,7 +10,8 @@ mod intl;
 use super::ast::canonical_index;
 use super::env::Env;
 use super::error::EvalError;
-use super::number::{js_round, parse_int, to_fixed};
+use super::number::{js_round, number_to_string, parse_int, string_to_number, to_fixed};
+use super::platform;
 use super::value::{Value, join_into};
 use date::{DateStyle, format_date, format_datetime, format_time, parse_date};
 use intl::{format_compact, format_currency, format_number, fraction_digits};
@@ -59,7 +60,8 @@ pub(crate) fn apply(
             let digits = if digits.is_nan() { 0.0 } else { digits.trunc() };
             if !(0.0..=100.0).contains(&digits) {
                 return Err(EvalError::new(format!(
-                    "percent: digits argument must be between 0 and 100, got {digits}"
+                    "percent: digits argument must be between 0 and 100, got {}",
+                    number_to_string(digits)
                 )));
             }
             Value::from(format!("{}%", to_fixed(n * 100.0, digits as usize)))
@@ -131,8 +133,8 @@ pub(crate) fn apply(
                 Some(t) => Value::from(format_datetime(t, tz)),
             }
         }
-        "upper" => Value::from(value.to_js_string().to_uppercase()),
-        "lower" => Value::from(value.to_js_string().to_lowercase()),
+        "upper" => Value::from(platform::upper_case(&value.to_js_string())),
+        "lower" => Value::from(platform::lower_case(&value.to_js_string())),
         "length" => match &value {
             Value::Array(items) => Value::from(items.len()),
             Value::String(s) => Value::from(Value::utf16_len(s)),
@@ -250,7 +252,7 @@ fn power_of_ten(digits: f64) -> f64 {
     if digits.is_nan() {
         return f64::NAN;
     }
-    format!("1e{}", digits as i64).parse().unwrap_or(f64::NAN)
+    string_to_number(&format!("1e{}", digits as i64))
 }
 
 /// `item[key]` for an array or object (no prototype members).

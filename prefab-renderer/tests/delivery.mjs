@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// How the viewer is delivered: the default viewer (`viewer-default.html`, the JavaScript
+// engine only, compressed inside the page) and the two-engine one (`viewer.html`) boot
+// inside the project's MCP Apps test host (`xtask/testhost`) under the default CSP (no
+// WebAssembly) and a
+// wasm-allowing one, on the sandbox's opaque origin, without any network request, and
+// pick the engine the CSP allows. The CDN viewer (`viewer-cdn.html`) boots from the bundle
+// (`target/pages/cdn`, served by a local static server standing in for the CDN) under the
+// CSP built from what `Viewer::cdn` declares, and downloads only the engine it runs.
+//
+//   cargo xtask pages
+//   node prefab-renderer/tests/delivery.mjs --pages target/pages
+//
+// Ends with a plain `N passed, N failed` line.
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { launch, toolResult } from "../../xtask/testhost/index.mjs";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const PAGES = resolve(arg("--pages", "target/pages"));
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = "") {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
+}
+
+const envelope = {
+  $prefab: { version: "0.3" },
+  state: { name: "delivery" },
+  view: { type: "Text", id: "greeting", content: "Hello {{ name }}" },
+};
+
+/** Serves the CDN bundle folder with CORS (subresource integrity needs it); logs paths. */
+async function cdnServer(tampered) {
+  const root = join(PAGES, "cdn");
+  const types = { ".css": "text/css", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+  const paths = [];
+  const server = await new Promise((done) => {
+    const s = http.createServer((req, resp) => {
+      const path = new URL(req.url, "http://x").pathname;
+      paths.push(path);
+      let body;
+      try {
+        body = readFileSync(join(root, path.replace(/\.\./g, "")));
+        if (tampered && path.endsWith(tampered)) body = Buffer.concat([body, Buffer.from("\n;")]);
+      } catch {
+        resp.writeHead(404);
+        resp.end();
+        return;
+      }
+      const type = types[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream";
+      resp.writeHead(200, { "content-type": type, "access-control-allow-origin": "*", "cache-control": "no-store" });
+      resp.end(body);
+    });
+    s.listen(0, "127.0.0.1", () => done(s));
+  });
+  return { server, paths, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** Boots `page` in the test host under `csp`; returns what the view showed and fetched. */
+async function boot(host, page, csp, cdn) {
+  const requests = [];
+  const record = (r) => requests.push(r.url());
+  host.context.on("request", record);
+  let view;
+  try {
+    view = await host.open({
+      html: readFileSync(join(PAGES, page), "utf8").replaceAll("https://cdn.invalid", cdn?.origin ?? "https://cdn.invalid"),
+      csp,
+      // What `Viewer::cdn` declares in `_meta.ui.csp` (nothing for a self-contained page).
+      ui: { csp: cdn ? { resourceDomains: [cdn.origin], connectDomains: [cdn.origin] } : {} },
+      toolInputPartial: [],
+      toolInput: {},
+      toolResult: toolResult(envelope),
+      hostContextChange: { theme: "dark" },
+    });
+    const deadline = Date.now() + 10000;
+    let text = "";
+    while (Date.now() < deadline) {
+      text = (await view.text("#greeting").catch(() => "")) ?? "";
+      if (text) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const frame = view.frame();
+    const engine = frame ? await frame.evaluate(() => document.documentElement.dataset.prefabEngine) : undefined;
+    const origin = frame ? await frame.evaluate(() => self.origin) : undefined;
+    // The host page and the sandbox proxy are served locally; the view itself fetches nothing.
+    const local = [host.hostOrigin, host.proxyOrigin];
+    const fetched = requests.filter(
+      (u) => !local.some((o) => u.startsWith(o)) && !u.startsWith("data:") && !u.startsWith("about:") && !(cdn && u.startsWith(cdn.origin)),
+    );
+    return { text, engine, origin, fetched };
+  } finally {
+    host.context.off("request", record);
+    await view?.close?.().catch(() => {});
+  }
+}
+
+const cases = [
+  ["viewer-default.html", "default", "wasm2js"],
+  ["viewer-default.html", "default+wasm", "wasm2js"],
+  ["viewer.html", "default", "wasm2js"],
+  ["viewer.html", "default+wasm", "wasm"],
+];
+
+const host = await launch();
+try {
+  for (const [page, csp, expected] of cases) {
+    const tag = `[${page} ${csp}]`;
+    const r = await boot(host, page, csp).catch((e) => ({ error: String(e) }));
+    check(`${tag} boots and renders the tool result`, r.text === "Hello delivery", JSON.stringify(r));
+    check(`${tag} runs the ${expected} engine`, r.engine === expected, `data-prefab-engine=${r.engine}`);
+    check(`${tag} on an opaque origin`, r.origin === "null", `origin=${r.origin}`);
+    check(`${tag} without any network request`, Array.isArray(r.fetched) && r.fetched.length === 0, JSON.stringify(r.fetched));
+  }
+  for (const [csp, expected, unwanted] of [
+    ["default", "wasm2js", "renderer_bg.wasm"],
+    ["default+wasm", "wasm", "renderer.wasm2js.js"],
+  ]) {
+    const tag = `[viewer-cdn.html ${csp}]`;
+    const cdn = await cdnServer();
+    try {
+      const r = await boot(host, "viewer-cdn.html", csp, cdn).catch((e) => ({ error: String(e) }));
+      check(`${tag} boots from the bundle and renders the tool result`, r.text === "Hello delivery", JSON.stringify(r));
+      check(`${tag} runs the ${expected} engine`, r.engine === expected, `data-prefab-engine=${r.engine}`);
+      const got = cdn.paths.map((p) => p.slice(p.lastIndexOf("/") + 1));
+      check(`${tag} downloads the ${expected} engine and not the other`, got.some((f) => f.startsWith(`renderer${expected === "wasm" ? "_bg.wasm" : ".wasm2js.js"}`)) && !got.includes(unwanted), got.join(","));
+      check(`${tag} nothing outside the CDN origin`, Array.isArray(r.fetched) && r.fetched.length === 0, JSON.stringify(r.fetched));
+    } finally {
+      cdn.server.close();
+    }
+  }
+  // A file that is not the one hashed is refused by the browser: no engine starts.
+  const cdn = await cdnServer("renderer.wasm2js.js");
+  try {
+    const r = await boot(host, "viewer-cdn.html", "default", cdn).catch((e) => ({ error: String(e) }));
+    check("[viewer-cdn.html default] a tampered engine is refused (subresource integrity)", r.text === "" && r.engine === undefined, JSON.stringify(r));
+  } finally {
+    cdn.server.close();
+  }
+} finally {
+  await host.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
