@@ -4,8 +4,8 @@
 use super::parse::{arbitrary, is_colorish};
 use super::scale::{is_int, push_fixed};
 
-/// Theme colours a document's theme defines as CSS variables (`../shared/specs` §5.2 lists
-/// them): `text-muted-foreground` → `color: var(--muted-foreground)`.
+/// Theme colours a document's theme defines as CSS variables (prefab-ui's shadcn-style theme
+/// variables): `text-muted-foreground` → `color: var(--muted-foreground)`.
 const TOKENS: &[&str] = &[
     "background",
     "foreground",
