@@ -20,6 +20,7 @@
 pub mod actions;
 pub mod app;
 pub mod bridge;
+mod classes;
 pub mod dom;
 pub mod js;
 pub mod json;

@@ -78,6 +78,16 @@ async function hostSuite(host, csp) {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} a $prefab tool result renders`, true);
 
+    // Utility classes (including one chosen by a template) are compiled into CSS on demand.
+    const utilities = await waitFor("utility classes compiled", () =>
+      v.evaluate(() => {
+        const s = getComputedStyle(document.getElementById("utilities"));
+        const rem = getComputedStyle(document.documentElement).fontSize;
+        return s.display === "grid" ? { columns: s.gridTemplateColumns.split(" ").length, weight: s.fontWeight, gap: s.columnGap, rem } : null;
+      }),
+    );
+    check(`${tag} cssClass utilities apply (grid-cols-4, gap-4, templated font-bold)`, utilities.columns === 4 && utilities.weight === "700" && utilities.gap === utilities.rem, JSON.stringify(utilities));
+
     await waitFor("onMount to switch its Condition", async () => (await v.frame().$("#mounted")) !== null);
     const mountedTwice = await v.frame().$$eval("#mounted, #mounting", (els) => els.map((e) => e.id));
     check(`${tag} onMount runs after the render and its state change re-renders cleanly`, mountedTwice.join() === "mounted", mountedTwice.join());

@@ -20,6 +20,7 @@ use web_sys::{Element, Node};
 fn wrapper(node: &Value) -> Element {
     let el = dom::element_with_class("div", "contents");
     if let Some(class) = prop(node, "cssClass").as_str() {
+        crate::classes::note(class);
         el.set_class_name(&format!("w-full {class}"));
     }
     el
@@ -318,6 +319,7 @@ pub fn reference(cx: &Cx, node_value: &Value, path: &str) -> Node {
     let rendered = node(&ref_cx, &template_node, &format!("defs.{name}"));
     match prop(node_value, "cssClass").as_str() {
         Some(class) => {
+            crate::classes::note(class);
             let wrap = dom::element_with_class("div", class);
             dom::append(&wrap, &rendered);
             wrap.into()

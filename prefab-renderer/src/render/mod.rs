@@ -214,6 +214,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
         }
     } else {
         cx.bind_text(&class_raw, move |extra| {
+            crate::classes::note(extra);
             let class = match (base_class.is_empty(), extra.is_empty()) {
                 (_, true) => base_class.clone(),
                 (true, false) => extra.to_string(),
