@@ -9,10 +9,13 @@
 //!   committed assets are stale.
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
+//!   each by default); see `CONTRIBUTING.md`.
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 #![forbid(unsafe_code)]
 
 mod e2e;
+mod fuzz;
 mod install;
 mod renderer;
 mod sh;
@@ -28,9 +31,12 @@ fn main() -> ExitCode {
         Some("build-renderer") => install::binaryen().and_then(|()| renderer::build()),
         Some("check-assets") => install::binaryen().and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
+        Some("fuzz") => fuzz::run_cli(&args[1..]),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         _ => {
-            eprintln!("usage: cargo xtask <install|test|e2e|build-renderer|check-assets|pages>");
+            eprintln!(
+                "usage: cargo xtask <install|test|e2e|fuzz|build-renderer|check-assets|pages>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -7,6 +7,7 @@ pub fn run_all() -> Result<(), String> {
     expr_wasm()?;
     renderer()?;
     crate::e2e::run_suite()?;
+    crate::fuzz::run_cli(&["--seconds".into(), "60".into()])?;
     Ok(())
 }
 
