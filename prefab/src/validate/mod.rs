@@ -29,8 +29,8 @@
 //! Nesting is bounded: JSON text deeper than [`MAX_JSON_DEPTH`] arrays/objects and trees
 //! deeper than [`MAX_DEPTH`] nodes/actions are errors (with the path where the limit was
 //! hit), never a stack overflow. Validation never panics, and its time is linear in the
-//! document's size: `$ref`s are checked without expanding them (a cycle, or a view that
-//! would expand into more than [`MAX_EXPANDED_NODES`] nodes, is an error), suggestions
+//! document's size: `$ref`s are checked without expanding them (a view that would
+//! expand into more than [`MAX_EXPANDED_NODES`] nodes is an error, a cycle a warning), suggestions
 //! have a fixed budget, and long names are cut in messages.
 //!
 //! The checks come from the same tables that generate the typed model (each component's

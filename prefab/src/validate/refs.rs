@@ -1,6 +1,7 @@
 //! The `$ref` checks of an app, in time linear in the number of templates and uses:
-//! every use names a template in `defs`; no template uses itself (directly or through
-//! others: the renderer cannot expand a cycle); and the view does not expand into more than
+//! every use names a template in `defs`; a template that uses itself (directly or through
+//! others) is a warning, since the renderer does not expand a cycle (prefab-ui accepts such
+//! documents); and the view does not expand into more than
 //! [`MAX_EXPANDED_NODES`] nodes. A few bytes of templates that use each other several times
 //! can stand for exponentially many nodes, which no renderer or fallback should build.
 
@@ -12,7 +13,8 @@ use std::collections::HashMap;
 /// The most nodes the view may stand for once every `$ref` is replaced by its template.
 pub const MAX_EXPANDED_NODES: usize = 100_000;
 
-/// Reports unknown template names, cycles and an over-large expansion.
+/// Reports unknown template names and an over-large expansion (errors), and cycles
+/// (warnings).
 pub(super) fn check(walker: &mut Walker, defs: Option<&Map<String, Value>>) {
     let refs = std::mem::take(&mut walker.refs);
     let names: Vec<&str> = defs
@@ -45,10 +47,11 @@ pub(super) fn check(walker: &mut Walker, defs: Option<&Map<String, Value>>) {
     let (sizes, cycles) = expanded_sizes(&uses, own);
     for (target, path) in cycles {
         let message = format!(
-            "$ref to {} inside its own expansion (a cycle: it cannot be rendered)",
+            "$ref to {} inside its own expansion (a cycle: the renderer and the text \
+             fallback do not expand it again)",
             quoted(names[target])
         );
-        walker.push_error(path.to_owned(), message);
+        walker.push_warning(path.to_owned(), message);
     }
     let total = view_uses
         .iter()

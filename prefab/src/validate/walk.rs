@@ -192,6 +192,10 @@ impl Walker {
         self.report.errors.push(Issue::new(path, message));
     }
 
+    pub(super) fn push_warning(&mut self, path: String, message: String) {
+        self.report.warnings.push(Issue::new(path, message));
+    }
+
     fn header(&mut self, value: &Value, path: &Path<'_>) {
         let Value::Object(map) = value else {
             return self.error(
