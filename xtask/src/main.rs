@@ -17,6 +17,8 @@
 //!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
+//!   each by default); see `CONTRIBUTING.md`.
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
@@ -28,6 +30,7 @@ mod bench;
 mod cdn;
 mod conformance;
 mod e2e;
+mod fuzz;
 mod install;
 mod renderer;
 mod sh;
@@ -59,12 +62,13 @@ fn main() -> ExitCode {
                 .map_or_else(|| sh::root().join("target/cdn"), Into::into);
             cdn::write_bundle(&dir).map(|_| ())
         }
+        Some("fuzz") => fuzz::run_cli(&args[1..]),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance>"
+                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance>"
             );
             return ExitCode::from(2);
         }

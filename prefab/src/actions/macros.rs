@@ -71,7 +71,7 @@ macro_rules! actions {
                         $crate::validate::describe(&value)
                     )));
                 };
-                let tag = match map.remove("action") {
+                let tag = match map.shift_remove("action") {
                     Some(serde_json::Value::String(tag)) => tag,
                     Some(other) => return Err(serde::de::Error::custom(format!(
                         "\"action\" must be a string, got {}",
@@ -85,7 +85,8 @@ macro_rules! actions {
                     $($tag => |props| Ok(Action::$name($name::from_map(props)?)),)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
-                            "unknown action {other:?}{}",
+                            "unknown action {}{}",
+                            $crate::validate::quoted(other),
                             $crate::validate::did_you_mean(other, Self::TAGS)
                         )));
                     }
@@ -156,8 +157,11 @@ macro_rules! actions {
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
                     let at = |e: FromJsonError| e.at_key(&key);
-                    if value.is_null() {
-                        // `null` means absent; keep it verbatim so it round-trips.
+                    let required = false $(|| is_wire_key(stringify!($req), &key))*;
+                    if value.is_null() && !required {
+                        // `null` means absent for an optional prop; keep it verbatim so it
+                        // round-trips. A required prop takes it as its value (`setState`'s
+                        // `value` may be `null`), or reports it.
                         out.extra.insert(key, value);
                     } else if is_wire_key("on_success", &key) {
                         out.on_success = Some(FromJson::from_json(value).map_err(at)?);

@@ -110,8 +110,11 @@ macro_rules! components {
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
                     let at = |e: FromJsonError| e.at_key(&key);
-                    if value.is_null() {
-                        // `null` means absent; keep it verbatim so it round-trips.
+                    let required = false $(|| is_wire_key(stringify!($req), &key))*;
+                    if value.is_null() && !required {
+                        // `null` means absent for an optional prop; keep it verbatim so it
+                        // round-trips. A required prop takes it as its value (`setState`'s
+                        // `value` may be `null`), or reports it.
                         out.extra.insert(key, value);
                     } else if is_wire_key("id", &key) {
                         out.id = Some(FromJson::from_json(value).map_err(at)?);

@@ -16,7 +16,10 @@ use serde_json::Value;
 /// assert_eq!(json[0]["type"], "Text");
 /// assert_eq!(json[1]["$ref"], "user_card");
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+///
+/// Cloning, comparing, printing and serializing a node grow the stack when it runs low, so
+/// trees built in code thousands of levels deep work on small (2 MiB) thread stacks.
+#[derive(JsonSchema)]
 #[serde(untagged)]
 pub enum Node {
     /// A `{"$ref": name, …}` use of a template in `defs`.
@@ -41,7 +44,7 @@ impl Node {
         if map.contains_key("$ref") {
             return RefUse::deserialize(Value::Object(map)).map(Node::from);
         }
-        match map.remove("type") {
+        match map.shift_remove("type") {
             Some(Value::String(tag)) => Component::from_parts(&tag, map).map(Node::from),
             Some(other) => Err(serde::de::Error::custom(format!(
                 "\"type\" must be a string, got {}",
@@ -60,6 +63,56 @@ impl Node {
             Node::Component(c) => Some(c),
             Node::Ref(_) => None,
         }
+    }
+}
+
+/// Runs one level of a recursive walk over nodes, on a fresh stack segment when the
+/// current one is nearly used up (native targets; the wasm engine never builds nodes).
+pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, f)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        f()
+    }
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Self {
+        deep(|| match self {
+            Node::Ref(r) => Node::Ref(r.clone()),
+            Node::Component(c) => Node::Component(c.clone()),
+        })
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        deep(|| match (self, other) {
+            (Node::Ref(a), Node::Ref(b)) => a == b,
+            (Node::Component(a), Node::Component(b)) => a == b,
+            _ => false,
+        })
+    }
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        deep(|| match self {
+            Node::Ref(r) => f.debug_tuple("Ref").field(r).finish(),
+            Node::Component(c) => f.debug_tuple("Component").field(c).finish(),
+        })
+    }
+}
+
+impl Serialize for Node {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        deep(|| match self {
+            Node::Ref(r) => r.serialize(s),
+            Node::Component(c) => c.serialize(s),
+        })
     }
 }
 
@@ -218,7 +271,8 @@ macro_rules! component_enum {
                     $(stringify!($name) => |props| Ok(Component::$name($name::from_map(props)?)),)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
-                            "unknown component type {other:?}{}",
+                            "unknown component type {}{}",
+                            crate::validate::quoted(other),
                             crate::validate::did_you_mean(other, Self::TYPES)
                         )));
                     }

@@ -99,14 +99,14 @@ pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
     let mut out = Map::new();
     out.insert(
         "$prefab".into(),
-        base.remove("$prefab")
+        base.shift_remove("$prefab")
             .unwrap_or_else(|| json!({ "version": PROTOCOL_VERSION })),
     );
     move_key(&mut base, &mut out, "view");
     let mut defs = take_object(&mut base, "defs");
     defs.extend(options.defs.clone());
     insert_nonempty(&mut out, "defs", defs);
-    let mut state = match base.remove("state") {
+    let mut state = match base.shift_remove("state") {
         Some(Value::Object(map)) => Some(map),
         _ => None,
     };
@@ -119,7 +119,7 @@ pub fn envelope(view: Displayable, options: &DisplayOptions) -> Value {
     move_key(&mut base, &mut out, "tools");
     match &options.mode {
         Some(mode) => {
-            base.remove("mode");
+            base.shift_remove("mode");
             out.insert("mode".into(), Value::String(mode.clone()));
         }
         None => move_key(&mut base, &mut out, "mode"),
@@ -197,24 +197,29 @@ pub fn wrap_root(view: Value) -> Value {
     if is_root {
         return view;
     }
-    json!({ "cssClass": ROOT_CLASS, "type": "Div", "children": [view] })
+    // Built by hand: `json!` would serialize (deep-copy) `view` instead of moving it.
+    let mut root = Map::with_capacity(3);
+    root.insert("cssClass".into(), Value::String(ROOT_CLASS.into()));
+    root.insert("type".into(), Value::String("Div".into()));
+    root.insert("children".into(), Value::Array(vec![view]));
+    Value::Object(root)
 }
 
 fn move_key(from: &mut Map<String, Value>, to: &mut Map<String, Value>, key: &str) {
-    if let Some(value) = from.remove(key) {
+    if let Some(value) = from.shift_remove(key) {
         to.insert(key.into(), value);
     }
 }
 
 fn take_object(map: &mut Map<String, Value>, key: &str) -> Map<String, Value> {
-    match map.remove(key) {
+    match map.shift_remove(key) {
         Some(Value::Object(inner)) => inner,
         _ => Map::new(),
     }
 }
 
 fn take_array(map: &mut Map<String, Value>, key: &str) -> Vec<Value> {
-    match map.remove(key) {
+    match map.shift_remove(key) {
         Some(Value::Array(items)) => items,
         _ => Vec::new(),
     }

@@ -128,12 +128,24 @@ fn write_literal(f: &mut Formatter<'_>, lit: &Literal) -> fmt::Result {
             f.write_str(&number_to_plain(*n))
         }
         Literal::Number(n) if n.is_nan() => f.write_str("(0 / 0)"),
+        // A numeral too large for a double reads back as Infinity, as one token (so it
+        // also fits where only a literal may stand: a pipe argument or default).
+        Literal::Number(n) if n.is_infinite() && *n > 0.0 => write_infinite(f),
         Literal::Number(n) if n.is_infinite() => {
-            f.write_str(if *n > 0.0 { "(1 / 0)" } else { "(-1 / 0)" })
+            f.write_str("(-")?;
+            write_infinite(f)?;
+            f.write_char(')')
         }
         Literal::Number(n) => write!(f, "(-{})", number_to_plain(-n)),
         Literal::String(s) => write!(f, "'{s}'"),
     }
+}
+
+/// Writes `1` and 309 zeros: a decimal numeral whose value (10^309) overflows a double,
+/// so the lexer reads it back as Infinity.
+fn write_infinite(f: &mut Formatter<'_>) -> fmt::Result {
+    f.write_char('1')?;
+    (0..309).try_for_each(|_| f.write_char('0'))
 }
 
 /// Whether `s` lexes as one identifier token (not a keyword).
@@ -149,7 +161,7 @@ pub(crate) fn is_identifier(s: &str) -> bool {
 fn write_pipe_arg(f: &mut Formatter<'_>, arg: &Literal) -> fmt::Result {
     match arg {
         Literal::String(s) if is_identifier(s) => f.write_str(s),
-        Literal::Number(n) if !(n.is_finite() && *n >= 0.0) => {
+        Literal::Number(n) if !(n.is_finite() && *n >= 0.0 || *n == f64::INFINITY) => {
             write!(f, "'{}'", number_to_string(*n))
         }
         other => write_literal(f, other),

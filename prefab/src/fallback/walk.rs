@@ -6,6 +6,10 @@ use serde_json::{Map, Value};
 
 /// How deep `$ref`s and nesting are followed before the walker stops.
 const MAX_DEPTH: usize = 64;
+/// How many nodes the walker visits, counting every expansion of a `$ref`: templates that
+/// use other templates several times can describe exponentially many nodes in a few bytes,
+/// and the fallback never shows more than a few kilobytes anyway.
+pub(crate) const MAX_NODES: usize = 10_000;
 /// Longest text read as the caption of the progress bar that follows it.
 pub(super) const MAX_CAPTION: usize = 60;
 
@@ -27,6 +31,11 @@ pub(crate) struct Walker<'a> {
     pub(super) pending_label: Option<String>,
     /// `state` for the expression engine, converted on the first template met.
     pub(super) scope: std::cell::OnceCell<crate::expr::Value>,
+    /// Nodes visited so far (bounded by [`MAX_NODES`]).
+    visited: usize,
+    /// The `defs` templates being expanded, innermost last (a `$ref` to one of them is a
+    /// cycle and is not followed).
+    expanding: Vec<&'a str>,
 }
 
 impl<'a> Walker<'a> {
@@ -41,11 +50,22 @@ impl<'a> Walker<'a> {
             form: None,
             pending_label: None,
             scope: std::cell::OnceCell::new(),
+            visited: 0,
+            expanding: Vec::new(),
         };
         if let Some(view) = envelope.get("view") {
             walker.node(view, 0);
         }
         walker.flush_form();
+        if walker.visited > MAX_NODES {
+            // First, so the size bound never cuts it off.
+            walker.out.blocks.insert(
+                0,
+                Block::Text {
+                    text: format!("(a large view: only its first {MAX_NODES} nodes are described)"),
+                },
+            );
+        }
         if let Some(bindings) = envelope.get("keyBindings").and_then(Value::as_object) {
             for (key, action) in bindings {
                 walker.out.actions.push(ActionSummary {
@@ -89,12 +109,18 @@ impl<'a> Walker<'a> {
         let Some(node) = value.as_object() else {
             return;
         };
-        if depth > MAX_DEPTH {
+        if depth > MAX_DEPTH || self.visited > MAX_NODES {
             return;
         }
+        self.visited += 1;
         if let Some(name) = node.get("$ref").and_then(Value::as_str) {
-            if let Some(def) = self.defs.and_then(|defs| defs.get(name)) {
+            let def = self.defs.and_then(|defs| defs.get_key_value(name));
+            if let Some((name, def)) = def
+                && !self.expanding.contains(&name.as_str())
+            {
+                self.expanding.push(name);
                 self.node(def, depth + 1);
+                self.expanding.pop();
             }
             return;
         }

@@ -125,15 +125,33 @@ pub fn glue_script(glue: &str) -> String {
     format!("function prefabGlue(WebAssembly) {{\nvar document;\n{glue}return wasm_bindgen;\n}}\n")
 }
 
-/// JSON safe inside a `<script>` element: every `</` becomes `<\/`.
+/// JSON safe inside a `<script>` element: every `<` is written `\u003c` (so neither
+/// `</script>` nor `<!--` can change how the HTML parser reads the element), and U+2028 /
+/// U+2029 as `\u2028` / `\u2029` (JavaScript parsers before ES2019 end a line there). These
+/// characters only occur inside JSON strings, where the escapes mean the same text.
+///
+/// Every page this crate (and `prefab-mcp`) produces embeds JSON through this function.
 ///
 /// ```
-/// let v = serde_json::json!({"a": "</script>"});
-/// assert_eq!(prefab::page::script_json(&v), r#"{"a":"<\/script>"}"#);
+/// let v = serde_json::json!({"a": "</script><!--<script>", "b": "\u{2028}"});
+/// assert_eq!(
+///     prefab::page::script_json(&v),
+///     r#"{"a":"\u003c/script>\u003c!--\u003cscript>","b":"\u2028"}"#
+/// );
 /// ```
 #[must_use]
 pub fn script_json(value: &serde_json::Value) -> String {
-    value.to_string().replace("</", "<\\/")
+    let json = value.to_string();
+    let mut out = String::with_capacity(json.len() + json.len() / 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn escape_text(text: &str) -> String {

@@ -61,11 +61,20 @@ fn inlined_engines_are_gzip_streams() {
 }
 
 #[test]
-fn standalone_escapes_script_end_in_the_envelope() {
-    let envelope = serde_json::json!({"view": {"type": "Text", "content": "</script><b>x</b>"}});
+fn standalone_escapes_every_angle_bracket_in_the_envelope() {
+    let content = "</script><b>x</b> <!--<script> \u{2028}\u{2029}";
+    let envelope = serde_json::json!({"view": {"type": "Text", "content": content}});
     let html = standalone_html(&envelope, "t");
-    assert!(html.contains(r#"<\/script><b>x<\/b>"#));
-    assert_eq!(html.matches("</script>").count(), 5); // data, two engines, glue, loader
+    let open = "<script id=\"prefab:initial-data\" type=\"application/json\">";
+    let start = html.find(open).unwrap() + open.len();
+    let data = &html[start..start + html[start..].find("</script>").unwrap()];
+    assert!(!data.contains('<'), "{data}");
+    assert!(!data.contains(['\u{2028}', '\u{2029}']));
+    // The embedded text is still the same JSON.
+    let back: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(back, envelope);
+    // The page's own scripts are all still there after the data.
+    assert_eq!(html.matches("</script>").count(), 5);
 }
 
 #[test]

@@ -28,7 +28,10 @@
 //!
 //! Nesting is bounded: JSON text deeper than [`MAX_JSON_DEPTH`] arrays/objects and trees
 //! deeper than [`MAX_DEPTH`] nodes/actions are errors (with the path where the limit was
-//! hit), never a stack overflow. Validation never panics.
+//! hit), never a stack overflow. Validation never panics, and its time is linear in the
+//! document's size: `$ref`s are checked without expanding them (a view that would
+//! expand into more than [`MAX_EXPANDED_NODES`] nodes is an error, a cycle a warning), suggestions
+//! have a fixed budget, and long names are cut in messages.
 //!
 //! The checks come from the same tables that generate the typed model (each component's
 //! `PROPS`), so a document that validates also parses into [`crate::App`] / [`crate::Node`].
@@ -36,14 +39,16 @@
 mod check;
 mod depth;
 pub(crate) mod enums;
+mod refs;
 mod report;
 mod rules;
 mod suggest;
 mod walk;
 
 pub(crate) use check::{Check, PropSpec};
+pub use refs::MAX_EXPANDED_NODES;
 pub use report::{Issue, Report, ValidationErrors};
-pub(crate) use suggest::{describe, did_you_mean};
+pub(crate) use suggest::{describe, did_you_mean, quoted};
 pub(crate) use walk::{Path, Walker, wire_key};
 
 use crate::{Actions, App, Node};

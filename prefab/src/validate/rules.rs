@@ -62,7 +62,8 @@ pub(crate) fn check(owner: &str, map: &Map, path: &Path<'_>, walker: &mut Walker
         walker.error(
             &path.key("name"),
             format!(
-                "invalid state name {name:?} (letters, digits, _ . $; not starting with a digit)"
+                "invalid state name {} (letters, digits, _ . $; not starting with a digit)",
+                super::quoted(name)
             ),
         );
     }
@@ -74,7 +75,8 @@ pub(crate) fn check(owner: &str, map: &Map, path: &Path<'_>, walker: &mut Walker
         walker.error(
             &path.key("key"),
             format!(
-                "invalid state path {key:?} (dot-separated names or indexes, like \"todos.0.done\")"
+                "invalid state path {} (dot-separated names or indexes, like \"todos.0.done\")",
+                super::quoted(key)
             ),
         );
     }
@@ -95,11 +97,17 @@ pub(crate) fn check_tools(tools: &[Value], path: &Path<'_>, walker: &mut Walker)
         if !valid {
             walker.error(
                 &index.key("name"),
-                format!("invalid tool name {name:?} (1-128 of A-Z a-z 0-9 _ . -)"),
+                format!(
+                    "invalid tool name {} (1-128 of A-Z a-z 0-9 _ . -)",
+                    super::quoted(name)
+                ),
             );
         }
         if !seen.insert(name) {
-            walker.error(&index.key("name"), format!("duplicate tool name {name:?}"));
+            walker.error(
+                &index.key("name"),
+                format!("duplicate tool name {}", super::quoted(name)),
+            );
         }
     }
 }

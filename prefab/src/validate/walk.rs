@@ -1,6 +1,7 @@
 //! The [`Walker`]: walks a JSON document with the prop tables and collects every issue.
 
-use super::{Issue, MAX_DEPTH, PropSpec, Report, describe, did_you_mean};
+use super::suggest::{SUGGEST_BUDGET, did_you_mean_within, quoted};
+use super::{Issue, MAX_DEPTH, PropSpec, Report, describe};
 use crate::components::from_json::is_wire_key;
 use crate::components::{Component, Map, RefUse};
 use crate::{Action, App};
@@ -34,10 +35,22 @@ impl fmt::Display for Path<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Path::Root(r) => f.write_str(r),
-            Path::Key(parent, key) if parent.is_empty() => f.write_str(key),
-            Path::Key(parent, key) => write!(f, "{parent}.{key}"),
+            Path::Key(parent, key) if parent.is_empty() => write_key(f, key),
+            Path::Key(parent, key) => {
+                write!(f, "{parent}.")?;
+                write_key(f, key)
+            }
             Path::Index(parent, i) => write!(f, "{parent}[{i}]"),
         }
+    }
+}
+
+/// A path key, cut like [`quoted`] text when it is long (a path names a place; a huge key
+/// must not make a huge message).
+fn write_key(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
+    match key.char_indices().nth(super::suggest::MAX_ECHO) {
+        None => f.write_str(key),
+        Some((cut, _)) => write!(f, "{}…", &key[..cut]),
     }
 }
 
@@ -66,8 +79,26 @@ pub(crate) fn wire_key(rust: &str) -> Cow<'_, str> {
 pub(crate) struct Walker {
     report: Report,
     depth: usize,
-    /// `$ref` uses seen so far: (template name, path of the use).
-    refs: Vec<(String, String)>,
+    /// `$ref` uses seen so far.
+    pub(super) refs: Vec<RefSeen>,
+    /// Nodes seen outside `defs` (the view).
+    pub(super) view_nodes: usize,
+    /// Nodes seen in each `defs` template, in the order of `defs`.
+    pub(super) def_nodes: Vec<usize>,
+    /// The `defs` template being walked, as an index into `def_nodes` (`None`: the view).
+    owner: Option<usize>,
+    /// Edit-distance cells left for "did you mean" suggestions.
+    suggest_budget: usize,
+}
+
+/// One `$ref` use met while walking.
+pub(super) struct RefSeen {
+    /// The template it names.
+    pub name: String,
+    /// Where it is.
+    pub path: String,
+    /// The template it is inside, as an index into `defs` (`None`: the view).
+    pub owner: Option<usize>,
 }
 
 impl Walker {
@@ -76,7 +107,16 @@ impl Walker {
             report: Report::default(),
             depth: 0,
             refs: Vec::new(),
+            view_nodes: 0,
+            def_nodes: Vec::new(),
+            owner: None,
+            suggest_budget: SUGGEST_BUDGET,
         }
+    }
+
+    /// ` (did you mean "X"?)` within this walk's suggestion budget.
+    pub(crate) fn did_you_mean(&mut self, word: &str, candidates: &[&str]) -> String {
+        did_you_mean_within(word, candidates, &mut self.suggest_budget)
     }
 
     pub(crate) fn finish(self) -> Report {
@@ -131,27 +171,29 @@ impl Walker {
         {
             self.warn(
                 &root.key("mode"),
-                format!("unexpected mode {mode:?} (expected \"light\" or \"dark\")"),
+                format!(
+                    "unexpected mode {} (expected \"light\" or \"dark\")",
+                    quoted(mode)
+                ),
             );
         }
         self.props(map, App::PROPS, &["$prefab"], "the app", root);
         if let Some(Value::Array(tools)) = map.get("tools") {
             super::rules::check_tools(tools, &root.key("tools"), self);
         }
-        // Every `$ref` must name a template in `defs`.
-        let defs: Vec<&str> = match map.get("defs") {
-            Some(Value::Object(defs)) => defs.keys().map(String::as_str).collect(),
-            _ => Vec::new(),
+        let defs = match map.get("defs") {
+            Some(Value::Object(defs)) => Some(defs),
+            _ => None,
         };
-        for (name, path) in std::mem::take(&mut self.refs) {
-            if !defs.contains(&name.as_str()) {
-                let hint = did_you_mean(&name, &defs);
-                self.report.errors.push(Issue::new(
-                    path,
-                    format!("$ref to {name:?}, which is not in \"defs\"{hint}"),
-                ));
-            }
-        }
+        super::refs::check(self, defs);
+    }
+
+    pub(super) fn push_error(&mut self, path: String, message: String) {
+        self.report.errors.push(Issue::new(path, message));
+    }
+
+    pub(super) fn push_warning(&mut self, path: String, message: String) {
+        self.report.warnings.push(Issue::new(path, message));
     }
 
     fn header(&mut self, value: &Value, path: &Path<'_>) {
@@ -176,6 +218,17 @@ impl Walker {
 
     /// A component or `$ref` node.
     pub(crate) fn node(&mut self, value: &Value, path: &Path<'_>) {
+        if self.depth == 0 {
+            // `defs` are walked in their order, so the n-th template root met is `defs`' n-th.
+            self.owner = def_name(path).map(|_| {
+                self.def_nodes.push(0);
+                self.def_nodes.len() - 1
+            });
+        }
+        match self.owner {
+            Some(i) => self.def_nodes[i] += 1,
+            None => self.view_nodes += 1,
+        }
         if self.depth >= MAX_DEPTH {
             return self.error(path, format!("nesting deeper than {MAX_DEPTH} levels"));
         }
@@ -189,7 +242,11 @@ impl Walker {
         if map.contains_key("$ref") {
             self.props(map, RefUse::PROPS, &[], "a $ref node", path);
             if let Some(Value::String(name)) = map.get("$ref") {
-                self.refs.push((name.clone(), path.to_string()));
+                self.refs.push(RefSeen {
+                    name: name.clone(),
+                    path: path.to_string(),
+                    owner: self.owner,
+                });
             }
         } else {
             match map.get("type") {
@@ -198,13 +255,10 @@ impl Walker {
                         self.props(map, props, &["type"], ty, path);
                         super::rules::check(ty, map, path, self);
                     }
-                    None => self.error(
-                        path,
-                        format!(
-                            "unknown component type {ty:?}{}",
-                            did_you_mean(ty, Component::TYPES)
-                        ),
-                    ),
+                    None => {
+                        let hint = self.did_you_mean(ty, Component::TYPES);
+                        self.error(path, format!("unknown component type {}{hint}", quoted(ty)));
+                    }
                 },
                 Some(other) => self.error(
                     &path.key("type"),
@@ -245,10 +299,10 @@ impl Walker {
                     self.props(map, props, &["action"], tag, path);
                     super::rules::check(tag, map, path, self);
                 }
-                None => self.error(
-                    path,
-                    format!("unknown action {tag:?}{}", did_you_mean(tag, Action::TAGS)),
-                ),
+                None => {
+                    let hint = self.did_you_mean(tag, Action::TAGS);
+                    self.error(path, format!("unknown action {}{hint}", quoted(tag)));
+                }
             },
             Some(other) => self.error(
                 &path.key("action"),
@@ -267,10 +321,11 @@ impl Walker {
         if text.contains("{{") || rule.values.contains(&text) {
             return;
         }
+        let hint = self.did_you_mean(text, rule.values);
         let message = format!(
-            "unexpected {key} {text:?} on {owner} (expected one of: {}){}",
+            "unexpected {key} {} on {owner} (expected one of: {}){hint}",
+            quoted(text),
             rule.values.join(", "),
-            did_you_mean(text, rule.values)
         );
         if rule.open {
             self.warn(path, message);
@@ -314,13 +369,19 @@ impl Walker {
             }
             let known: Vec<Cow<'_, str>> = props.iter().map(|s| wire_key(s.name)).collect();
             let known: Vec<&str> = known.iter().map(AsRef::as_ref).collect();
+            let hint = self.did_you_mean(key, &known);
             self.warn(
                 &path.key(key),
-                format!(
-                    "unknown prop {key:?} on {what} (kept as is){}",
-                    did_you_mean(key, &known)
-                ),
+                format!("unknown prop {} on {what} (kept as is){hint}", quoted(key)),
             );
         }
+    }
+}
+
+/// The template name when `path` is the root of a template (`defs.<name>`).
+fn def_name<'a>(path: &Path<'a>) -> Option<&'a str> {
+    match path {
+        Path::Key(Path::Key(root, "defs"), name) if root.is_empty() => Some(name),
+        _ => None,
     }
 }

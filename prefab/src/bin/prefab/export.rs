@@ -20,14 +20,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let (Some(file), Some(out)) = (file, out) else {
         return Err(USAGE.into());
     };
-    let text = input::read(file)?;
-    let wire: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{file}: not JSON: {e} (line {}, column {})",
-            e.line(),
-            e.column()
-        )
-    })?;
+    let wire = input::read_json(file)?;
     // A bare component tree is wrapped into an envelope, as `display()` would.
     let envelope = prefab::display::envelope(wire.into(), &prefab::display::DisplayOptions::new());
     let title = title.map_or("prefab", String::as_str);

@@ -13,3 +13,15 @@ pub fn read(path: &str) -> Result<String, String> {
         std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))
     }
 }
+
+/// Reads `FILE` (or standard input for `-`) as one JSON value.
+pub fn read_json(path: &str) -> Result<serde_json::Value, String> {
+    let text = read(path)?;
+    serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{path}: not JSON: {e} (line {}, column {})",
+            e.line(),
+            e.column()
+        )
+    })
+}

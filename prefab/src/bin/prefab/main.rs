@@ -1,10 +1,12 @@
-//! The `prefab` command: validate, round-trip, evaluate and export `$prefab` UIs.
+//! The `prefab` command: validate, round-trip, evaluate, export `$prefab` UIs and show
+//! their text fallback.
 //!
 //! Each subcommand lives in its own file and exposes `run(args) -> Result<ExitCode, String>`.
 #![forbid(unsafe_code)]
 
 mod eval;
 mod export;
+mod fallback;
 mod input;
 mod roundtrip;
 mod schema;
@@ -21,6 +23,7 @@ commands:
   schema                     print the JSON Schema of the wire format
   eval EXPR [--state JSON]   evaluate a {{ }} expression (or --cases FILE)
   export FILE|- -o PAGE      write a standalone HTML page that renders the UI
+  fallback FILE|-            print the text a model reads for the UI (display()'s content)
 ";
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         "schema" => schema::run(rest),
         "eval" => eval::run(rest),
         "export" => export::run(rest),
+        "fallback" => fallback::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
