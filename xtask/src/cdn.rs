@@ -15,11 +15,11 @@ use std::process::Command;
 pub const PACKAGE: &str = "prefab-renderer";
 
 /// The bundle's files: generated ones from `generated` (`prefab/assets` or a fresh build),
-/// the hand-written stylesheet and loader from `prefab/assets`.
+/// the hand-written loader from `prefab/assets`.
 fn files(generated: &Path) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
     let committed = root().join("prefab/assets");
     let read = |name: &str| {
-        let dir = if matches!(name, "renderer.css" | "loader.js") {
+        let dir = if name == "loader.js" {
             &committed
         } else {
             generated
