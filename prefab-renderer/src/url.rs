@@ -22,3 +22,29 @@ pub fn http_origin(raw: &str) -> Option<(String, String)> {
         _ => None,
     }
 }
+
+/// The normalised URL of a media source (`src`, `poster`), resolved against the document:
+/// `http:`/`https:`, or a `data:` URL whose type starts with `data_type` (e.g. `image/`;
+/// empty refuses every `data:` URL). `javascript:`, `data:text/html`, `blob:`, … are refused.
+#[must_use]
+pub fn safe_src(raw: &str, data_type: &str) -> Option<String> {
+    let base = crate::dom::document().and_then(|d| d.base_uri().ok().flatten());
+    let url = match base {
+        Some(base) => web_sys::Url::new_with_base(raw.trim(), &base),
+        None => web_sys::Url::new(raw.trim()),
+    }
+    .ok()?;
+    let href = url.href();
+    match url.protocol().as_str() {
+        "http:" | "https:" => Some(href),
+        "data:"
+            if !data_type.is_empty()
+                && href
+                    .get(5..5 + data_type.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(data_type)) =>
+        {
+            Some(href)
+        }
+        _ => None,
+    }
+}

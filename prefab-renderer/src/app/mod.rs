@@ -115,6 +115,7 @@ impl App {
             *self.fastmcp_app.borrow_mut() = Some(Value::from(app));
         }
         apply_css(prop(envelope, "css"), prop(envelope, "stylesheets"));
+        crate::render::set_frame_domains(envelope);
         let mode = prop(envelope, "mode").as_str().map(str::to_string);
         *self.envelope_mode.borrow_mut() = mode;
         self.apply_theme();

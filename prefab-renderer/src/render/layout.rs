@@ -21,10 +21,8 @@ pub fn container(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<N
     };
     let el = dom::element(tag);
     base(cx, &el, node, class);
-    if ty == "Grid"
-        && let Some(template) = prop(node, "columnTemplate").as_str()
-    {
-        dom::set_attr(&el, "style", &format!("grid-template-columns:{template}"));
+    if ty == "Grid" {
+        super::display::grid_styles(cx, &el, node);
     }
     if ty == "Form" {
         let on_submit = prop(node, "onSubmit").clone();

@@ -8,15 +8,21 @@
 //! Tolerance: a node that is not valid renders an error box naming its JSON path; an
 //! unknown `type` renders a placeholder; siblings render normally.
 mod control;
+mod display;
 mod form;
+pub mod icons;
 mod layout;
+mod markdown;
+mod media;
 mod ref_size;
+mod svg;
 mod table;
 mod text;
 
 use crate::dom;
 use crate::store::Owner;
 use crate::template::{self, Frame};
+pub use media::set_frame_domains;
 use prefab::expr::{HashMap, Map, Value};
 pub use ref_size::MAX_REF_EXPANSIONS;
 use std::cell::{Cell, RefCell};
@@ -177,13 +183,26 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {
                 Some(result) => result,
-                None => Ok(unknown(ty, path)),
+                None => family(cx, ty, node, path),
             },
         },
     };
     match rendered {
         Ok(node) => node,
         Err(message) => dom::error_box(path, &message).into(),
+    }
+}
+
+/// The display, media and markup families (`display.rs`, `media.rs`, `icons.rs`,
+/// `svg.rs`, `markdown.rs`), or the unknown-type placeholder.
+fn family(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+    match ty {
+        "Icon" => icons::render(cx, node),
+        "Svg" => svg::render(cx, node),
+        "Markdown" => markdown::render(cx, node),
+        _ => display::display(cx, ty, node, path)
+            .or_else(|| media::media(cx, ty, node))
+            .unwrap_or_else(|| Ok(unknown(ty, path))),
     }
 }
 

@@ -85,7 +85,7 @@ fn render(
 
 /// Sets the element's text from `content`, re-evaluated when it is a template. A text node
 /// is used so that inline children after it are kept.
-fn bind_content(cx: &Cx, el: &Element, content: &Value) {
+pub(super) fn bind_content(cx: &Cx, el: &Element, content: &Value) {
     let text = dom::text("");
     dom::append(el, &text);
     cx.bind_text(content, move |s| text.set_text_content(Some(s)));

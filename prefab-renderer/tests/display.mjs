@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Browser tests of the display, layout, table, media and markup components (Icon, Progress,
+// Ring, Markdown, Svg, Embed, …) on the standalone page of `fixtures/display.json`.
+//
+//   cargo xtask pages && node prefab-renderer/tests/display.mjs --pages target/pages
+//
+// Requests to the fixture's `*.example` hosts are answered locally (an empty page), so the
+// run needs no network. Ends with a plain `N passed, N failed` line.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch, waitFor } from "../../xtask/testhost/index.mjs";
+import { pagesDir, tally, watchedPage } from "./harness.mjs";
+
+const PAGES = pagesDir();
+const { check, finish } = tally();
+
+const host = await launch();
+const { page, errors } = await watchedPage(host);
+await page.route(/^https?:\/\/[a-z]+\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>frame</p>" }));
+const attr = (sel, name) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
+const text = (sel) => page.$eval(sel, (e) => e.textContent);
+const cls = (sel) => page.$eval(sel, (e) => e.getAttribute("class") ?? "");
+const style = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e).getPropertyValue(p), prop);
+
+try {
+  await page.goto(pathToFileURL(join(PAGES, "standalone-display.html")).href);
+  await waitFor("the markdown", async () => (await page.$("#markdown h1")) !== null);
+
+  check("no Unknown-component placeholder", (await page.$$(".pf-unknown")).length === 0, await page.$$eval(".pf-unknown", (els) => els.map((e) => e.dataset.type).join(",")));
+  check("no error box", (await page.$$(".pf-error")).length === 0, await page.$$eval(".pf-error", (els) => els.map((e) => e.textContent).join(" | ")));
+
+  // Typography rows.
+  check("BlockQuote is a <blockquote> with its content", (await page.$eval("#quote", (e) => e.tagName)) === "BLOCKQUOTE" && (await text("#quote")).startsWith("Simplicity"));
+  check("Kbd is a <kbd> inside the Text", (await page.$eval("#kbd", (e) => e.tagName + e.parentElement.tagName)) === "KBDP" && (await text("#kbd")) === "Ctrl+K");
+  check("InlineCode is a <code>", (await page.$eval("#inline-code", (e) => e.tagName)) === "CODE");
+  const dot = await cls("#dot");
+  check("Dot carries the variant, size and shape hooks", ["pf-dot", "pf-dot-variant-success", "pf-dot-lg", "pf-dot-rounded"].every((c) => dot.split(" ").includes(c)), dot);
+  const rem = Number.parseFloat(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize));
+  check("Dot has its size (.75rem at lg)", (await style("#dot", "width")) === `${0.75 * rem}px`, await style("#dot", "width"));
+  check("Loader is a status with its variant", (await attr("#loader-spin", "role")) === "status" && (await cls("#loader-spin")).includes("pf-loader-spin") && (await cls("#loader-dots")).includes("pf-loader-dots pf-loader-size-sm"));
+
+  // Progress and Ring follow their bound value.
+  const bar = "#progress .pf-progress-indicator";
+  check("Progress shows its value", (await attr("#progress", "aria-valuenow")) === "40" && (await page.$eval(bar, (e) => e.style.width)) === "40%");
+  check("Progress variant hook on the indicator", (await cls(bar)).includes("pf-progress-variant-success"));
+  check("Progress target mark at 75%", (await page.$eval("#progress .pf-progress-target", (e) => e.style.left)) === "75%");
+  check("Progress min/max scale the value", (await page.$eval("#progress-range .pf-progress-indicator", (e) => e.style.width)) === "50%");
+  const arc = "#ring .pf-ring-fill";
+  const offsetBefore = Number(await attr(arc, "stroke-dashoffset"));
+  check("Ring label shows the value", (await text("#ring .pf-ring-label")) === "40%");
+  check("Ring is 128px at size lg with the variant hook", (await style("#ring", "width")) === "128px" && (await cls(arc)).includes("pf-ring-variant-warning"));
+  await page.click("#bump");
+  await waitFor("the bound value", async () => (await attr("#progress", "aria-valuenow")) === "90");
+  check("Progress updates when its state key changes", (await page.$eval(bar, (e) => e.style.width)) === "90%");
+  const offsetAfter = Number(await attr(arc, "stroke-dashoffset"));
+  const circumference = Number(await attr(arc, "stroke-dasharray"));
+  check("Ring arc follows the value", Math.abs(offsetBefore - circumference * 0.6) < 0.01 && Math.abs(offsetAfter - circumference * 0.1) < 0.01, `${offsetBefore} ${offsetAfter} ${circumference}`);
+  check("Ring label updates", (await text("#ring .pf-ring-label")) === "90%");
+
+  // Icons.
+  for (const id of ["icon-check", "icon-pascal", "icon-alias", "icon-bound"]) {
+    check(`${id} draws a lucide path`, (await page.$$(`#${id} svg path`)).length === 1);
+  }
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return `${r.width}x${r.height}`; });
+  check("an unknown icon is an empty box of the default size", (await page.$$("#icon-unknown svg path")).length === 0 && (await box("#icon-unknown")) === (await box("#icon-check")) && (await box("#icon-check")) === `${rem}x${rem}`, await box("#icon-unknown"));
+  check("icon sizes sm / lg (.875rem / 1.5rem)", (await box("#icon-alias")) === `${0.875 * rem}x${0.875 * rem}` && (await box("#icon-pascal")) === `${1.5 * rem}x${1.5 * rem}`, `${await box("#icon-alias")} ${await box("#icon-pascal")}`);
+
+  // Grid, Dashboard, Detail.
+  const tracks = async (sel) => (await style(sel, "grid-template-columns")).split(" ").length;
+  check("Grid columns: 4 tracks", (await tracks("#grid")) === 4);
+  check("GridItem spans 2 columns", (await style("#grid-item", "grid-column-start")) === "span 2");
+  const responsive = (await cls("#grid-responsive")).split(" ");
+  check("Grid responsive columns become break-point classes", responsive.includes("grid-cols-1") && responsive.includes("md:grid-cols-3"), responsive.join(" "));
+  check("Grid minColumnWidth fills columns", (await page.$eval("#grid-min", (e) => e.style.gridTemplateColumns)).includes("auto-fill"));
+  check("Dashboard has 6 columns and 80px rows", (await tracks("#dashboard")) === 6 && (await style("#dashboard", "grid-auto-rows")) === "80px");
+  check("DashboardItem is placed", (await page.$eval("#dash-item", (e) => e.style.gridColumn)) === "2 / span 3" && (await page.$eval("#dash-item", (e) => e.style.gridRow)) === "1 / span 2");
+  check("Detail shows its title and children", (await text("#detail .pf-detail-title")) === "User Ada" && (await text("#detail")).includes("detail body"));
+  check("MasterDetail lays out its children", (await tracks("#master")) === 2);
+
+  // Table family.
+  check("Table sits in pf-table-container", (await page.$eval("#table", (e) => e.tagName + " " + e.parentElement.className)) === "TABLE pf-table-container");
+  const cells = await page.$$eval("#table tbody .pf-table-cell", (els) => els.map((e) => e.textContent));
+  check("Table rows and cells (templates included)", cells.join(",") === "Ada,3,Grace,5", cells.join(","));
+  check("Table header, footer, caption", (await page.$$("#table thead th.pf-table-head")).length === 2 && (await page.$$("#table tfoot .pf-table-cell")).length === 2 && (await text("#table caption")) === "Scores");
+  check("a component inside a TableCell renders as a component", (await page.$$("#table tbody .pf-badge")).length === 1);
+
+  // Media.
+  check("Image keeps a data:image src and its alt", (await attr("#image", "src")).startsWith("data:image/gif") && (await attr("#image", "alt")) === "pixel" && (await page.$eval("#image", (e) => e.style.width)) === "16px");
+  check("Audio has controls by default", (await page.$eval("#audio", (e) => e.tagName + e.controls)) === "AUDIOtrue");
+  const video = await page.$eval("#video", (e) => [e.controls, e.loop, e.hasAttribute("muted"), e.poster].join());
+  check("Video flags and poster", video === "false,true,true,https://media.example/poster.png", video);
+  check("Embed of a declared origin is a sandboxed iframe without top navigation", (await page.$eval("#embed-ok", (e) => e.tagName)) === "IFRAME" && (await attr("#embed-ok", "sandbox")) === "allow-scripts" && (await attr("#embed-ok", "src")) === "https://frames.example/widget");
+  check("Embed html is sandboxed without allow-same-origin", (await attr("#embed-html", "sandbox")) === "" && (await attr("#embed-html", "srcdoc")) === "<p>inline</p>");
+  check("Embed of an undeclared origin is a link box", (await page.$eval("#embed-undeclared", (e) => e.tagName)) === "DIV" && (await attr("#embed-undeclared a", "href")) === "https://elsewhere.example/page");
+  check("PdfViewer of an undeclared origin is a link box with the page", (await attr("#pdf a", "href")) === "https://elsewhere.example/doc.pdf#page=2");
+  check("Svg is rebuilt from its allowed parts", (await page.$$("#svg svg circle")).length === 1 && (await text("#svg svg text")) === "hi" && (await attr("#svg svg circle", "fill")) === "url(#g)");
+  check("Mermaid without a Mermaid script is a readable code block", (await page.$eval("#mermaid", (e) => e.tagName)) === "PRE" && (await text("#mermaid")) === "graph TD; A-->B");
+
+  // Markdown.
+  const md = (sel) => page.$$eval(`#markdown ${sel}`, (els) => els.map((e) => e.textContent));
+  check("Markdown heading with a template", (await md("h1")).join() === "Title Ada");
+  check("Markdown emphasis, strike, code", (await md("strong")).join() === "bold" && (await md("em")).join() === "em,text" && (await md("del")).join() === "gone" && (await md("p code")).join() === "code");
+  check("Markdown link checked and kept", (await page.$eval("#markdown a", (e) => e.getAttribute("href"))) === "https://example.com/a");
+  check("Markdown keeps snake_case_name as text", (await text("#markdown")).includes("snake_case_name"));
+  check("Markdown lists, nested", (await page.$$("#markdown > ul > li")).length === 2 && (await md("ul ul > li")).join() === "nested" && (await md("ol > li")).join() === "first,second");
+  check("Markdown block quote and fenced code", (await md("blockquote")).join().trim() === "quoted text" && (await page.$eval("#markdown pre code", (e) => e.dataset.language + "|" + e.textContent)) === "rust|fn main() {}");
+  check("Markdown table with alignment", (await md("th")).join() === "Name,Score" && (await md("td")).join() === "Ada,3" && (await page.$eval("#markdown td:last-child", (e) => e.style.textAlign)) === "right");
+  check("Markdown rule, escapes, raw HTML as text", (await page.$$("#markdown hr")).length === 1 && (await text("#markdown")).includes("*stars*") && (await text("#markdown")).includes("<b>not html</b>") && (await page.$$("#markdown b")).length === 0);
+
+  check("no console errors", errors.length === 0, errors.join(" | "));
+} catch (e) {
+  check("suite ran to the end", false, e.message);
+} finally {
+  await host.close();
+}
+finish();
