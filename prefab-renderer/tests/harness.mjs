@@ -25,11 +25,14 @@ export function tally() {
   };
 }
 
-/** A new page of `host` and the list its uncaught errors and `console.error` lines go to. */
-export async function watchedPage(host) {
+/**
+ * A new page of `host` and the list its uncaught errors and `console.error` lines go to
+ * (except console messages `expected(message)` accepts).
+ */
+export async function watchedPage(host, expected = () => false) {
   const page = await host.context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("console", (m) => m.type() === "error" && !expected(m) && errors.push(m.text()));
   return { page, errors };
 }

@@ -18,18 +18,27 @@ const PAGES = pagesDir();
 const { check, finish } = tally();
 
 const host = await launch();
-const { page, errors } = await watchedPage(host);
+// Expected reports: the sandboxed inline-html Embed refusing its own payload scripts, and
+// what that sandboxed frame logs about its `<img src=x>`.
+const { page, errors } = await watchedPage(host, (m) => m.location().url === "about:srcdoc" || m.text().startsWith("Blocked script execution in 'about:srcdoc'"));
 const dialogs = [];
 const requests = [];
 page.on("dialog", (d) => {
   dialogs.push(d.message());
   d.dismiss().catch(() => {});
 });
-page.on("popup", (p) => dialogs.push(`popup ${p.url()}`));
-// Nothing may be fetched from outside by a payload; the page's own file: assets are fine.
-await page.route(/^(https?|data):/, (route) => {
-  requests.push(route.request().url());
-  route.fulfill({ status: 204, body: "" });
+// Clicking the safe links opens them in a new tab; any other popup is a payload.
+const SAFE = ["https://example.com/", "https://example.com/ok", "https://undeclared.example/x"];
+page.on("popup", async (p) => {
+  await p.waitForLoadState().catch(() => {});
+  if (!SAFE.includes(p.url())) dialogs.push(`popup ${p.url()}`);
+  await p.close().catch(() => {});
+});
+// No payload may fetch anything (the safe links' tabs get an empty page).
+await host.context.route(/^https?:/, (route) => {
+  const url = route.request().url();
+  if (!(route.request().isNavigationRequest() && SAFE.includes(url))) requests.push(url);
+  route.fulfill({ status: 200, contentType: "text/html", body: "" });
 });
 
 try {

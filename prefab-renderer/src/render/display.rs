@@ -166,6 +166,27 @@ fn is_token(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// [`Cx::bind`] through one boxed instantiation: each closure type passed to the generic
+/// would add its own copy of the effect code, so the family's effects share this one.
+pub(super) fn on_value(cx: &Cx, raw: &Value, apply: impl Fn(Value) + 'static) {
+    bind_boxed(cx, raw, Box::new(apply));
+}
+
+#[inline(never)]
+fn bind_boxed(cx: &Cx, raw: &Value, apply: Box<dyn Fn(Value)>) {
+    cx.bind(raw, apply);
+}
+
+/// [`Cx::bind_text`] through one boxed instantiation (see [`on_value`]).
+pub(super) fn on_text(cx: &Cx, raw: &Value, apply: impl Fn(&str) + 'static) {
+    bind_text_boxed(cx, raw, Box::new(apply));
+}
+
+#[inline(never)]
+fn bind_text_boxed(cx: &Cx, raw: &Value, apply: Box<dyn Fn(&str)>) {
+    cx.bind_text(raw, apply);
+}
+
 /// Sets one inline style property.
 pub(super) fn set_style(el: &Element, name: &str, value: &str) {
     if let Some(html) = el.dyn_ref::<web_sys::HtmlElement>() {
@@ -190,7 +211,7 @@ fn positive(value: &Value) -> Option<String> {
 /// `columns`/`rowHeight`/`rows`; `DashboardItem` `col`/`row`/`colSpan`/`rowSpan`/`zIndex`.
 pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
     let ty = prop(node, "type").as_str().unwrap_or_default();
-    let repeat = |n: &str| format!("repeat({n},minmax(0,1fr))");
+    let repeat = |n: &str| ["repeat(", n, ",minmax(0,1fr))"].concat();
     match ty {
         "Grid" => {
             match prop(node, "columns") {
@@ -209,10 +230,9 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
                         list.push(' ');
                     }
                     crate::classes::note(&list);
-                    let _ = el.class_list().add(&js_sys::Array::from_iter(
-                        list.split_ascii_whitespace()
-                            .map(wasm_bindgen::JsValue::from),
-                    ));
+                    for class in list.split_ascii_whitespace() {
+                        let _ = el.class_list().add_1(class);
+                    }
                 }
                 columns => {
                     if let Some(n) = positive(columns) {
@@ -224,7 +244,7 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
                 set_style(
                     el,
                     "grid-template-columns",
-                    &format!("repeat(auto-fill,minmax(min({width},100%),1fr))"),
+                    &["repeat(auto-fill,minmax(min(", width, ",100%),1fr))"].concat(),
                 );
             }
             if let Some(template) = prop(node, "columnTemplate").as_str() {
@@ -234,7 +254,7 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
         "GridItem" => {
             for (key, css) in [("colSpan", "grid-column"), ("rowSpan", "grid-row")] {
                 if let Some(n) = count(node, key) {
-                    set_style(el, css, &format!("span {n}/span {n}"));
+                    set_style(el, css, &["span ", &n, "/span ", &n].concat());
                 }
             }
         }
@@ -251,7 +271,7 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
                 set_style(
                     el,
                     "grid-template-rows",
-                    &format!("repeat({rows},{height})"),
+                    &["repeat(", &rows, ",", &height, ")"].concat(),
                 );
             }
         }
@@ -262,8 +282,8 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
             ] {
                 let span = count(node, span).unwrap_or_else(|| "1".into());
                 let value = match count(node, start) {
-                    Some(at) => format!("{at}/span {span}"),
-                    None => format!("span {span}"),
+                    Some(at) => [&at, "/span ", &span].concat(),
+                    None => ["span ", &span].concat(),
                 };
                 set_style(el, css, &value);
             }
@@ -338,7 +358,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
     let range = bounds(node);
     let dimension = if vertical { "height" } else { "width" };
     let (target_el, bar) = (el.clone(), indicator.clone());
-    cx.bind(prop(node, "value"), move |v| {
+    on_value(cx, prop(node, "value"), move |v| {
         aria_value(&target_el, v.to_number(), range);
         set_style(&bar, dimension, &percent(fraction(&v, range.0, range.1)));
     });
@@ -351,7 +371,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
         }
         dom::append(&el, &mark);
         let side = if vertical { "bottom" } else { "left" };
-        cx.bind(target, move |v| {
+        on_value(cx, target, move |v| {
             set_style(&mark, side, &percent(fraction(&v, range.0, range.1)));
         });
     }
@@ -392,7 +412,7 @@ fn ring(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         ("class", "pf-ring-svg"),
         ("width", side.as_str()),
         ("height", side.as_str()),
-        ("viewBox", &format!("0 0 {side} {side}")),
+        ("viewBox", &["0 0 ", &side, " ", &side].concat()),
     ] {
         dom::set_attr(&svg, name, value);
     }
@@ -428,7 +448,7 @@ fn ring(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     dom::set_attr(&arc, "stroke-dasharray", &dash);
     let range = bounds(node);
     let meter = el.clone();
-    cx.bind(prop(node, "value"), move |v| {
+    on_value(cx, prop(node, "value"), move |v| {
         let f = fraction(&v, range.0, range.1);
         aria_value(&meter, v.to_number(), range);
         dom::set_attr(
@@ -440,8 +460,10 @@ fn ring(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let overlay = dom::element_with_class("div", "pf-ring-label-overlay");
     let label = prop(node, "label");
     if !label.is_nullish() {
-        let text =
-            dom::element_with_class("span", &format!("pf-ring-label pf-ring-label-{size_name}"));
+        let text = dom::element_with_class(
+            "span",
+            &["pf-ring-label pf-ring-label-", &size_name].concat(),
+        );
         super::text::bind_content(cx, &text, label);
         dom::append(&overlay, &text);
     }

@@ -6,6 +6,7 @@
 //! leaves plain text), autolinks `<https://…>`, backslash escapes. There is **no** raw HTML:
 //! `<b>` stays the text `<b>`; every string lands in the DOM as a text node. Templates in
 //! `content` are interpolated first; the block is rebuilt when a key it reads changes.
+use super::display::on_text;
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -18,7 +19,7 @@ pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
     let root = dom::element("div");
     base(cx, &root, node, "pf-markdown");
     let target = root.clone();
-    cx.bind_text(prop(node, "content"), move |text| {
+    on_text(cx, prop(node, "content"), move |text| {
         dom::clear(&target);
         let lines: Vec<&str> = text.lines().collect();
         blocks(&target, &lines, 0);
@@ -234,7 +235,7 @@ fn table(parent: &Element, lines: &[&str], start: usize) -> usize {
         for (k, text) in cells(line).iter().enumerate() {
             let cell = child(&tr, tag);
             if let Some(align) = aligns.get(k).filter(|a| !a.is_empty()) {
-                dom::set_attr(&cell, "style", &format!("text-align:{align}"));
+                dom::set_attr(&cell, "style", &["text-align:", align].concat());
             }
             inline(&cell, text, 0);
         }
@@ -271,7 +272,7 @@ fn inline(parent: &Element, s: &str, depth: u32) {
         let prev_alnum = s[..i]
             .chars()
             .next_back()
-            .is_some_and(char::is_alphanumeric);
+            .is_some_and(|p| p.is_ascii_alphanumeric());
         // A span `(tag, inner, length consumed)`, or a link/image, or plain text.
         let span: Option<(&str, &str, usize)> = match c {
             '\\' => match rest[1..].chars().next() {
@@ -302,7 +303,10 @@ fn inline(parent: &Element, s: &str, depth: u32) {
                 let n = delim.len();
                 let opens = n > 0
                     && !(c == '_' && prev_alnum)
-                    && rest[n..].chars().next().is_some_and(|f| !f.is_whitespace());
+                    && rest[n..]
+                        .chars()
+                        .next()
+                        .is_some_and(|f| !f.is_ascii_whitespace());
                 if opens {
                     rest[n..]
                         .find(delim)
@@ -406,7 +410,7 @@ fn link_parts(s: &str) -> Option<(&str, &str, usize)> {
     }
     let end = after.find(')')?;
     let target = after[1..end].trim();
-    let url = target.split_whitespace().next().unwrap_or("");
+    let url = target.split_ascii_whitespace().next().unwrap_or("");
     Some((&s[open + 1..close], url, close + 1 + end + 1))
 }
 

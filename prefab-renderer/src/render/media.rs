@@ -7,7 +7,7 @@
 //! sandboxed without `allow-same-origin`. Anything else shows a readable box with a link.
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
-use super::display::set_style;
+use super::display::{on_text, set_style};
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::{Value, number_to_string};
@@ -79,7 +79,7 @@ fn player(
     }
     if tag == "img" {
         let target = el.clone();
-        cx.bind_text(prop(node, "alt"), move |alt| {
+        on_text(cx, prop(node, "alt"), move |alt| {
             dom::set_attr(&target, "alt", alt)
         });
     } else {
@@ -103,14 +103,16 @@ fn player(
         }
     }
     let target = el.clone();
-    cx.bind_text(prop(node, "src"), move |src| {
-        match crate::url::safe_src(src, data_type) {
+    on_text(
+        cx,
+        prop(node, "src"),
+        move |src| match crate::url::safe_src(src, data_type) {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
                 let _ = target.remove_attribute("src");
             }
-        }
-    });
+        },
+    );
     Ok(el.into())
 }
 
@@ -162,7 +164,7 @@ fn embed(cx: &Cx, node: &Value) -> Result<Node, String> {
         base(cx, &frame, node, class);
         dom::set_attr(&frame, "sandbox", &sandbox(&requested, false));
         let target = frame.clone();
-        cx.bind_text(html, move |h| dom::set_attr(&target, "srcdoc", h));
+        on_text(cx, html, move |h| dom::set_attr(&target, "srcdoc", h));
         return Ok(frame.into());
     }
     let mut url = interpolated(if pdf { "src" } else { "url" });
@@ -187,7 +189,7 @@ fn embed(cx: &Cx, node: &Value) -> Result<Node, String> {
         other => {
             // A readable stand-in: what would be shown, and a link to open it (http(s) only).
             let bx = dom::element("div");
-            base(cx, &bx, node, &format!("{class} pf-embed-blocked"));
+            base(cx, &bx, node, &[class, " pf-embed-blocked"].concat());
             let note = dom::element_with_class("span", "pf-muted");
             note.set_text_content(Some(if pdf { "PDF: " } else { "Embedded content: " }));
             dom::append(&bx, &note);
@@ -210,7 +212,7 @@ fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
     let el = dom::element("pre");
     base(cx, &el, node, "pf-mermaid");
     let target = el.clone();
-    cx.bind_text(prop(node, "chart"), move |chart| {
+    on_text(cx, prop(node, "chart"), move |chart| {
         let _ = target.remove_attribute("data-processed");
         target.set_text_content(Some(chart));
         run_mermaid(&target);
@@ -218,36 +220,36 @@ fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
     Ok(el.into())
 }
 
-/// Asks the page's Mermaid (if any) to draw `el` once it is in the document.
+/// Asks the page's Mermaid (if any) to draw `el`: `mermaid.run({nodes: [el],
+/// suppressErrors: true})` (Mermaid measures in its own scratch element, so `el` need not be
+/// in the document yet; a diagram error is drawn by Mermaid instead of rejecting).
 fn run_mermaid(el: &Element) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Ok(mermaid) = js_sys::Reflect::get(&window, &JsValue::from_str("mermaid")) else {
+    let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key));
+    let Ok(mermaid) = get(&window, "mermaid") else {
         return;
     };
-    let Ok(run) = js_sys::Reflect::get(&mermaid, &JsValue::from_str("run")) else {
-        return;
-    };
-    let Some(run) = run.dyn_ref::<js_sys::Function>().cloned() else {
+    let Some(run) = get(&mermaid, "run")
+        .ok()
+        .and_then(|r| r.dyn_into::<js_sys::Function>().ok())
+    else {
         return;
     };
     let _ = el.class_list().add_1("mermaid");
-    let (el, mermaid) = (el.clone(), mermaid.clone());
-    let later = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let options = js_sys::Object::new();
-        let nodes = js_sys::Array::of1(&el);
-        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("nodes"), &nodes);
-        // `run` returns a promise; a diagram error is Mermaid's to show.
-        if let Ok(promise) = run.call1(&mermaid, &options)
-            && let Ok(promise) = promise.dyn_into::<js_sys::Promise>()
-        {
-            let ignore = wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(|_| {});
-            let _ = promise.catch(&ignore);
-            ignore.forget();
-        }
-    });
-    window.queue_microtask(later.unchecked_ref());
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("nodes"),
+        &js_sys::Array::of1(el),
+    );
+    let _ = js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("suppressErrors"),
+        &JsValue::TRUE,
+    );
+    let _ = run.call1(&mermaid, &options);
 }
 
 #[cfg(test)]
