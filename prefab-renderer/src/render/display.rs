@@ -205,93 +205,55 @@ fn positive(value: &Value) -> Option<String> {
     (n.is_finite() && n >= 1.0).then(|| number_to_string(n.floor()))
 }
 
-/// Grid geometry props as inline styles: `Grid` `columns` (a number, or an object of
-/// breakpoints → classes `grid-cols-N md:grid-cols-M` for the class compiler),
-/// `minColumnWidth`, `columnTemplate`; `GridItem` `colSpan`/`rowSpan`; `Dashboard`
-/// `columns`/`rowHeight`/`rows`; `DashboardItem` `col`/`row`/`colSpan`/`rowSpan`/`zIndex`.
+/// Grid geometry props → CSS custom properties read by `20-display.css` (one table instead of
+/// a function per type): `Grid`/`Dashboard` `columns`, `Dashboard` `rows`/`rowHeight`,
+/// `DashboardItem` `col`/`row`, `GridItem`/`DashboardItem` `colSpan`/`rowSpan`, `zIndex`,
+/// Grid `minColumnWidth`. Grid `columns` as an object of breakpoints becomes classes
+/// `grid-cols-N md:grid-cols-M` for the class compiler; `columnTemplate` is the template.
 pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
-    let ty = prop(node, "type").as_str().unwrap_or_default();
-    let repeat = |n: &str| ["repeat(", n, ",minmax(0,1fr))"].concat();
-    match ty {
-        "Grid" => {
-            match prop(node, "columns") {
-                Value::Object(map) => {
-                    let mut list = String::new();
-                    for (bp, n) in map.iter() {
-                        let Some(n) = positive(n).filter(|_| is_token(bp)) else {
-                            continue;
-                        };
-                        if bp != "default" && bp != "base" {
-                            list.push_str(bp);
-                            list.push(':');
-                        }
-                        list.push_str("grid-cols-");
-                        list.push_str(&n);
-                        list.push(' ');
-                    }
-                    crate::classes::note(&list);
-                    for class in list.split_ascii_whitespace() {
-                        let _ = el.class_list().add_1(class);
-                    }
-                }
-                columns => {
-                    if let Some(n) = positive(columns) {
-                        set_style(el, "grid-template-columns", &repeat(&n));
-                    }
-                }
-            }
-            if let Some(width) = prop(node, "minColumnWidth").as_str() {
-                set_style(
-                    el,
-                    "grid-template-columns",
-                    &["repeat(auto-fill,minmax(min(", width, ",100%),1fr))"].concat(),
-                );
-            }
-            if let Some(template) = prop(node, "columnTemplate").as_str() {
-                set_style(el, "grid-template-columns", template);
-            }
+    const VARS: &[(&str, &str)] = &[
+        ("columns", "--pf-columns"),
+        ("rows", "--pf-rows"),
+        ("col", "--pf-col"),
+        ("row", "--pf-row"),
+        ("colSpan", "--pf-col-span"),
+        ("rowSpan", "--pf-row-span"),
+        ("zIndex", "z-index"),
+    ];
+    for &(key, var) in VARS {
+        if let Some(n) = count(node, key) {
+            set_style(el, var, &n);
         }
-        "GridItem" => {
-            for (key, css) in [("colSpan", "grid-column"), ("rowSpan", "grid-row")] {
-                if let Some(n) = count(node, key) {
-                    set_style(el, css, &["span ", &n, "/span ", &n].concat());
-                }
-            }
-        }
-        "Dashboard" => {
-            let columns = count(node, "columns").unwrap_or_else(|| "12".into());
-            set_style(el, "grid-template-columns", &repeat(&columns));
-            let height = match template::interpolate(prop(node, "rowHeight"), &*cx.frame) {
-                Value::String(s) => s.to_string(),
-                Value::Number(n) => number_to_string(n) + "px",
-                _ => "120px".into(),
+    }
+    if let Value::Object(map) = prop(node, "columns") {
+        let mut list = String::new();
+        for (bp, n) in map.iter() {
+            let Some(n) = positive(n).filter(|_| is_token(bp)) else {
+                continue;
             };
-            set_style(el, "grid-auto-rows", &height);
-            if let Some(rows) = count(node, "rows") {
-                set_style(
-                    el,
-                    "grid-template-rows",
-                    &["repeat(", &rows, ",", &height, ")"].concat(),
-                );
+            if bp != "default" && bp != "base" {
+                list.push_str(bp);
+                list.push(':');
             }
+            list.push_str("grid-cols-");
+            list.push_str(&n);
+            list.push(' ');
         }
-        "DashboardItem" => {
-            for (start, span, css) in [
-                ("col", "colSpan", "grid-column"),
-                ("row", "rowSpan", "grid-row"),
-            ] {
-                let span = count(node, span).unwrap_or_else(|| "1".into());
-                let value = match count(node, start) {
-                    Some(at) => [&at, "/span ", &span].concat(),
-                    None => ["span ", &span].concat(),
-                };
-                set_style(el, css, &value);
-            }
-            if let Value::Number(z) = prop(node, "zIndex") {
-                set_style(el, "z-index", &number_to_string(*z));
-            }
+        crate::classes::note(&list);
+        for class in list.split_ascii_whitespace() {
+            let _ = el.class_list().add_1(class);
         }
+    }
+    match template::interpolate(prop(node, "rowHeight"), &*cx.frame) {
+        Value::String(s) => set_style(el, "--pf-row-height", &s),
+        Value::Number(n) => set_style(el, "--pf-row-height", &(number_to_string(n) + "px")),
         _ => {}
+    }
+    if let Some(width) = prop(node, "minColumnWidth").as_str() {
+        set_style(el, "--pf-min-col", width);
+    }
+    if let Some(template) = prop(node, "columnTemplate").as_str() {
+        set_style(el, "grid-template-columns", template);
     }
 }
 
