@@ -7,11 +7,15 @@
 //!
 //! Tolerance: a node that is not valid renders an error box naming its JSON path; an
 //! unknown `type` renders a placeholder; siblings render normally.
+mod accordion;
+mod carousel;
 mod control;
 mod form;
 mod layout;
+mod overlay;
 mod ref_size;
 mod table;
+mod tabs;
 mod text;
 
 use crate::dom;
@@ -173,6 +177,11 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Button" => form::button(cx, node, path),
         "Input" => form::input(cx, node, path, false),
         "Textarea" => form::input(cx, node, path, true),
+        "Tabs" => tabs::tabs(cx, node, path, true),
+        "Pages" => tabs::tabs(cx, node, path, false),
+        "Accordion" => accordion::accordion(cx, node, path),
+        "Carousel" => carousel::carousel(cx, node, path),
+        "Dialog" | "Popover" | "Tooltip" | "HoverCard" => overlay::overlay(cx, ty, node, path),
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {

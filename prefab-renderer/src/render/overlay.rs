@@ -1,0 +1,507 @@
+//! The overlay core of `Dialog`, `Popover`, `Tooltip` and `HoverCard`.
+//!
+//! The first child is the trigger (rendered in place, inside a `<span>`), the rest is the
+//! body, rendered once into a layer appended to `<body>` and shown or hidden (`hidden`).
+//! One set of document listeners, installed on first open, serves every overlay through a
+//! stack of the open ones: Escape and outside clicks close the top one (unless a `Dialog`
+//! is not `dismissible`), `Tab` is trapped inside a top `Dialog`, `closeOverlay` closes the
+//! top `Dialog`/`Popover`, and scrolling or resizing re-places the floating ones. Focus moves
+//! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
+use super::{Cx, base, prop};
+use crate::dom;
+use crate::store::Store;
+use prefab::expr::Value;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, Event, HtmlElement, KeyboardEvent, Node};
+
+/// What can take keyboard focus inside an overlay (for the focus trap and initial focus).
+const FOCUSABLE: &str = "a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex='-1'])";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Dialog,
+    Popover,
+    Tooltip,
+    HoverCard,
+}
+
+struct Overlay {
+    kind: Kind,
+    /// The `<span>` around the trigger child.
+    trigger: Element,
+    /// The content box (`pf-<kind>-content`).
+    panel: Element,
+    /// What is appended to `<body>`: the backdrop of a `Dialog`, else the panel.
+    layer: Element,
+    side: &'static str,
+    dismissible: bool,
+    open: Cell<bool>,
+    /// Where focus was before opening.
+    back: RefCell<Option<HtmlElement>>,
+    /// Pending hover timer.
+    timer: Cell<i32>,
+    /// `state[name]` holding the open state of a named `Dialog`.
+    state: Option<(Store, String)>,
+}
+
+thread_local! {
+    static STACK: RefCell<Vec<Rc<Overlay>>> = const { RefCell::new(Vec::new()) };
+    static INSTALLED: Cell<bool> = const { Cell::new(false) };
+    static IDS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The element's `id`, after giving it a fresh `pf-<n>` one when it has none (for
+/// `aria-controls` / `aria-labelledby`; ids from the wire are kept).
+pub(super) fn ensure_id(el: &Element) -> String {
+    let id = el.id();
+    if !id.is_empty() {
+        return id;
+    }
+    let n = IDS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let id = "pf-".to_string() + n.to_string().as_str();
+    el.set_id(&id);
+    id
+}
+
+/// Renders `Dialog`, `Popover`, `Tooltip` or (any other `ty`) `HoverCard`.
+pub fn overlay(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+    let (kind, class, side) = match ty {
+        "Dialog" => (Kind::Dialog, "pf-dialog", "bottom"),
+        "Popover" => (Kind::Popover, "pf-popover", "bottom"),
+        "Tooltip" => (Kind::Tooltip, "pf-tooltip", "top"),
+        _ => (Kind::HoverCard, "pf-hover-card", "bottom"),
+    };
+    build(cx, kind, class, side, node, path)
+}
+
+fn build(
+    cx: &Cx,
+    kind: Kind,
+    class: &str,
+    side: &'static str,
+    node: &Value,
+    path: &str,
+) -> Result<Node, String> {
+    for key in ["title", "description", "content"] {
+        super::optional_text(node, key, class)?;
+    }
+    let kids: &[Value] = match prop(node, "children") {
+        Value::Array(items) => items,
+        v if v.is_nullish() => &[],
+        other => {
+            return Err(format!(
+                "{path}.children must be an array, got {}",
+                super::kind(other)
+            ));
+        }
+    };
+    let trigger = dom::element_with_class("span", &(class.to_string() + "-trigger"));
+    if let Some(first) = kids.first() {
+        dom::append(
+            &trigger,
+            &super::node(cx, first, &format!("{path}.children[0]")),
+        );
+    }
+    let content_class = class.to_string() + "-content";
+    let panel = dom::element("div");
+    base(cx, &panel, node, &content_class);
+    let panel_id = ensure_id(&panel);
+    let side = match prop(node, "side").as_str() {
+        Some("top") => "top",
+        Some("left") => "left",
+        Some("right") => "right",
+        Some("bottom") => "bottom",
+        _ => side,
+    };
+    dom::set_attr(&panel, "data-side", side);
+    let target = trigger.first_element_child();
+    let dismissible = kind != Kind::Dialog || prop(node, "dismissible") != &Value::Bool(false);
+    if kind == Kind::Tooltip {
+        dom::set_attr(&panel, "role", "tooltip");
+        let text = panel.clone();
+        cx.bind_text(prop(node, "content"), move |s| {
+            text.set_text_content(Some(s))
+        });
+        if let Some(t) = &target {
+            dom::set_attr(t, "aria-describedby", &panel_id);
+        }
+    } else {
+        if kind != Kind::HoverCard {
+            dom::set_attr(&panel, "role", "dialog");
+            dom::set_attr(&panel, "tabindex", "-1");
+            if let Some(t) = &target {
+                dom::set_attr(t, "aria-haspopup", "dialog");
+                dom::set_attr(t, "aria-expanded", "false");
+                dom::set_attr(t, "aria-controls", &panel_id);
+            }
+        }
+        header(cx, &panel, node, class, kind)?;
+        let body = if kind == Kind::Popover {
+            let body = dom::element_with_class("div", "pf-popover-body");
+            dom::append(&panel, &body);
+            body
+        } else {
+            panel.clone()
+        };
+        for (i, child) in kids.iter().enumerate().skip(1) {
+            dom::append(
+                &body,
+                &super::node(cx, child, &format!("{path}.children[{i}]")),
+            );
+        }
+    }
+    let layer = if kind == Kind::Dialog {
+        dom::set_attr(&panel, "aria-modal", "true");
+        let backdrop = dom::element_with_class("div", "pf-dialog-overlay");
+        dom::append(&backdrop, &panel);
+        backdrop
+    } else {
+        panel.clone()
+    };
+    dom::toggle_attr(&layer, "hidden", true);
+    if let Some(body) = dom::document().and_then(|d| d.body()) {
+        dom::append(&body, &layer);
+    }
+    let state = match (kind, prop(node, "name").as_str()) {
+        (Kind::Dialog, Some(name)) if !name.is_empty() => {
+            Some((cx.frame.store().clone(), name.to_string()))
+        }
+        _ => None,
+    };
+    let ov = Rc::new(Overlay {
+        kind,
+        trigger: trigger.clone(),
+        panel: panel.clone(),
+        layer: layer.clone(),
+        side,
+        dismissible,
+        open: Cell::new(false),
+        back: RefCell::default(),
+        timer: Cell::new(0),
+        state,
+    });
+    if kind == Kind::Dialog && dismissible {
+        let close = dom::element_with_class("button", "pf-dialog-close");
+        dom::set_attr(&close, "type", "button");
+        dom::set_attr(&close, "aria-label", "Close");
+        close.set_text_content(Some("\u{d7}"));
+        dom::append(&panel, &close);
+        let o = ov.clone();
+        dom::listen(&cx.owner, &close, "click", move |_| request(&o, false));
+    }
+    let o = ov.clone();
+    cx.owner.on_cleanup(move || {
+        show(&o, false);
+        o.layer.remove();
+    });
+    if let Some((store, name)) = &ov.state {
+        let (o, store, name) = (ov.clone(), store.clone(), name.clone());
+        cx.owner.effect(move || {
+            let open = store.get_path(&name).is_some_and(|v| v.truthy());
+            crate::store::untracked(|| show(&o, open));
+        });
+    }
+    if matches!(kind, Kind::Dialog | Kind::Popover) {
+        let o = ov.clone();
+        dom::listen(&cx.owner, &trigger, "click", move |_| {
+            request(&o, !o.open.get())
+        });
+    } else {
+        let (open_ms, close_ms) = if kind == Kind::Tooltip {
+            (delay(node, "delay", 300), 0)
+        } else {
+            (
+                delay(node, "openDelay", 600),
+                delay(node, "closeDelay", 300),
+            )
+        };
+        let mut targets = vec![trigger.clone()];
+        if kind == Kind::HoverCard {
+            targets.push(panel);
+        }
+        for el in &targets {
+            for (event, open) in [
+                ("mouseenter", true),
+                ("mouseleave", false),
+                ("focusin", true),
+                ("focusout", false),
+            ] {
+                let o = ov.clone();
+                let ms = if open { open_ms } else { close_ms };
+                dom::listen(&cx.owner, el, event, move |_| hover(&o, open, ms));
+            }
+        }
+    }
+    Ok(trigger.into())
+}
+
+/// The title/description block of a `Dialog` or `Popover` (when either is given).
+fn header(cx: &Cx, panel: &Element, node: &Value, class: &str, kind: Kind) -> Result<(), String> {
+    let (title, description) = (prop(node, "title"), prop(node, "description"));
+    if kind == Kind::HoverCard || (title.is_nullish() && description.is_nullish()) {
+        return Ok(());
+    }
+    let head = dom::element_with_class("div", &(class.to_string() + "-header"));
+    for (raw, tag, suffix) in [
+        (
+            title,
+            if kind == Kind::Dialog { "h2" } else { "h4" },
+            "-title",
+        ),
+        (description, "p", "-description"),
+    ] {
+        if raw.is_nullish() {
+            continue;
+        }
+        let el = dom::element_with_class(tag, &(class.to_string() + suffix));
+        let id = ensure_id(&el);
+        let attr = if suffix == "-title" {
+            "aria-labelledby"
+        } else {
+            "aria-describedby"
+        };
+        dom::set_attr(panel, attr, &id);
+        let text = el.clone();
+        cx.bind_text(raw, move |s| text.set_text_content(Some(s)));
+        dom::append(&head, &el);
+    }
+    dom::append(panel, &head);
+    Ok(())
+}
+
+fn delay(node: &Value, key: &str, fallback: i32) -> i32 {
+    match prop(node, key).to_number() {
+        n if (0.0..60_000.0).contains(&n) => n as i32,
+        _ => fallback,
+    }
+}
+
+/// Opens or closes on behalf of the user: through `state[name]` for a named `Dialog`.
+fn request(ov: &Rc<Overlay>, open: bool) {
+    match &ov.state {
+        Some((store, name)) => {
+            if let Err(e) = store.set_path(name, Value::Bool(open)) {
+                crate::log::warn(&e);
+            }
+        }
+        None => show(ov, open),
+    }
+}
+
+/// Schedules a hover open/close after `ms`, replacing any pending one.
+fn hover(ov: &Rc<Overlay>, open: bool, ms: i32) {
+    let Some(win) = web_sys::window() else { return };
+    win.clear_timeout_with_handle(ov.timer.get());
+    let o = ov.clone();
+    let run = Closure::once_into_js(move || show(&o, open));
+    if let Ok(id) =
+        win.set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), ms)
+    {
+        ov.timer.set(id);
+    }
+}
+
+/// Shows or hides the layer and keeps the stack, ARIA state and focus in step.
+fn show(ov: &Rc<Overlay>, open: bool) {
+    if ov.open.replace(open) == open {
+        return;
+    }
+    dom::toggle_attr(&ov.layer, "hidden", !open);
+    let state = if open { "open" } else { "closed" };
+    dom::set_attr(&ov.panel, "data-state", state);
+    if let Some(t) = ov.trigger.first_element_child()
+        && t.has_attribute("aria-expanded")
+    {
+        dom::set_attr(&t, "aria-expanded", if open { "true" } else { "false" });
+    }
+    STACK.with(|s| {
+        let mut s = s.borrow_mut();
+        s.retain(|o| !Rc::ptr_eq(o, ov));
+        if open {
+            s.push(ov.clone());
+        }
+    });
+    let takes_focus = matches!(ov.kind, Kind::Dialog | Kind::Popover);
+    let doc = dom::document();
+    if open {
+        install();
+        place(ov);
+        if takes_focus {
+            let active = doc.as_ref().and_then(|d| d.active_element());
+            *ov.back.borrow_mut() = active.and_then(|a| a.dyn_into::<HtmlElement>().ok());
+            let first = ov.panel.query_selector(FOCUSABLE).ok().flatten();
+            focus(first.as_ref().unwrap_or(&ov.panel));
+        }
+    } else if let Some(back) = ov.back.take() {
+        // Only when focus is still inside the overlay (or nowhere): a click elsewhere keeps it.
+        let active = doc.as_ref().and_then(|d| d.active_element());
+        let inside = active.as_ref().is_none_or(|a| {
+            ov.layer.contains(Some(a))
+                || doc
+                    .as_ref()
+                    .and_then(|d| d.body())
+                    .is_some_and(|b| a == b.as_ref())
+        });
+        if inside {
+            let _ = back.focus();
+        }
+    }
+}
+
+fn focus(el: &Element) {
+    if let Some(el) = el.dyn_ref::<HtmlElement>() {
+        let _ = el.focus();
+    }
+}
+
+/// Places a floating panel next to its trigger on its side, flipped when it does not fit,
+/// kept inside the viewport.
+fn place(ov: &Overlay) {
+    let Some(win) = web_sys::window() else { return };
+    if ov.kind == Kind::Dialog {
+        return;
+    }
+    let (vw, vh) = (
+        win.inner_width()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0),
+        win.inner_height()
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0),
+    );
+    let t = ov.trigger.get_bounding_client_rect();
+    let p = ov.panel.get_bounding_client_rect();
+    let (w, h) = (p.width(), p.height());
+    let gap = if ov.kind == Kind::Tooltip { 6.0 } else { 4.0 };
+    let side = match ov.side {
+        "top" if t.top() - h - gap < 0.0 && t.bottom() + h + gap <= vh => "bottom",
+        "bottom" if t.bottom() + h + gap > vh && t.top() - h - gap >= 0.0 => "top",
+        "left" if t.left() - w - gap < 0.0 => "right",
+        "right" if t.right() + w + gap > vw => "left",
+        s => s,
+    };
+    let (x, y) = match side {
+        "top" => (t.left() + (t.width() - w) / 2.0, t.top() - h - gap),
+        "bottom" => (t.left() + (t.width() - w) / 2.0, t.bottom() + gap),
+        "left" => (t.left() - w - gap, t.top() + (t.height() - h) / 2.0),
+        _ => (t.right() + gap, t.top() + (t.height() - h) / 2.0),
+    };
+    let x = x.min(vw - w - 8.0).max(8.0);
+    let y = y.min(vh - h - 8.0).max(8.0);
+    dom::set_attr(&ov.panel, "data-side", side);
+    if let Some(el) = ov.panel.dyn_ref::<HtmlElement>() {
+        let style = el.style();
+        let _ = style.set_property("left", &((x as i32).to_string() + "px"));
+        let _ = style.set_property("top", &((y as i32).to_string() + "px"));
+    }
+}
+
+/// The open overlays, top last (a copy: handlers may open or close overlays).
+fn stack() -> Vec<Rc<Overlay>> {
+    STACK.with(|s| s.borrow().clone())
+}
+
+/// The document listeners every overlay shares, added on the first open.
+fn install() {
+    if INSTALLED.with(|i| i.replace(true)) {
+        return;
+    }
+    let Some(doc) = dom::document() else { return };
+    let add = |event: &str, capture: bool, f: Box<dyn FnMut(Event)>| {
+        let closure = Closure::wrap(f);
+        let _ = doc.add_event_listener_with_callback_and_bool(
+            event,
+            closure.as_ref().unchecked_ref(),
+            capture,
+        );
+        closure.forget();
+    };
+    add("keydown", false, Box::new(key));
+    add(
+        "pointerdown",
+        false,
+        Box::new(|event: Event| {
+            let target = event.target().and_then(|t| t.dyn_into::<Node>().ok());
+            for ov in stack().iter().rev() {
+                if ov.panel.contains(target.as_ref()) || ov.trigger.contains(target.as_ref()) {
+                    break;
+                }
+                if !ov.dismissible {
+                    break;
+                }
+                request(ov, false);
+            }
+        }),
+    );
+    add(
+        "prefab:close-overlay",
+        false,
+        Box::new(|_| {
+            if let Some(ov) = stack()
+                .into_iter()
+                .rev()
+                .find(|o| matches!(o.kind, Kind::Dialog | Kind::Popover))
+            {
+                request(&ov, false);
+            }
+        }),
+    );
+    add(
+        "scroll",
+        true,
+        Box::new(|_| {
+            for ov in stack() {
+                place(&ov);
+            }
+        }),
+    );
+}
+
+/// Escape closes the top overlay; Tab cycles inside a top `Dialog`.
+fn key(event: Event) {
+    let Some(top) = stack().pop() else { return };
+    let event: &KeyboardEvent = event.unchecked_ref();
+    match event.key().as_str() {
+        "Escape" if top.dismissible => {
+            event.prevent_default();
+            request(&top, false);
+        }
+        "Tab" if top.kind == Kind::Dialog => {
+            let Ok(list) = top.panel.query_selector_all(FOCUSABLE) else {
+                return;
+            };
+            let (Some(first), Some(last)) =
+                (list.get(0), list.get(list.length().saturating_sub(1)))
+            else {
+                event.prevent_default();
+                return;
+            };
+            let active = dom::document().and_then(|d| d.active_element());
+            let at = |n: &Node| {
+                active
+                    .as_ref()
+                    .is_some_and(|a| AsRef::<Node>::as_ref(a) == n)
+            };
+            let outside = !active.as_ref().is_some_and(|a| top.panel.contains(Some(a)));
+            let next = if event.shift_key() {
+                (outside || at(&first) || active.as_ref().is_some_and(|a| a == &top.panel))
+                    .then_some(last)
+            } else {
+                (outside || at(&last)).then_some(first)
+            };
+            if let Some(next) = next.and_then(|n| n.dyn_into::<Element>().ok()) {
+                event.prevent_default();
+                focus(&next);
+            }
+        }
+        _ => {}
+    }
+}
