@@ -4,18 +4,18 @@
 //! `multiple` opening one closes the others. Like prefab-ui's renderer (Base UI), an open
 //! section can always be closed. Each header is a `<button aria-expanded aria-controls>`
 //! inside an `<h3>`, so Enter and Space work natively; the body is a labelled `region`.
-use super::overlay::ensure_id;
 use super::tabs::panels;
+use super::widget::{ensure_id, hit, on, show_text};
 use super::{Cx, base, prop};
 use crate::dom;
 use crate::template;
 use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
+use web_sys::{Event, Node};
 
 /// `Accordion`.
+#[inline(never)]
 pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let items = panels(cx, node, path)?;
     let multiple = prop(node, "multiple").truthy();
@@ -34,10 +34,7 @@ pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         dom::set_attr(&button, "type", "button");
         dom::set_attr(&button, "data-value", &item.value);
         let label = dom::element("span");
-        let text = label.clone();
-        cx.bind_text(prop(item.node, "title"), move |s| {
-            text.set_text_content(Some(s))
-        });
+        show_text(cx, &label, prop(item.node, "title"));
         dom::append(&button, &label);
         let chevron = dom::element_with_class("span", "pf-accordion-chevron");
         dom::set_attr(&chevron, "aria-hidden", "true");
@@ -71,20 +68,17 @@ pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     apply(&open);
     let open = Rc::new(RefCell::new(open));
     let own = root.clone();
-    dom::listen(&cx.owner, &root, "click", move |event| {
+    let click = move |event: Event| {
         // The trigger clicked, if it belongs to this accordion (not a nested one).
-        let Some(value) = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| t.closest(".pf-accordion-trigger").ok().flatten())
+        let Some(value) = hit(&event, ".pf-accordion-trigger")
             .filter(|b| b.closest(".pf-accordion").ok().flatten().as_ref() == Some(&own))
             .and_then(|b| b.get_attribute("data-value"))
         else {
             return;
         };
         let mut open = open.borrow_mut();
-        if open.contains(&value) {
-            open.retain(|v| *v != value);
+        if let Some(at) = open.iter().position(|v| *v == value) {
+            open.remove(at);
         } else {
             if !multiple {
                 open.clear();
@@ -92,6 +86,7 @@ pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             open.push(value);
         }
         apply(&open);
-    });
+    };
+    on(cx, &root, "click", Box::new(click));
     Ok(root.into())
 }

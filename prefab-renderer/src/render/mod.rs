@@ -17,6 +17,7 @@ mod ref_size;
 mod table;
 mod tabs;
 mod text;
+mod widget;
 
 use crate::dom;
 use crate::store::Owner;

@@ -7,6 +7,7 @@
 //! is not `dismissible`), `Tab` is trapped inside a top `Dialog`, `closeOverlay` closes the
 //! top `Dialog`/`Popover`, and scrolling or resizing re-places the floating ones. Focus moves
 //! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
+use super::widget::{child_path, ensure_id, flag, focus, number, on, set_style, show_text, watch};
 use super::{Cx, base, prop};
 use crate::dom;
 use crate::store::Store;
@@ -15,7 +16,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Element, Event, HtmlElement, KeyboardEvent, Node};
+use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// What can take keyboard focus inside an overlay (for the focus trap and initial focus).
 const FOCUSABLE: &str = "a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex='-1'])";
@@ -40,7 +41,7 @@ struct Overlay {
     dismissible: bool,
     open: Cell<bool>,
     /// Where focus was before opening.
-    back: RefCell<Option<HtmlElement>>,
+    back: RefCell<Option<Element>>,
     /// Pending hover timer.
     timer: Cell<i32>,
     /// `state[name]` holding the open state of a named `Dialog`.
@@ -50,23 +51,6 @@ struct Overlay {
 thread_local! {
     static STACK: RefCell<Vec<Rc<Overlay>>> = const { RefCell::new(Vec::new()) };
     static INSTALLED: Cell<bool> = const { Cell::new(false) };
-    static IDS: Cell<u32> = const { Cell::new(0) };
-}
-
-/// The element's `id`, after giving it a fresh `pf-<n>` one when it has none (for
-/// `aria-controls` / `aria-labelledby`; ids from the wire are kept).
-pub(super) fn ensure_id(el: &Element) -> String {
-    let id = el.id();
-    if !id.is_empty() {
-        return id;
-    }
-    let n = IDS.with(|c| {
-        c.set(c.get() + 1);
-        c.get()
-    });
-    let id = "pf-".to_string() + n.to_string().as_str();
-    el.set_id(&id);
-    id
 }
 
 /// Renders `Dialog`, `Popover`, `Tooltip` or (any other `ty`) `HoverCard`.
@@ -80,6 +64,7 @@ pub fn overlay(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Stri
     build(cx, kind, class, side, node, path)
 }
 
+#[inline(never)]
 fn build(
     cx: &Cx,
     kind: Kind,
@@ -91,22 +76,10 @@ fn build(
     for key in ["title", "description", "content"] {
         super::optional_text(node, key, class)?;
     }
-    let kids: &[Value] = match prop(node, "children") {
-        Value::Array(items) => items,
-        v if v.is_nullish() => &[],
-        other => {
-            return Err(format!(
-                "{path}.children must be an array, got {}",
-                super::kind(other)
-            ));
-        }
-    };
+    let kids = super::tabs::child_list(node, path)?;
     let trigger = dom::element_with_class("span", &(class.to_string() + "-trigger"));
     if let Some(first) = kids.first() {
-        dom::append(
-            &trigger,
-            &super::node(cx, first, &format!("{path}.children[0]")),
-        );
+        dom::append(&trigger, &super::node(cx, first, &child_path(path, 0)));
     }
     let content_class = class.to_string() + "-content";
     let panel = dom::element("div");
@@ -121,13 +94,10 @@ fn build(
     };
     dom::set_attr(&panel, "data-side", side);
     let target = trigger.first_element_child();
-    let dismissible = kind != Kind::Dialog || prop(node, "dismissible") != &Value::Bool(false);
+    let dismissible = kind != Kind::Dialog || flag(node, "dismissible", true);
     if kind == Kind::Tooltip {
         dom::set_attr(&panel, "role", "tooltip");
-        let text = panel.clone();
-        cx.bind_text(prop(node, "content"), move |s| {
-            text.set_text_content(Some(s))
-        });
+        show_text(cx, &panel, prop(node, "content"));
         if let Some(t) = &target {
             dom::set_attr(t, "aria-describedby", &panel_id);
         }
@@ -150,10 +120,7 @@ fn build(
             panel.clone()
         };
         for (i, child) in kids.iter().enumerate().skip(1) {
-            dom::append(
-                &body,
-                &super::node(cx, child, &format!("{path}.children[{i}]")),
-            );
+            dom::append(&body, &super::node(cx, child, &child_path(path, i)));
         }
     }
     let layer = if kind == Kind::Dialog {
@@ -192,8 +159,7 @@ fn build(
         dom::set_attr(&close, "aria-label", "Close");
         close.set_text_content(Some("\u{d7}"));
         dom::append(&panel, &close);
-        let o = ov.clone();
-        dom::listen(&cx.owner, &close, "click", move |_| request(&o, false));
+        act(cx, &close, "click", &ov, Act::Close);
     }
     let o = ov.clone();
     cx.owner.on_cleanup(move || {
@@ -201,24 +167,23 @@ fn build(
         o.layer.remove();
     });
     if let Some((store, name)) = &ov.state {
-        let (o, store, name) = (ov.clone(), store.clone(), name.clone());
-        cx.owner.effect(move || {
-            let open = store.get_path(&name).is_some_and(|v| v.truthy());
-            crate::store::untracked(|| show(&o, open));
-        });
+        let o = ov.clone();
+        watch(
+            cx,
+            store,
+            name,
+            Rc::new(move |v| show(&o, v.is_some_and(|v| v.truthy()))),
+        );
     }
     if matches!(kind, Kind::Dialog | Kind::Popover) {
-        let o = ov.clone();
-        dom::listen(&cx.owner, &trigger, "click", move |_| {
-            request(&o, !o.open.get())
-        });
+        act(cx, &trigger, "click", &ov, Act::Toggle);
     } else {
         let (open_ms, close_ms) = if kind == Kind::Tooltip {
-            (delay(node, "delay", 300), 0)
+            (delay(node, "delay", 300.0), 0)
         } else {
             (
-                delay(node, "openDelay", 600),
-                delay(node, "closeDelay", 300),
+                delay(node, "openDelay", 600.0),
+                delay(node, "closeDelay", 300.0),
             )
         };
         let mut targets = vec![trigger.clone()];
@@ -232,13 +197,35 @@ fn build(
                 ("focusin", true),
                 ("focusout", false),
             ] {
-                let o = ov.clone();
                 let ms = if open { open_ms } else { close_ms };
-                dom::listen(&cx.owner, el, event, move |_| hover(&o, open, ms));
+                act(cx, el, event, &ov, Act::Hover(open, ms));
             }
         }
     }
     Ok(trigger.into())
+}
+
+/// What an overlay listener does.
+#[derive(Clone, Copy)]
+enum Act {
+    Toggle,
+    Close,
+    /// Open (or close) after a delay in ms.
+    Hover(bool, i32),
+}
+
+fn act(cx: &Cx, el: &Element, event: &str, ov: &Rc<Overlay>, what: Act) {
+    let ov = ov.clone();
+    on(
+        cx,
+        el,
+        event,
+        Box::new(move |_| match what {
+            Act::Toggle => request(&ov, !ov.open.get()),
+            Act::Close => request(&ov, false),
+            Act::Hover(open, ms) => hover(&ov, open, ms),
+        }),
+    );
 }
 
 /// The title/description block of a `Dialog` or `Popover` (when either is given).
@@ -267,19 +254,15 @@ fn header(cx: &Cx, panel: &Element, node: &Value, class: &str, kind: Kind) -> Re
             "aria-describedby"
         };
         dom::set_attr(panel, attr, &id);
-        let text = el.clone();
-        cx.bind_text(raw, move |s| text.set_text_content(Some(s)));
+        show_text(cx, &el, raw);
         dom::append(&head, &el);
     }
     dom::append(panel, &head);
     Ok(())
 }
 
-fn delay(node: &Value, key: &str, fallback: i32) -> i32 {
-    match prop(node, key).to_number() {
-        n if (0.0..60_000.0).contains(&n) => n as i32,
-        _ => fallback,
-    }
+fn delay(node: &Value, key: &str, fallback: f64) -> i32 {
+    number(node, key, fallback).min(60_000.0) as i32
 }
 
 /// Opens or closes on behalf of the user: through `state[name]` for a named `Dialog`.
@@ -322,7 +305,9 @@ fn show(ov: &Rc<Overlay>, open: bool) {
     }
     STACK.with(|s| {
         let mut s = s.borrow_mut();
-        s.retain(|o| !Rc::ptr_eq(o, ov));
+        if let Some(at) = s.iter().position(|o| Rc::ptr_eq(o, ov)) {
+            s.remove(at);
+        }
         if open {
             s.push(ov.clone());
         }
@@ -334,7 +319,7 @@ fn show(ov: &Rc<Overlay>, open: bool) {
         place(ov);
         if takes_focus {
             let active = doc.as_ref().and_then(|d| d.active_element());
-            *ov.back.borrow_mut() = active.and_then(|a| a.dyn_into::<HtmlElement>().ok());
+            *ov.back.borrow_mut() = active;
             let first = ov.panel.query_selector(FOCUSABLE).ok().flatten();
             focus(first.as_ref().unwrap_or(&ov.panel));
         }
@@ -349,14 +334,8 @@ fn show(ov: &Rc<Overlay>, open: bool) {
                     .is_some_and(|b| a == b.as_ref())
         });
         if inside {
-            let _ = back.focus();
+            focus(&back);
         }
-    }
-}
-
-fn focus(el: &Element) {
-    if let Some(el) = el.dyn_ref::<HtmlElement>() {
-        let _ = el.focus();
     }
 }
 
@@ -397,11 +376,8 @@ fn place(ov: &Overlay) {
     let x = x.min(vw - w - 8.0).max(8.0);
     let y = y.min(vh - h - 8.0).max(8.0);
     dom::set_attr(&ov.panel, "data-side", side);
-    if let Some(el) = ov.panel.dyn_ref::<HtmlElement>() {
-        let style = el.style();
-        let _ = style.set_property("left", &((x as i32).to_string() + "px"));
-        let _ = style.set_property("top", &((y as i32).to_string() + "px"));
-    }
+    set_style(&ov.panel, "left", &((x as usize).to_string() + "px"));
+    set_style(&ov.panel, "top", &((y as usize).to_string() + "px"));
 }
 
 /// The open overlays, top last (a copy: handlers may open or close overlays).
@@ -429,7 +405,7 @@ fn install() {
         "pointerdown",
         false,
         Box::new(|event: Event| {
-            let target = event.target().and_then(|t| t.dyn_into::<Node>().ok());
+            let target: Option<Node> = event.target().map(JsCast::unchecked_into);
             for ov in stack().iter().rev() {
                 if ov.panel.contains(target.as_ref()) || ov.trigger.contains(target.as_ref()) {
                     break;
@@ -497,9 +473,9 @@ fn key(event: Event) {
             } else {
                 (outside || at(&last)).then_some(first)
             };
-            if let Some(next) = next.and_then(|n| n.dyn_into::<Element>().ok()) {
+            if let Some(next) = next {
                 event.prevent_default();
-                focus(&next);
+                focus(next.unchecked_ref());
             }
         }
         _ => {}

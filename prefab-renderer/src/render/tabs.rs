@@ -6,7 +6,7 @@
 //! Tabs follow the WAI-ARIA tabs pattern: `tablist`/`tab`/`tabpanel`, `aria-selected`,
 //! `aria-controls`, roving `tabindex`, Arrow keys (Up/Down when vertical), Home and End move
 //! and activate. Selecting writes the state, then runs `onChange` with `$event` = the value.
-use super::overlay::ensure_id;
+use super::widget::{child_path, ensure_id, focus, hit, on, show_text, watch};
 use super::{Cx, base, prop};
 use crate::dom;
 use crate::store::Store;
@@ -14,7 +14,7 @@ use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, KeyboardEvent, Node};
+use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// One child of `Tabs`/`Accordion`/`Pages`.
 pub(super) struct Panel<'a> {
@@ -26,21 +26,24 @@ pub(super) struct Panel<'a> {
     pub path: String,
 }
 
+/// The `children` of a node as a slice (absent: empty).
+pub(super) fn child_list<'a>(node: &'a Value, path: &str) -> Result<&'a [Value], String> {
+    match prop(node, "children") {
+        Value::Array(items) => Ok(items),
+        v if v.is_nullish() => Ok(&[]),
+        other => Err(format!(
+            "{path}.children must be an array, got {}",
+            super::kind(other)
+        )),
+    }
+}
+
 /// The panels of a `Tabs`/`Accordion`/`Pages` node.
 pub(super) fn panels<'a>(cx: &Cx, node: &'a Value, path: &str) -> Result<Vec<Panel<'a>>, String> {
-    let items: &[Value] = match prop(node, "children") {
-        Value::Array(items) => items,
-        v if v.is_nullish() => &[],
-        other => {
-            return Err(format!(
-                "{path}.children must be an array, got {}",
-                super::kind(other)
-            ));
-        }
-    };
+    let items = child_list(node, path)?;
     let mut out = Vec::with_capacity(items.len());
     for (i, child) in items.iter().enumerate() {
-        let path = format!("{path}.children[{i}]");
+        let path = child_path(path, i);
         if !matches!(child, Value::Object(_)) {
             return Err(format!(
                 "{path} must be a component object, got {}",
@@ -117,10 +120,7 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
             dom::set_attr(&tab, "type", "button");
             dom::set_attr(&tab, "role", "tab");
             dom::set_attr(&tab, "data-value", &item.value);
-            let label = tab.clone();
-            cx.bind_text(prop(item.node, "title"), move |s| {
-                label.set_text_content(Some(s))
-            });
+            show_text(cx, &tab, prop(item.node, "title"));
             if prop(item.node, "disabled").truthy() {
                 dom::toggle_attr(&tab, "disabled", true);
             }
@@ -145,11 +145,9 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
         shown.push((tab, panel, item.value.clone()));
     }
     let shown = Rc::new(shown);
-    let (all, read, key) = (shown.clone(), store.clone(), name.clone());
-    cx.owner.effect(move || {
-        let active = read
-            .get_path(&key)
-            .map_or_else(|| fallback.clone(), |v| template::display(&v));
+    let all = shown.clone();
+    let apply = move |v: Option<Value>| {
+        let active = v.map_or_else(|| fallback.clone(), |v| template::display(&v));
         for (tab, panel, value) in all.iter() {
             let on = *value == active;
             dom::toggle_attr(panel, "hidden", !on);
@@ -160,7 +158,8 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
                 dom::toggle_attr(tab, "data-active", on);
             }
         }
-    });
+    };
+    watch(cx, &store, &name, Rc::new(apply));
     if !list {
         return Ok(root.into());
     }
@@ -181,54 +180,40 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
         }
     });
     let on_click = select.clone();
-    dom::listen(&cx.owner, &tablist, "click", move |event| {
-        if let Some(tab) = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| t.closest("[role=tab]").ok().flatten())
-        {
+    let click = move |event: Event| {
+        if let Some(tab) = hit(&event, "[role=tab]") {
             on_click(&tab);
         }
-    });
-    dom::listen(&cx.owner, &tablist, "keydown", move |event| {
+    };
+    on(cx, &tablist, "click", Box::new(click));
+    let key = move |event: Event| {
         let key: &KeyboardEvent = event.unchecked_ref();
-        let tabs: Vec<&Element> = shown
-            .iter()
-            .filter_map(|(t, _, _)| t.as_ref())
-            .filter(|t| !t.has_attribute("disabled"))
-            .collect();
+        let n = shown.len();
         let active = dom::document().and_then(|d| d.active_element());
-        let at = tabs
+        let at = shown
             .iter()
-            .position(|t| active.as_ref() == Some(*t))
+            .position(|(t, _, _)| t.is_some() && t.as_ref() == active.as_ref())
             .unwrap_or(0);
-        let last = tabs.len().saturating_sub(1);
-        let to = match key.key().as_str() {
-            "ArrowRight" | "ArrowDown" => {
-                if at == last {
-                    0
-                } else {
-                    at + 1
-                }
-            }
-            "ArrowLeft" | "ArrowUp" => {
-                if at == 0 {
-                    last
-                } else {
-                    at - 1
-                }
-            }
-            "Home" => 0,
-            "End" => last,
+        // Walk from `start` by `step` (mod n) to the first enabled tab.
+        let (start, step) = match key.key().as_str() {
+            _ if n == 0 => return,
+            "ArrowRight" | "ArrowDown" => (at + 1, 1),
+            "ArrowLeft" | "ArrowUp" => (at + n - 1, n - 1),
+            "Home" => (0, 1),
+            "End" => (n - 1, n - 1),
             _ => return,
         };
-        if let Some(tab) = tabs.get(to) {
-            event.prevent_default();
-            if let Some(el) = tab.dyn_ref::<web_sys::HtmlElement>() {
-                let _ = el.focus();
+        for k in 0..n {
+            if let Some((Some(tab), _, _)) = shown.get((start + k * step) % n)
+                && !tab.has_attribute("disabled")
+            {
+                event.prevent_default();
+                focus(tab);
+                select(tab);
+                return;
             }
-            select(tab);
         }
-    });
+    };
+    on(cx, &tablist, "keydown", Box::new(key));
     Ok(root.into())
 }
