@@ -15,7 +15,6 @@ use std::rc::Rc;
 use web_sys::{Event, Node};
 
 /// `Accordion`.
-#[inline(never)]
 pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let items = panels(cx, node, path)?;
     let multiple = prop(node, "multiple").truthy();

@@ -18,7 +18,6 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// `Carousel`.
-#[inline(never)]
 pub fn carousel(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let root = dom::element("div");
     base(cx, &root, node, "pf-carousel");

@@ -37,7 +37,7 @@ struct Overlay {
     panel: Element,
     /// What is appended to `<body>`: the backdrop of a `Dialog`, else the panel.
     layer: Element,
-    side: &'static str,
+    side: String,
     dismissible: bool,
     open: Cell<bool>,
     /// Where focus was before opening.
@@ -53,46 +53,57 @@ thread_local! {
     static INSTALLED: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Class hooks of an overlay kind: trigger, content, header, title, description.
+type Classes = [&'static str; 5];
+
 /// Renders `Dialog`, `Popover`, `Tooltip` or (any other `ty`) `HoverCard`.
 pub fn overlay(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
-    let (kind, class, side) = match ty {
-        "Dialog" => (Kind::Dialog, "pf-dialog", "bottom"),
-        "Popover" => (Kind::Popover, "pf-popover", "bottom"),
-        "Tooltip" => (Kind::Tooltip, "pf-tooltip", "top"),
-        _ => (Kind::HoverCard, "pf-hover-card", "bottom"),
+    const DIALOG: Classes = [
+        "pf-dialog-trigger",
+        "pf-dialog-content",
+        "pf-dialog-header",
+        "pf-dialog-title",
+        "pf-dialog-description",
+    ];
+    const POPOVER: Classes = [
+        "pf-popover-trigger",
+        "pf-popover-content",
+        "pf-popover-header",
+        "pf-popover-title",
+        "pf-popover-description",
+    ];
+    const TOOLTIP: Classes = ["pf-tooltip-trigger", "pf-tooltip-content", "", "", ""];
+    const HOVER_CARD: Classes = ["pf-hover-card-trigger", "pf-hover-card-content", "", "", ""];
+    let (kind, classes, side) = match ty {
+        "Dialog" => (Kind::Dialog, &DIALOG, "bottom"),
+        "Popover" => (Kind::Popover, &POPOVER, "bottom"),
+        "Tooltip" => (Kind::Tooltip, &TOOLTIP, "top"),
+        _ => (Kind::HoverCard, &HOVER_CARD, "bottom"),
     };
-    build(cx, kind, class, side, node, path)
+    for key in ["title", "description", "content"] {
+        super::optional_text(node, key, ty)?;
+    }
+    build(cx, kind, classes, side, node, path)
 }
 
-#[inline(never)]
 fn build(
     cx: &Cx,
     kind: Kind,
-    class: &str,
-    side: &'static str,
+    classes: &Classes,
+    side: &str,
     node: &Value,
     path: &str,
 ) -> Result<Node, String> {
-    for key in ["title", "description", "content"] {
-        super::optional_text(node, key, class)?;
-    }
     let kids = super::tabs::child_list(node, path)?;
-    let trigger = dom::element_with_class("span", &(class.to_string() + "-trigger"));
+    let trigger = dom::element_with_class("span", classes[0]);
     if let Some(first) = kids.first() {
         dom::append(&trigger, &super::node(cx, first, &child_path(path, 0)));
     }
-    let content_class = class.to_string() + "-content";
     let panel = dom::element("div");
-    base(cx, &panel, node, &content_class);
+    base(cx, &panel, node, classes[1]);
     let panel_id = ensure_id(&panel);
-    let side = match prop(node, "side").as_str() {
-        Some("top") => "top",
-        Some("left") => "left",
-        Some("right") => "right",
-        Some("bottom") => "bottom",
-        _ => side,
-    };
-    dom::set_attr(&panel, "data-side", side);
+    let side = prop(node, "side").as_str().unwrap_or(side).to_string();
+    dom::set_attr(&panel, "data-side", &side);
     let target = trigger.first_element_child();
     let dismissible = kind != Kind::Dialog || flag(node, "dismissible", true);
     if kind == Kind::Tooltip {
@@ -111,7 +122,7 @@ fn build(
                 dom::set_attr(t, "aria-controls", &panel_id);
             }
         }
-        header(cx, &panel, node, class, kind)?;
+        header(cx, &panel, node, classes, kind);
         let body = if kind == Kind::Popover {
             let body = dom::element_with_class("div", "pf-popover-body");
             dom::append(&panel, &body);
@@ -229,36 +240,30 @@ fn act(cx: &Cx, el: &Element, event: &str, ov: &Rc<Overlay>, what: Act) {
 }
 
 /// The title/description block of a `Dialog` or `Popover` (when either is given).
-fn header(cx: &Cx, panel: &Element, node: &Value, class: &str, kind: Kind) -> Result<(), String> {
+fn header(cx: &Cx, panel: &Element, node: &Value, classes: &Classes, kind: Kind) {
     let (title, description) = (prop(node, "title"), prop(node, "description"));
     if kind == Kind::HoverCard || (title.is_nullish() && description.is_nullish()) {
-        return Ok(());
+        return;
     }
-    let head = dom::element_with_class("div", &(class.to_string() + "-header"));
-    for (raw, tag, suffix) in [
+    let head = dom::element_with_class("div", classes[2]);
+    for (raw, tag, class, attr) in [
         (
             title,
             if kind == Kind::Dialog { "h2" } else { "h4" },
-            "-title",
+            classes[3],
+            "aria-labelledby",
         ),
-        (description, "p", "-description"),
+        (description, "p", classes[4], "aria-describedby"),
     ] {
         if raw.is_nullish() {
             continue;
         }
-        let el = dom::element_with_class(tag, &(class.to_string() + suffix));
-        let id = ensure_id(&el);
-        let attr = if suffix == "-title" {
-            "aria-labelledby"
-        } else {
-            "aria-describedby"
-        };
-        dom::set_attr(panel, attr, &id);
+        let el = dom::element_with_class(tag, class);
+        dom::set_attr(panel, attr, &ensure_id(&el));
         show_text(cx, &el, raw);
         dom::append(&head, &el);
     }
     dom::append(panel, &head);
-    Ok(())
 }
 
 fn delay(node: &Value, key: &str, fallback: f64) -> i32 {
@@ -360,7 +365,7 @@ fn place(ov: &Overlay) {
     let p = ov.panel.get_bounding_client_rect();
     let (w, h) = (p.width(), p.height());
     let gap = if ov.kind == Kind::Tooltip { 6.0 } else { 4.0 };
-    let side = match ov.side {
+    let side = match ov.side.as_str() {
         "top" if t.top() - h - gap < 0.0 && t.bottom() + h + gap <= vh => "bottom",
         "bottom" if t.bottom() + h + gap > vh && t.top() - h - gap >= 0.0 => "top",
         "left" if t.left() - w - gap < 0.0 => "right",
@@ -369,9 +374,9 @@ fn place(ov: &Overlay) {
     };
     let (x, y) = match side {
         "top" => (t.left() + (t.width() - w) / 2.0, t.top() - h - gap),
-        "bottom" => (t.left() + (t.width() - w) / 2.0, t.bottom() + gap),
         "left" => (t.left() - w - gap, t.top() + (t.height() - h) / 2.0),
-        _ => (t.right() + gap, t.top() + (t.height() - h) / 2.0),
+        "right" => (t.right() + gap, t.top() + (t.height() - h) / 2.0),
+        _ => (t.left() + (t.width() - w) / 2.0, t.bottom() + gap),
     };
     let x = x.min(vw - w - 8.0).max(8.0);
     let y = y.min(vh - h - 8.0).max(8.0);
