@@ -9,19 +9,13 @@
 // Ends with a plain `N passed, N failed` line; exits non-zero on failure.
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { axe, launch, severe, waitFor } from "../../xtask/testhost/index.mjs";
+import { axe, checker, launch, severe, waitFor } from "../../xtask/testhost/index.mjs";
 
 const args = process.argv.slice(2);
 const i = args.indexOf("--pages");
 const PAGES = resolve(i >= 0 && i + 1 < args.length ? args[i + 1] : "target/pages");
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
+const { check, finish } = checker();
 
 /** Runs one group of checks; an exception fails the group instead of ending the script. */
 async function group(name, body) {
@@ -204,5 +198,4 @@ try {
   await page.close();
   await host.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+finish();
