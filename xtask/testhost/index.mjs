@@ -8,5 +8,7 @@
 //   await host.close();
 export { launch, serveOrigin } from "./src/host.mjs";
 export { View, waitFor } from "./src/view.mjs";
+export { axe, severe } from "./src/axe.mjs";
+export { checker } from "./src/checks.mjs";
 export { PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
 export { ANSWERS, HOST_INFO, toolResult } from "./src/defaults.mjs";

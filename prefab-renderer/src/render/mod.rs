@@ -7,6 +7,8 @@
 //!
 //! Tolerance: a node that is not valid renders an error box naming its JSON path; an
 //! unknown `type` renders a placeholder; siblings render normally.
+mod accordion;
+mod carousel;
 mod control;
 mod display;
 mod form;
@@ -14,10 +16,13 @@ pub mod icons;
 mod layout;
 mod markdown;
 mod media;
+mod overlay;
 mod ref_size;
 mod svg;
 mod table;
+mod tabs;
 mod text;
+mod widget;
 
 use crate::dom;
 use crate::store::Owner;
@@ -179,6 +184,11 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Button" => form::button(cx, node, path),
         "Input" => form::input(cx, node, path, false),
         "Textarea" => form::input(cx, node, path, true),
+        "Tabs" => tabs::tabs(cx, node, path, true),
+        "Pages" => tabs::tabs(cx, node, path, false),
+        "Accordion" => accordion::accordion(cx, node, path),
+        "Carousel" => carousel::carousel(cx, node, path),
+        "Dialog" | "Popover" | "Tooltip" | "HoverCard" => overlay::overlay(cx, ty, node, path),
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {

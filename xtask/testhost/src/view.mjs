@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { ANSWERS, HOST_INFO, hostCapabilities, hostContext } from "./defaults.mjs";
 import { documentWithPolicy, policyFor } from "./csp.mjs";
+import { axe } from "./axe.mjs";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const ORDERS = ["normal", "early", "none"];
@@ -167,6 +168,11 @@ export class View {
   /** Runs `fn(arg)` inside the view document. */
   evaluate(fn, arg) {
     return this.frame().evaluate(fn, arg);
+  }
+
+  /** axe-core's accessibility violations in the view document (see `axe.mjs`). */
+  axe(options) {
+    return axe(this.frame(), options);
   }
 
   /** The CSP violations the view document reported. */

@@ -1,0 +1,92 @@
+//! Helpers shared by the interactive family (`overlay`, `tabs`, `accordion`, `carousel`).
+//! Listeners, text bindings and state watches go through one non-generic function each, so
+//! the family adds one copy of the generic machinery (`dom::listen`, `Cx::bind`,
+//! `Owner::effect`) instead of one per closure.
+use super::Cx;
+use crate::dom;
+use crate::store::Store;
+use prefab::expr::Value;
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlElement, Node};
+
+thread_local! {
+    static IDS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The element's `id`, after giving it a fresh `pf-<n>` one when it has none (for
+/// `aria-controls` / `aria-labelledby`; ids from the wire are kept).
+pub(super) fn ensure_id(el: &Element) -> String {
+    let id = el.id();
+    if !id.is_empty() {
+        return id;
+    }
+    let n = IDS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let id = "pf-".to_string() + n.to_string().as_str();
+    el.set_id(&id);
+    id
+}
+
+/// Focuses `el` (any element of the page: HTML and SVG elements both have `focus()`).
+pub(super) fn focus(el: &Element) {
+    let _ = el.unchecked_ref::<HtmlElement>().focus();
+}
+
+/// Sets an inline style property of `el`.
+pub(super) fn set_style(el: &Element, name: &str, value: &str) {
+    let _ = el
+        .unchecked_ref::<HtmlElement>()
+        .style()
+        .set_property(name, value);
+}
+
+/// The element matching `selector` at or above the event's target (for delegated listeners).
+pub(super) fn hit(event: &Event, selector: &str) -> Option<Element> {
+    let target: Element = event.target()?.unchecked_into();
+    target.closest(selector).ok().flatten()
+}
+
+/// Adds an event listener that lives as long as the owner of `cx`.
+pub(super) fn on(cx: &Cx, el: &Element, event: &str, f: Box<dyn FnMut(Event)>) {
+    dom::listen(&cx.owner, el, event, f);
+}
+
+/// Keeps the text of `target` equal to the (possibly templated) `raw` value.
+pub(super) fn show_text(cx: &Cx, target: &Node, raw: &Value) {
+    let target = target.clone();
+    cx.bind_text(raw, move |s| target.set_text_content(Some(s)));
+}
+
+/// Calls `apply` with `state[name]` now and whenever it changes.
+pub(super) fn watch(cx: &Cx, store: &Store, name: &str, apply: Rc<dyn Fn(Option<Value>)>) {
+    let (store, name) = (store.clone(), name.to_string());
+    cx.owner.effect(move || {
+        let value = store.get_path(&name);
+        crate::store::untracked(|| apply(value));
+    });
+}
+
+/// The JSON path of child `i` of the node at `path`.
+pub(super) fn child_path(path: &str, i: usize) -> String {
+    format!("{path}.children[{i}]")
+}
+
+/// A non-negative number prop, else `fallback`.
+pub(super) fn number(node: &Value, key: &str, fallback: f64) -> f64 {
+    match super::prop(node, key) {
+        Value::Number(n) if *n >= 0.0 => *n,
+        _ => fallback,
+    }
+}
+
+/// A boolean prop, else `fallback`.
+pub(super) fn flag(node: &Value, key: &str, fallback: bool) -> bool {
+    match super::prop(node, key) {
+        Value::Bool(b) => *b,
+        _ => fallback,
+    }
+}
