@@ -7,6 +7,7 @@
 //!
 //! Tolerance: a node that is not valid renders an error box naming its JSON path; an
 //! unknown `type` renders a placeholder; siblings render normally.
+mod chart;
 mod control;
 mod form;
 mod layout;
@@ -173,6 +174,10 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Button" => form::button(cx, node, path),
         "Input" => form::input(cx, node, path, false),
         "Textarea" => form::input(cx, node, path, true),
+        "BarChart" | "LineChart" | "AreaChart" | "PieChart" | "RadarChart" | "RadialChart"
+        | "ScatterChart" | "WaterfallChart" | "Histogram" | "Sparkline" => {
+            chart::chart(cx, ty, node)
+        }
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {
