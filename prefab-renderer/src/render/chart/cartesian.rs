@@ -151,7 +151,8 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
     draw(c, props, &[layer], &opts, true);
 }
 
-/// `Histogram` (`values`, `bins`): counts per equal-width bin, drawn as a bar chart.
+/// `Histogram` (`values`, `bins`, `color`): counts per equal-width bin (labelled `lo–hi`,
+/// as prefab-ui's `Histogram` computes them), drawn as a bar chart.
 pub fn histogram(c: &mut Canvas, props: &Value) {
     let values: Vec<f64> = match super::prop(props, "values") {
         Value::Array(items) => items
@@ -181,36 +182,32 @@ pub fn histogram(c: &mut Canvas, props: &Value) {
             *n += 1;
         }
     }
-    let edge = |i: usize| number_to_string(((lo + width * i as f64) * 100.0 + 0.5).floor() / 100.0);
-    let data = counts.iter().enumerate().map(|(i, &n)| {
-        let bin = [edge(i), "–".into(), edge(i + 1)].concat();
-        Value::object([
-            ("bin", Value::from(bin)),
-            ("count", Value::Number(f64::from(n))),
-        ])
-    });
-    let mut s = vec![
-        ("dataKey", Value::from("count")),
-        ("label", Value::from("Count")),
-    ];
-    if let Some(color) = props_str(props, "color") {
-        s.push(("color", Value::from(color)));
-    }
-    let mut map = match props {
-        Value::Object(map) => (**map).clone(),
-        _ => prefab::expr::Map::new(),
+    let color = props_str(props, "color").map_or_else(|| super::color(0), str::to_string);
+    let mut layer = Layer {
+        color: color.clone(),
+        spans: Vec::new(),
+        fills: Vec::new(),
     };
-    map.insert(
-        "data",
-        Value::array(if values.is_empty() {
-            Vec::new()
-        } else {
-            data.collect()
-        }),
-    );
-    map.insert("series", Value::array([Value::object(s)]));
-    map.insert("xAxis", Value::from("bin"));
-    category(c, &Value::from(map));
+    let edge = |i: usize| number_to_string(((lo + width * i as f64) * 100.0 + 0.5).floor() / 100.0);
+    for (i, &n) in counts.iter().enumerate().filter(|_| !values.is_empty()) {
+        let n = f64::from(n);
+        layer.spans.push((0.0, n));
+        let row = (color.clone(), "Count".into(), c.value(n));
+        let title = [edge(i).as_str(), "–", &edge(i + 1)].concat();
+        c.tips.push(Tip {
+            title,
+            rows: vec![row],
+            x: 0.0,
+            y: 0.0,
+        });
+    }
+    c.legend.push((color, "Count".into()));
+    let opts = Opts {
+        mark: Mark::Bar,
+        stacked: false,
+        connectors: false,
+    };
+    draw(c, props, &[layer], &opts, true);
 }
 
 fn props_str<'a>(props: &'a Value, key: &str) -> Option<&'a str> {
