@@ -69,19 +69,25 @@ pub fn value_axis(
     scale
 }
 
-/// Category labels at band centres `at(i)`, thinned so they do not overlap.
-pub fn category_labels(c: &Canvas, plot: Plot, cats: &[String], vertical: bool) {
+/// Category labels (the tips' titles) at band centres, thinned so they do not overlap.
+pub fn category_labels(c: &Canvas, plot: Plot, vertical: bool) {
+    let cats = &c.tips;
     let n = cats.len().max(1);
     let room = if vertical {
         plot.y1 - plot.y0
     } else {
         plot.x1 - plot.x0
     };
-    let widest = cats.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f64;
+    let mut widest = 1;
+    for tip in cats {
+        widest = widest.max(tip.title.chars().count());
+    }
+    let widest = widest as f64;
     let need = if vertical { 18.0 } else { widest * 7.0 + 8.0 };
     let every = ((need * n as f64 / room.max(1.0)).ceil() as usize).max(1);
     let band = room / n as f64;
-    for (i, cat) in cats.iter().enumerate().step_by(every) {
+    for (i, tip) in cats.iter().enumerate().step_by(every) {
+        let cat = &tip.title;
         let mid = (i as f64 + 0.5) * band;
         if vertical {
             c.text(

@@ -1,6 +1,7 @@
 //! Charts on a category axis (Bar, Line, Area, Waterfall, Histogram) and the Scatter chart.
 use super::axes::{self, Plot};
 use super::path::{self, Curve};
+use super::scale::extent;
 use super::{Canvas, Tip, flag, number, rows, series, set_num, set_tip, text};
 use crate::dom;
 use prefab::expr::{Value, number_to_string};
@@ -41,22 +42,19 @@ pub fn category(c: &mut Canvas, props: &Value) {
     let mut acc = vec![0.0; rows.len()];
     let mut layers = Vec::new();
     for (key, label, color) in &series {
-        let spans = rows
-            .iter()
-            .zip(acc.iter_mut())
-            .map(|(row, acc)| {
-                let v = number(row, key);
-                let from = if stacked { *acc } else { 0.0 };
-                if stacked {
-                    *acc += v;
-                }
-                if mark == Mark::Line {
-                    (v, v)
-                } else {
-                    (from, from + v)
-                }
-            })
-            .collect();
+        let mut spans = Vec::with_capacity(rows.len());
+        for (row, acc) in rows.iter().zip(acc.iter_mut()) {
+            let v = number(row, key);
+            let from = if stacked { *acc } else { 0.0 };
+            if stacked {
+                *acc += v;
+            }
+            spans.push(if mark == Mark::Line {
+                (v, v)
+            } else {
+                (from, from + v)
+            });
+        }
         c.legend.push((color.clone(), label.clone()));
         layers.push(Layer {
             color: color.clone(),
@@ -65,13 +63,9 @@ pub fn category(c: &mut Canvas, props: &Value) {
         });
     }
     for row in rows {
-        let lines = series
-            .iter()
-            .map(|(key, label, color)| (color.clone(), label.clone(), c.value(number(row, key))))
-            .collect();
         c.tips.push(Tip {
             title: text(row, &x_key),
-            rows: lines,
+            rows: super::lines(c, &series, row),
             x: 0.0,
             y: 0.0,
         });
@@ -154,22 +148,14 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
 /// `Histogram` (`values`, `bins`, `color`): counts per equal-width bin (labelled `lo–hi`,
 /// as prefab-ui's `Histogram` computes them), drawn as a bar chart.
 pub fn histogram(c: &mut Canvas, props: &Value) {
-    let values: Vec<f64> = match super::prop(props, "values") {
-        Value::Array(items) => items
-            .iter()
-            .map(Value::to_number)
-            .filter(|v| v.is_finite())
-            .collect(),
-        _ => Vec::new(),
-    };
+    let values = super::numbers(props, "values");
     let bins = super::prop(props, "bins").to_number();
     let bins = if bins >= 1.0 {
         bins.min(1000.0) as usize
     } else {
         10
     };
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = extent(&values);
     let width = if hi > lo {
         (hi - lo) / bins as f64
     } else {
@@ -242,12 +228,12 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
         x1: c.w - 10.0,
         y1: c.h - 5.0 - room(bottom_labels, 25.0) - room(!bottom_title.is_empty(), 20.0),
     };
-    let (lo, hi) = layers
-        .iter()
-        .flat_map(|l| l.spans.iter())
-        .fold((0.0f64, 0.0f64), |(lo, hi), &(a, b)| {
-            (lo.min(a).min(b), hi.max(a).max(b))
-        });
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for layer in layers {
+        for &(a, b) in &layer.spans {
+            (lo, hi) = (lo.min(a).min(b), hi.max(a).max(b));
+        }
+    }
     let grid = flag(props, "showGrid", true);
     let scale = axes::value_axis(
         c,
@@ -257,12 +243,11 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
         grid,
         !horizontal && value_axis,
     );
-    let cats: Vec<String> = c.tips.iter().map(|t| t.title.clone()).collect();
     if show_cats {
-        axes::category_labels(c, plot, &cats, horizontal);
+        axes::category_labels(c, plot, horizontal);
     }
     axes::titles(c, plot, &bottom_title, &left_title);
-    let n = cats.len();
+    let n = c.tips.len();
     let (c0, length) = if horizontal {
         (plot.y0, plot.y1 - plot.y0)
     } else {
@@ -317,22 +302,15 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
             continue;
         }
         let at = |i: usize, v: f64| (c0 + (i as f64 + 0.5) * band, scale.at(v));
-        let top: Vec<(f64, f64)> = layer
-            .spans
-            .iter()
-            .enumerate()
-            .map(|(i, s)| at(i, s.1))
-            .collect();
+        let (mut top, mut base) = (Vec::new(), Vec::new());
+        for (i, &(a, b)) in layer.spans.iter().enumerate() {
+            top.push(at(i, b));
+            base.push(at(i, a));
+        }
+        base.reverse();
         let mut d = String::new();
         path::line(&mut d, &top, curve, false);
         let el = if opts.mark == Mark::Area {
-            let base: Vec<(f64, f64)> = layer
-                .spans
-                .iter()
-                .enumerate()
-                .rev()
-                .map(|(i, s)| at(i, s.0))
-                .collect();
             path::line(&mut d, &base, curve, true);
             d.push('Z');
             let el = c.add(None, "path", "pf-chart-area");
@@ -361,13 +339,7 @@ pub fn scatter(c: &mut Canvas, props: &Value) {
         text(props, "yAxis"),
         text(props, "zAxis"),
     );
-    let range = |key: &str| {
-        rows.iter()
-            .map(|r| number(r, key))
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                (lo.min(v), hi.max(v))
-            })
-    };
+    let range = |key: &str| extent(&super::column(rows, key));
     let plot = Plot {
         x0: 65.0,
         y0: 10.0,

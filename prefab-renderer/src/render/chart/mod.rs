@@ -189,19 +189,57 @@ pub fn series(props: &Value) -> Vec<(String, String, String)> {
     let Value::Array(list) = prop(props, "series") else {
         return Vec::new();
     };
-    list.iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let key = text(s, "dataKey");
-            let label = prop(s, "label")
-                .as_str()
-                .map_or_else(|| key.clone(), str::to_string);
-            let color = prop(s, "color")
-                .as_str()
-                .map_or_else(|| color(i), str::to_string);
-            (key, label, color)
-        })
-        .collect()
+    let mut out = Vec::with_capacity(list.len());
+    for (i, s) in list.iter().enumerate() {
+        let key = text(s, "dataKey");
+        let label = prop(s, "label")
+            .as_str()
+            .map_or_else(|| key.clone(), str::to_string);
+        let color = prop(s, "color")
+            .as_str()
+            .map_or_else(|| color(i), str::to_string);
+        out.push((key, label, color));
+    }
+    out
+}
+
+/// Tooltip lines of `row`: one `(colour, label, value)` a series.
+#[must_use]
+pub fn lines(
+    c: &Canvas,
+    series: &[(String, String, String)],
+    row: &Value,
+) -> Vec<(String, String, String)> {
+    let mut out = Vec::with_capacity(series.len());
+    for (key, label, color) in series {
+        out.push((color.clone(), label.clone(), c.value(number(row, key))));
+    }
+    out
+}
+
+/// The finite numbers of a list prop (`Sparkline.data`, `Histogram.values`).
+#[must_use]
+pub fn numbers(props: &Value, key: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    if let Value::Array(items) = prop(props, key) {
+        for v in items.iter() {
+            let v = v.to_number();
+            if v.is_finite() {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// A row field of every row as numbers (`0` when missing).
+#[must_use]
+pub fn column(rows: &[Value], key: &str) -> Vec<f64> {
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        out.push(number(row, key));
+    }
+    out
 }
 
 /// A prop (or row field) as text (`""` when absent).

@@ -8,10 +8,11 @@ use prefab::expr::Value;
 /// `(name, value)` of each row for the charts with `dataKey` / `nameKey`.
 fn items(props: &Value) -> Vec<(String, f64)> {
     let (key, name) = (text(props, "dataKey"), text(props, "nameKey"));
-    rows(props)
-        .iter()
-        .map(|r| (text(r, &name), number(r, &key)))
-        .collect()
+    let mut out = Vec::new();
+    for r in rows(props) {
+        out.push((text(r, &name), number(r, &key)));
+    }
+    out
 }
 
 /// A prop as a number, `default` when absent or not numeric.
@@ -29,7 +30,7 @@ fn num_prop(props: &Value, key: &str, default: f64) -> f64 {
 fn aggregate(props: &Value, items: Vec<(String, f64)>) -> Vec<(String, f64)> {
     let below = prop(props, "aggregateBelow").to_number();
     let except = prop(props, "aggregateExcept");
-    let total: f64 = items.iter().map(|(_, v)| v.max(0.0)).sum();
+    let total = positive_total(&items);
     let keep = |(name, v): &(String, f64)| match except {
         Value::Array(names) => names.iter().any(|n| n.as_str() == Some(name)),
         _ => !below.is_finite() || total <= 0.0 || v / total >= below,
@@ -42,6 +43,15 @@ fn aggregate(props: &Value, items: Vec<(String, f64)>) -> Vec<(String, f64)> {
         .partition(|item| item.0 != "Other" && keep(item));
     kept.push(("Other".into(), rest.iter().map(|(_, v)| v).sum()));
     kept
+}
+
+/// The sum of the positive values.
+fn positive_total(items: &[(String, f64)]) -> f64 {
+    let mut total = 0.0;
+    for (_, v) in items {
+        total += v.max(0.0);
+    }
+    total
 }
 
 /// A label at radius `r` and angle `deg`, anchored away from the centre.
@@ -61,7 +71,7 @@ fn outside(c: &Canvas, (cx, cy): (f64, f64), r: f64, deg: f64, label: &str, clas
 /// radius) makes a donut, `paddingAngle` separates slices, `showLabel` prints values.
 pub fn pie(c: &mut Canvas, props: &Value) {
     let items = aggregate(props, items(props));
-    let total: f64 = items.iter().map(|(_, v)| v.max(0.0)).sum();
+    let total = positive_total(&items);
     let labels = flag(props, "showLabel", false);
     let outer = c.w.min(c.h) / 2.0 * if labels { 0.6 } else { 0.8 };
     let inner = outer * within(num_prop(props, "innerRadius", 0.0), 0.0, 100.0) / 100.0;
@@ -111,7 +121,10 @@ pub fn pie(c: &mut Canvas, props: &Value) {
 /// `startAngle` towards `endAngle` in proportion to the largest value.
 pub fn radial(c: &mut Canvas, props: &Value) {
     let items = items(props);
-    let max = items.iter().map(|(_, v)| *v).fold(0.0, f64::max);
+    let mut max = 0.0f64;
+    for (_, v) in &items {
+        max = max.max(*v);
+    }
     let (cx, cy) = (c.w / 2.0, c.h / 2.0);
     let outer = c.w.min(c.h) / 2.0 * 0.8;
     let inner = within(num_prop(props, "innerRadius", 30.0), 0.0, outer);
@@ -148,15 +161,18 @@ pub fn radar(c: &mut Canvas, props: &Value) {
     let n = rows.len().max(1);
     let (cx, cy) = (c.w / 2.0, c.h / 2.0);
     let outer = (c.w.min(c.h) / 2.0 - 24.0).max(10.0);
-    let max = rows
-        .iter()
-        .flat_map(|r| series.iter().map(move |(k, ..)| number(r, k)))
-        .fold(0.0, f64::max);
+    let mut max = 0.0f64;
+    for (key, ..) in &series {
+        max = max.max(super::scale::extent(&super::column(rows, key)).1);
+    }
     let ticks = super::scale::ticks(0.0, max, 4);
     let top = ticks.last().copied().filter(|t| *t > 0.0).unwrap_or(1.0);
     let angle = |i: usize| 90.0 - i as f64 * 360.0 / n as f64;
     let ring = |r: &dyn Fn(usize) -> f64| {
-        let pts: Vec<(f64, f64)> = (0..n).map(|i| polar(cx, cy, r(i), angle(i))).collect();
+        let mut pts = Vec::with_capacity(n);
+        for i in 0..n {
+            pts.push(polar(cx, cy, r(i), angle(i)));
+        }
         let mut d = String::new();
         path::line(&mut d, &pts, Curve::Linear, false);
         d.push('Z');
@@ -183,10 +199,7 @@ pub fn radar(c: &mut Canvas, props: &Value) {
             &sector(cx, cy, 0.0, outer, angle(i) - half, angle(i) + half),
         );
         set_tip(&hit, i);
-        let lines = series
-            .iter()
-            .map(|(k, label, color)| (color.clone(), label.clone(), c.value(number(row, k))))
-            .collect();
+        let lines = super::lines(c, &series, row);
         let (x, y) = polar(cx, cy, outer, angle(i));
         c.tips.push(Tip {
             title,

@@ -39,7 +39,11 @@ pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
     let step = at(1);
     let first = (lo / step).floor() as i64;
     let last = (hi / step).ceil() as i64;
-    (first..=last.max(first + 1)).map(at).collect()
+    let mut out = Vec::new();
+    for k in first..=last.max(first + 1) {
+        out.push(at(k));
+    }
+    out
 }
 
 /// `n × 10^exp`, exact for the integers and powers of ten an axis uses.
@@ -78,6 +82,17 @@ impl Linear {
         }
         self.r0 + (v - self.d0) / span * (self.r1 - self.r0)
     }
+}
+
+/// The smallest and largest of `values` (`(∞, -∞)` when empty).
+#[must_use]
+pub fn extent(values: &[f64]) -> (f64, f64) {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for &v in values {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    (lo, hi)
 }
 
 /// `v` limited to `lo..=hi` (`f64::clamp` would link float formatting for its panic

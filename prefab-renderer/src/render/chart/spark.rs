@@ -19,14 +19,7 @@ pub fn sparkline(cx: &Cx, node: &Value) -> Result<Node, String> {
 
 fn draw(svg: &Element, props: &Value) {
     dom::clear(svg);
-    let values: Vec<f64> = match prop(props, "data") {
-        Value::Array(items) => items
-            .iter()
-            .map(|v| v.to_number())
-            .filter(|v| v.is_finite())
-            .collect(),
-        _ => Vec::new(),
-    };
+    let values = super::numbers(props, "data");
     let variant = prop(props, "variant")
         .as_str()
         .filter(|v| matches!(*v, "success" | "warning" | "destructive" | "info" | "muted"))
@@ -64,8 +57,7 @@ fn draw(svg: &Element, props: &Value) {
     if n == 0 {
         return;
     }
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = super::scale::extent(&values);
     if prop(props, "mode").as_str() == Some("bar") {
         let lo = lo.min(0.0);
         let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
