@@ -50,6 +50,7 @@ fn renderer() -> Result<(), String> {
         "display.mjs",
         "xss.mjs",
         "interactive.mjs",
+        "charts.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))

@@ -9,6 +9,7 @@
 //! unknown `type` renders a placeholder; siblings render normally.
 mod accordion;
 mod carousel;
+mod chart;
 mod control;
 mod display;
 mod form;
@@ -189,6 +190,10 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Accordion" => accordion::accordion(cx, node, path),
         "Carousel" => carousel::carousel(cx, node, path),
         "Dialog" | "Popover" | "Tooltip" | "HoverCard" => overlay::overlay(cx, ty, node, path),
+        "BarChart" | "LineChart" | "AreaChart" | "PieChart" | "RadarChart" | "RadialChart"
+        | "ScatterChart" | "WaterfallChart" | "Histogram" | "Sparkline" => {
+            chart::chart(cx, ty, node)
+        }
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {
