@@ -9,6 +9,7 @@
 //! unknown `type` renders a placeholder; siblings render normally.
 mod control;
 mod form;
+mod input;
 mod layout;
 mod ref_size;
 mod table;
@@ -173,6 +174,13 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Button" => form::button(cx, node, path),
         "Input" => form::input(cx, node, path, false),
         "Textarea" => form::input(cx, node, path, true),
+        "Field" | "FieldContent" | "FieldTitle" | "FieldDescription" | "FieldError"
+        | "ChoiceCard" | "ButtonGroup" | "Checkbox" | "Switch" | "Radio" | "RadioGroup"
+        | "Slider" | "Select" | "SelectGroup" | "SelectLabel" | "SelectSeparator"
+        | "SelectOption" | "Combobox" | "ComboboxGroup" | "ComboboxLabel" | "ComboboxSeparator"
+        | "ComboboxOption" | "Calendar" | "DatePicker" | "DropZone" => {
+            input::render(cx, ty, node, path).unwrap_or_else(|| Ok(unknown(ty, path)))
+        }
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {
