@@ -2,7 +2,7 @@
 //! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
 //! the text), and a state change writes the element only when its value differs, so focus
 //! and caret stay put.
-use super::input::bound::{Bound, attrs, bind_label, flags};
+use super::input::bound::{self, Bound, attrs, bind_label, flags};
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -26,9 +26,14 @@ pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     let on_click = prop(node, "onClick").clone();
     if !on_click.is_nullish() {
         let action_cx = cx.clone();
-        dom::listen(&cx.owner, &el, "click", move |_| {
-            crate::actions::run(&action_cx, &on_click, Value::Undefined);
-        });
+        bound::on(
+            &cx.owner,
+            &el,
+            &["click"],
+            Box::new(move |_| {
+                crate::actions::run(&action_cx, &on_click, Value::Undefined);
+            }),
+        );
     }
     Ok(el.into())
 }
@@ -95,26 +100,38 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
 
     if file {
         let (source, writer) = (el.clone(), state.clone());
-        dom::listen(&cx.owner, &el, "change", move |_| {
-            if let Some(list) = source
-                .dyn_ref::<HtmlInputElement>()
-                .and_then(HtmlInputElement::files)
-            {
-                let writer = writer.clone();
-                super::input::read_files(&list, "", 0.0, move |files| {
-                    writer.set(Value::from(files));
-                });
-            }
-        });
+        bound::on(
+            &cx.owner,
+            &el,
+            &["change"],
+            Box::new(move |_| {
+                if let Some(list) = source
+                    .dyn_ref::<HtmlInputElement>()
+                    .and_then(HtmlInputElement::files)
+                {
+                    let writer = writer.clone();
+                    super::input::read_files(&list, "", 0.0, move |files| {
+                        writer.set(Value::from(files));
+                    });
+                }
+            }),
+        );
     } else {
         // state → element (only when it differs, so focus and caret stay put)
         let target = el.clone();
-        state.watch(move |v| set_value(&target, &crate::template::display(v)));
+        state.watch(Box::new(move |v| {
+            set_value(&target, &crate::template::display(v))
+        }));
         // element → state, then onChange
         let source = el.clone();
-        dom::listen(&cx.owner, &el, "input", move |_| {
-            state.set(Value::from(get_value(&source)));
-        });
+        bound::on(
+            &cx.owner,
+            &el,
+            &["input"],
+            Box::new(move |_| {
+                state.set(Value::from(get_value(&source)));
+            }),
+        );
     }
     // A `label` prop adds a <label for> before the control.
     let label = prop(node, "label");

@@ -7,10 +7,12 @@
 //! new value **before** running `onChange` with `$event` = that value, as prefab-ui does.
 use crate::dom;
 use crate::render::{Cx, prop};
+use crate::store::Owner;
 use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use web_sys::{Element, Event, KeyboardEvent};
 
 /// A control bound to `state[name]`.
@@ -78,7 +80,7 @@ impl Bound {
     }
 
     /// Calls `apply` with the value now and whenever it changes.
-    pub fn watch(&self, apply: impl Fn(&Value) + 'static) {
+    pub fn watch(&self, apply: Box<dyn Fn(&Value)>) {
         let me = self.clone();
         self.cx.owner.effect(move || apply(&me.get()));
     }
@@ -203,15 +205,30 @@ pub fn bind_label(cx: &Cx, el: &Element, raw: &Value) {
     cx.bind_text(raw, move |s| text.set_text_content(Some(s)));
 }
 
+/// Adds one listener for every event type in `events`, living as long as `owner`. Boxed
+/// (not generic) so that every call site shares one instantiation of the closure glue.
+pub fn on(owner: &Owner, el: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
+    let closure = Closure::wrap(f);
+    for event in events {
+        let _ = el.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    }
+    owner.keep(closure);
+}
+
 /// Calls `close` when focus leaves `root` (popups: Select, Combobox, DatePicker).
-pub fn close_on_focus_out(owner: &crate::store::Owner, root: &Element, close: impl Fn() + 'static) {
+pub fn close_on_focus_out(owner: &Owner, root: &Element, close: Box<dyn Fn()>) {
     let inside = root.clone();
-    dom::listen(owner, root, "focusout", move |event| {
-        let next = js_sys::Reflect::get(&event, &"relatedTarget".into())
-            .ok()
-            .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-        if !inside.contains(next.as_ref()) {
-            close();
-        }
-    });
+    on(
+        owner,
+        root,
+        &["focusout"],
+        Box::new(move |event| {
+            let next = js_sys::Reflect::get(&event, &"relatedTarget".into())
+                .ok()
+                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            if !inside.contains(next.as_ref()) {
+                close();
+            }
+        }),
+    );
 }

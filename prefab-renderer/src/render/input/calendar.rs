@@ -8,59 +8,13 @@
 use super::bound::{self, Bound, aria_bool};
 use crate::dom;
 use crate::render::{Cx, base, prop};
-use prefab::expr::Value;
+use prefab::expr::{MONTHS, Value, civil_from_days, days_from_civil};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, Node};
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 const WEEKDAYS: [&str; 7] = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
-
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date `(y, m, d)` of a day number.
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (
-        if m <= 2 {
-            yoe + era * 400 + 1
-        } else {
-            yoe + era * 400
-        },
-        m,
-        d,
-    )
-}
 
 /// Every `YYYY-MM-DD` in `text`, as day numbers.
 fn dates_in(text: &str) -> Vec<i64> {
@@ -194,37 +148,47 @@ pub fn calendar(
         .unwrap_or_else(today);
     cal.show_month(first);
     let view = cal.clone();
-    cal.state.watch(move |_| view.draw());
+    cal.state.watch(Box::new(move |_| view.draw()));
 
     let on_click = cal.clone();
-    dom::listen(&cx.owner, &el, "click", move |event| {
-        if let Some(day) = number_attr(&event, "data-day") {
-            on_click.pick(day);
-        } else if let Some(delta) = number_attr(&event, "data-delta") {
-            let (y, m, _) = civil_from_days(on_click.month.get());
-            // `days_from_civil` carries month 0 / 13 into the neighbouring year.
-            on_click.show_month(days_from_civil(y, m + delta, 1));
-        }
-    });
+    bound::on(
+        &cx.owner,
+        &el,
+        &["click"],
+        Box::new(move |event| {
+            if let Some(day) = number_attr(&event, "data-day") {
+                on_click.pick(day);
+            } else if let Some(delta) = number_attr(&event, "data-delta") {
+                let (y, m, _) = civil_from_days(on_click.month.get());
+                // `days_from_civil` carries month 0 / 13 into the neighbouring year.
+                on_click.show_month(days_from_civil(y, m + delta, 1));
+            }
+        }),
+    );
     let on_key = cal.clone();
-    dom::listen(&cx.owner, &el, "keydown", move |event| {
-        let Some(day) = number_attr(&event, "data-day") else {
-            return;
-        };
-        let weekday = (day + 4).rem_euclid(7);
-        let next = match bound::key(&event).as_str() {
-            "ArrowLeft" => day - 1,
-            "ArrowRight" => day + 1,
-            "ArrowUp" => day - 7,
-            "ArrowDown" => day + 7,
-            "Home" => day - weekday,
-            "End" => day + 6 - weekday,
-            _ => return,
-        };
-        event.prevent_default();
-        on_key.show_month(next);
-        on_key.focus_day(next);
-    });
+    bound::on(
+        &cx.owner,
+        &el,
+        &["keydown"],
+        Box::new(move |event| {
+            let Some(day) = number_attr(&event, "data-day") else {
+                return;
+            };
+            let weekday = (day + 4).rem_euclid(7);
+            let next = match bound::key(&event).as_str() {
+                "ArrowLeft" => day - 1,
+                "ArrowRight" => day + 1,
+                "ArrowUp" => day - 7,
+                "ArrowDown" => day + 7,
+                "Home" => day - weekday,
+                "End" => day + 6 - weekday,
+                _ => return,
+            };
+            event.prevent_default();
+            on_key.show_month(next);
+            on_key.focus_day(next);
+        }),
+    );
     Ok(el.into())
 }
 
@@ -314,27 +278,42 @@ impl Cal {
 
     fn pick(&self, day: i64) {
         let mut selected = self.selected();
-        let value = match self.mode.as_str() {
+        let quoted = |out: &mut String, day: i64| {
+            out.push('"');
+            out.push_str(&iso(day));
+            out.push('"');
+        };
+        let mut value = String::new();
+        match self.mode.as_str() {
             "multiple" => {
                 if let Some(i) = selected.iter().position(|d| *d == day) {
                     selected.remove(i);
                 } else {
                     selected.push(day);
                 }
-                let items: Vec<String> = selected
-                    .iter()
-                    .map(|d| format!("\"{}\"", iso(*d)))
-                    .collect();
-                format!("[{}]", items.join(","))
-            }
-            "range" => match selected.as_slice() {
-                [from] if day >= *from => {
-                    format!("{{\"from\":\"{}\",\"to\":\"{}\"}}", iso(*from), iso(day))
+                value.push('[');
+                for (i, d) in selected.iter().enumerate() {
+                    if i > 0 {
+                        value.push(',');
+                    }
+                    quoted(&mut value, *d);
                 }
-                _ => format!("{{\"from\":\"{}\"}}", iso(day)),
-            },
-            _ => iso(day),
-        };
+                value.push(']');
+            }
+            "range" => {
+                value.push_str("{\"from\":");
+                match selected.as_slice() {
+                    [from] if day >= *from => {
+                        quoted(&mut value, *from);
+                        value.push_str(",\"to\":");
+                        quoted(&mut value, day);
+                    }
+                    _ => quoted(&mut value, day),
+                }
+                value.push('}');
+            }
+            _ => value = iso(day),
+        }
         self.state.set(Value::from(value));
         self.focus_day(day);
         if let Some(done) = &self.on_pick {
@@ -386,30 +365,40 @@ pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
     dom::append(&popup, &inner);
     dom::append(&root, &popup);
     let label = trigger.clone();
-    state.watch(move |v| {
+    state.watch(Box::new(move |v| {
         let text = dates_in(&crate::template::display(v))
             .first()
             .map_or_else(|| placeholder.clone(), |d| long_date(*d));
         label.set_text_content(Some(&text));
-    });
+    }));
     let open = set_open.clone();
     let (shown, cal_root) = (popup.clone(), popup.clone());
-    dom::listen(&cx.owner, &trigger, "click", move |_| {
-        let opening = shown.has_attribute("hidden");
-        open(opening);
-        if opening
-            && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
-            && let Some(html) = day.dyn_ref::<HtmlElement>()
-        {
-            let _ = html.focus();
-        }
-    });
+    bound::on(
+        &cx.owner,
+        &trigger,
+        &["click"],
+        Box::new(move |_| {
+            let opening = shown.has_attribute("hidden");
+            open(opening);
+            if opening
+                && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
+                && let Some(html) = day.dyn_ref::<HtmlElement>()
+            {
+                let _ = html.focus();
+            }
+        }),
+    );
     let escape = done.clone();
-    dom::listen(&cx.owner, &popup, "keydown", move |event| {
-        if bound::key(&event) == "Escape" {
-            escape();
-        }
-    });
-    bound::close_on_focus_out(&cx.owner, &root, move || set_open(false));
+    bound::on(
+        &cx.owner,
+        &popup,
+        &["keydown"],
+        Box::new(move |event| {
+            if bound::key(&event) == "Escape" {
+                escape();
+            }
+        }),
+    );
+    bound::close_on_focus_out(&cx.owner, &root, Box::new(move || set_open(false)));
     Ok(root.into())
 }

@@ -12,6 +12,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{FileList, FileReader, HtmlInputElement, Node};
 
+type Done = Box<dyn FnOnce(Vec<Value>)>;
+
 fn accepted(accept: &str, name: &str, mime: &str) -> bool {
     let (name, mime) = (name.to_ascii_lowercase(), mime.to_ascii_lowercase());
     let mut rules = accept
@@ -60,8 +62,7 @@ pub fn read_files(
     }
     let results = Rc::new(RefCell::new(vec![Value::Null; files.len()]));
     let left = Rc::new(std::cell::Cell::new(files.len()));
-    let done: Rc<RefCell<Option<Box<dyn FnOnce(Vec<Value>)>>>> =
-        Rc::new(RefCell::new(Some(Box::new(done))));
+    let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
     for (index, file) in files.into_iter().enumerate() {
         let Ok(reader) = FileReader::new() else {
             continue;
@@ -139,7 +140,7 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
     dom::append(&el, &input);
     let names = dom::element_with_class("ul", "pf-drop-zone-files");
     dom::append(&el, &names);
-    state.watch(move |v| {
+    state.watch(Box::new(move |v| {
         dom::clear(&names);
         if let Value::Array(files) = v {
             for file in files.iter() {
@@ -148,7 +149,7 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
                 dom::append(&names, &li);
             }
         }
-    });
+    }));
     if disabled {
         return Ok(el.into());
     }
@@ -174,21 +175,24 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             picker.click();
         }
     };
-    let open = Rc::new(open);
-    for kind in ["click", "keydown"] {
-        let open = open.clone();
-        dom::listen(&cx.owner, &el, kind, move |e| open(e));
-    }
+    bound::on(&cx.owner, &el, &["click", "keydown"], Box::new(open));
     let (chosen, on_pick) = (input.clone(), take.clone());
-    dom::listen(&cx.owner, &input, "change", move |_| {
-        if let Some(list) = chosen.files() {
-            on_pick(list);
-        }
-        chosen.set_value("");
-    });
-    for kind in ["dragover", "dragleave", "drop"] {
-        let (take, zone) = (take.clone(), zone.clone());
-        dom::listen(&cx.owner, &el, kind, move |event| {
+    bound::on(
+        &cx.owner,
+        &input,
+        &["change"],
+        Box::new(move |_| {
+            if let Some(list) = chosen.files() {
+                on_pick(list);
+            }
+            chosen.set_value("");
+        }),
+    );
+    bound::on(
+        &cx.owner,
+        &el,
+        &["dragover", "dragleave", "drop"],
+        Box::new(move |event| {
             event.prevent_default();
             let over = event.type_() == "dragover";
             dom::toggle_attr(&zone, "data-dragging", over);
@@ -200,7 +204,7 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             {
                 take(list);
             }
-        });
-    }
+        }),
+    );
     Ok(el.into())
 }

@@ -129,7 +129,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
 
     // state → trigger text and `aria-selected`.
     let view = p.clone();
-    p.state.watch(move |v| {
+    p.state.watch(Box::new(move |v| {
         let chosen = crate::template::display(v);
         let mut label = None;
         for option in bound::all(&view.list, "[role=option]") {
@@ -143,67 +143,71 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
         dom::toggle_attr(&shown, "data-placeholder", label.is_none());
         let text = label.or_else(|| view.trigger.get_attribute("data-placeholder"));
         shown.set_text_content(Some(&text.unwrap_or_default()));
-    });
+    }));
 
-    let on_click = p.clone();
-    dom::listen(&cx.owner, &root, "click", move |event| {
-        let p = &on_click;
-        if let Some(option) = bound::target(&event, "[role=option]") {
-            p.pick(&option);
-        } else if bound::target(&event, "[role=combobox]").as_ref() == Some(&p.trigger) {
-            p.toggle(!p.is_open());
-        }
-    });
-    let on_key = p.clone();
-    dom::listen(&cx.owner, &root, "keydown", move |event| {
-        let p = &on_key;
-        let key = bound::key(&event);
-        if !p.is_open() {
-            if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
-                event.prevent_default();
-                p.toggle(true);
-            }
-            return;
-        }
-        match key.as_str() {
-            "Escape" => {
-                event.prevent_default();
-                p.toggle(false);
-                focus(&p.trigger);
-            }
-            "Tab" => p.toggle(false),
-            "Enter" => {
-                event.prevent_default();
-                if let Some(active) = p.active() {
-                    p.pick(&active);
+    let on_event = p.clone();
+    bound::on(
+        &cx.owner,
+        &root,
+        &["click", "keydown"],
+        Box::new(move |event| {
+            let p = &on_event;
+            if event.type_() == "click" {
+                if let Some(option) = bound::target(&event, "[role=option]") {
+                    p.pick(&option);
+                } else if bound::target(&event, "[role=combobox]").as_ref() == Some(&p.trigger) {
+                    p.toggle(!p.is_open());
                 }
+                return;
             }
-            " " if p.search.is_none() => {
-                event.prevent_default();
-                if let Some(active) = p.active() {
-                    p.pick(&active);
-                }
-            }
-            _ => {
-                let options = bound::all(&p.list, OPTIONS);
-                let current = p
-                    .active()
-                    .and_then(|a| options.iter().position(|o| *o == a));
-                if let Some(next) = bound::step_index(&key, current, options.len(), false) {
+            let key = bound::key(&event);
+            if !p.is_open() {
+                if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
                     event.prevent_default();
-                    if let Some(option) = options.get(next) {
-                        p.activate(Some(option));
+                    p.toggle(true);
+                }
+                return;
+            }
+            match key.as_str() {
+                "Escape" => {
+                    event.prevent_default();
+                    p.toggle(false);
+                    focus(&p.trigger);
+                }
+                "Tab" => p.toggle(false),
+                // Space types into the Combobox's search box.
+                "Enter" | " " if key == "Enter" || p.search.is_none() => {
+                    event.prevent_default();
+                    if let Some(active) = p.active() {
+                        p.pick(&active);
+                    }
+                }
+                _ => {
+                    let options = bound::all(&p.list, OPTIONS);
+                    let current = p
+                        .active()
+                        .and_then(|a| options.iter().position(|o| *o == a));
+                    if let Some(next) = bound::step_index(&key, current, options.len(), false) {
+                        event.prevent_default();
+                        if let Some(option) = options.get(next) {
+                            p.activate(Some(option));
+                        }
                     }
                 }
             }
-        }
-    });
+        }),
+    );
     if let Some(search) = &p.search {
         let on_input = p.clone();
-        dom::listen(&cx.owner, search, "input", move |_| on_input.filter());
+        bound::on(
+            &cx.owner,
+            search,
+            &["input"],
+            Box::new(move |_| on_input.filter()),
+        );
     }
     let on_blur = p.clone();
-    bound::close_on_focus_out(&cx.owner, &root, move || on_blur.toggle(false));
+    bound::close_on_focus_out(&cx.owner, &root, Box::new(move || on_blur.toggle(false)));
     Ok(root.into())
 }
 

@@ -20,14 +20,13 @@ struct Spec {
 impl Spec {
     fn snap(&self, v: f64) -> f64 {
         let v = ((v - self.min) / self.step).round() * self.step + self.min;
-        // Not `f64::clamp`: its assertion message would link float formatting.
-        v.min(self.max).max(self.min)
+        within(v, self.min, self.max)
     }
 
     fn percent(&self, v: f64) -> f64 {
         let span = self.max - self.min;
         if span > 0.0 {
-            ((v - self.min) / span * 100.0).min(100.0).max(0.0)
+            within((v - self.min) / span * 100.0, 0.0, 100.0)
         } else {
             0.0
         }
@@ -56,6 +55,13 @@ impl Spec {
             Value::from(v[0])
         }
     }
+}
+
+/// `v` limited to `lo..=hi` (`lo` wins when `hi < lo`). Not `f64::clamp`: its assertion
+/// message would link core's float formatting into the wasm (~9 KB gzip).
+#[allow(clippy::manual_clamp)]
+fn within(v: f64, lo: f64, hi: f64) -> f64 {
+    v.min(hi).max(lo)
 }
 
 fn num(node: &Value, key: &str, fallback: f64) -> f64 {
@@ -137,7 +143,7 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
     }
 
     let (view_spec, view_thumbs) = (spec.clone(), thumbs.clone());
-    state.watch(move |v| {
+    state.watch(Box::new(move |v| {
         let values = view_spec.values(v);
         let side = if view_spec.vertical { "bottom" } else { "left" };
         let extent = if view_spec.vertical {
@@ -156,36 +162,41 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
         };
         set_style(&fill, side, lo);
         set_style(&fill, extent, hi - lo);
-    });
+    }));
     if disabled {
         return Ok(el.into());
     }
 
     // Keyboard on a thumb.
     let (key_spec, key_state, key_thumbs) = (spec.clone(), state.clone(), thumbs.clone());
-    dom::listen(&cx.owner, &el, "keydown", move |event| {
-        let Some(thumb) = bound::target(&event, "[role=slider]") else {
-            return;
-        };
-        let which = key_thumbs.iter().position(|t| *t == thumb).unwrap_or(0);
-        let mut values = key_spec.values(&key_state.peek());
-        let now = values.get(which).copied().unwrap_or(key_spec.min);
-        let s = key_spec.step;
-        let next = match bound::key(&event).as_str() {
-            "ArrowRight" | "ArrowUp" => now + s,
-            "ArrowLeft" | "ArrowDown" => now - s,
-            "PageUp" => now + s * 10.0,
-            "PageDown" => now - s * 10.0,
-            "Home" => key_spec.min,
-            "End" => key_spec.max,
-            _ => return,
-        };
-        event.prevent_default();
-        if let Some(slot) = values.get_mut(which) {
-            *slot = key_spec.snap(next);
-        }
-        commit(&key_spec, &key_state, values, which);
-    });
+    bound::on(
+        &cx.owner,
+        &el,
+        &["keydown"],
+        Box::new(move |event| {
+            let Some(thumb) = bound::target(&event, "[role=slider]") else {
+                return;
+            };
+            let which = key_thumbs.iter().position(|t| *t == thumb).unwrap_or(0);
+            let mut values = key_spec.values(&key_state.peek());
+            let now = values.get(which).copied().unwrap_or(key_spec.min);
+            let s = key_spec.step;
+            let next = match bound::key(&event).as_str() {
+                "ArrowRight" | "ArrowUp" => now + s,
+                "ArrowLeft" | "ArrowDown" => now - s,
+                "PageUp" => now + s * 10.0,
+                "PageDown" => now - s * 10.0,
+                "Home" => key_spec.min,
+                "End" => key_spec.max,
+                _ => return,
+            };
+            event.prevent_default();
+            if let Some(slot) = values.get_mut(which) {
+                *slot = key_spec.snap(next);
+            }
+            commit(&key_spec, &key_state, values, which);
+        }),
+    );
 
     // Pointer: press on the slider, drag while the button is held.
     let (root, ptr_spec, ptr_state) = (el.clone(), spec, state);
@@ -224,11 +235,12 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
             }
         }
     };
-    let drag = Rc::new(drag);
-    for kind in ["pointerdown", "pointermove"] {
-        let drag = drag.clone();
-        dom::listen(&cx.owner, &el, kind, move |event| drag(event));
-    }
+    bound::on(
+        &cx.owner,
+        &el,
+        &["pointerdown", "pointermove"],
+        Box::new(drag),
+    );
     Ok(el.into())
 }
 

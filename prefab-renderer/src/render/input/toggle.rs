@@ -56,21 +56,26 @@ pub fn toggle(cx: &Cx, ty: &str, node: &Value) -> Result<Node, String> {
     dom::append(&el, &dom::element_with_class("span", inner));
     let radio = role == "radio";
     let target = el.clone();
-    state.watch(move |v| {
+    state.watch(Box::new(move |v| {
         // Inside a RadioGroup the group owns `aria-checked`.
         if !(radio && in_group(&target)) {
             dom::set_attr(&target, "aria-checked", aria_bool(v.truthy()));
         }
-    });
+    }));
     let source = el.clone();
     let writer = state.clone();
-    dom::listen(&cx.owner, &el, "click", move |_| {
-        if radio && in_group(&source) {
-            return;
-        }
-        let next = radio || !writer.peek().truthy();
-        writer.set(Value::Bool(next));
-    });
+    bound::on(
+        &cx.owner,
+        &el,
+        &["click"],
+        Box::new(move |_| {
+            if radio && in_group(&source) {
+                return;
+            }
+            let next = radio || !writer.peek().truthy();
+            writer.set(Value::Bool(next));
+        }),
+    );
     let label = prop(node, "label");
     if label.is_nullish() {
         return Ok(el.into());
@@ -106,7 +111,7 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     dom::set_attr(&el, "role", "radiogroup");
     children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
     let root = el.clone();
-    state.watch(move |v| {
+    state.watch(Box::new(move |v| {
         let chosen = crate::template::display(v);
         let radios = bound::all(&root, "[role=radio]");
         let any = radios
@@ -119,31 +124,41 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             let stop = on || (!any && i == 0);
             dom::set_attr(radio, "tabindex", if stop { "0" } else { "-1" });
         }
-    });
+    }));
     let writer = state.clone();
-    dom::listen(&cx.owner, &el, "click", move |event| {
-        if let Some(radio) = bound::target(&event, "[role=radio]")
-            && !radio.has_attribute("disabled")
-            && let Some(v) = radio.get_attribute("data-value")
-        {
-            writer.set(Value::from(v));
-        }
-    });
-    let root = el.clone();
-    dom::listen(&cx.owner, &el, "keydown", move |event| {
-        let radios: Vec<Element> = bound::all(&root, "[role=radio]:not([disabled])");
-        let current =
-            bound::target(&event, "[role=radio]").and_then(|r| radios.iter().position(|x| *x == r));
-        let key = bound::key(&event);
-        if let Some(next) = bound::step_index(&key, current, radios.len(), true)
-            && let Some(radio) = radios.get(next)
-        {
-            event.prevent_default();
-            if let Some(html) = radio.dyn_ref::<HtmlElement>() {
-                let _ = html.focus();
-                html.click();
+    bound::on(
+        &cx.owner,
+        &el,
+        &["click"],
+        Box::new(move |event| {
+            if let Some(radio) = bound::target(&event, "[role=radio]")
+                && !radio.has_attribute("disabled")
+                && let Some(v) = radio.get_attribute("data-value")
+            {
+                writer.set(Value::from(v));
             }
-        }
-    });
+        }),
+    );
+    let root = el.clone();
+    bound::on(
+        &cx.owner,
+        &el,
+        &["keydown"],
+        Box::new(move |event| {
+            let radios: Vec<Element> = bound::all(&root, "[role=radio]:not([disabled])");
+            let current = bound::target(&event, "[role=radio]")
+                .and_then(|r| radios.iter().position(|x| *x == r));
+            let key = bound::key(&event);
+            if let Some(next) = bound::step_index(&key, current, radios.len(), true)
+                && let Some(radio) = radios.get(next)
+            {
+                event.prevent_default();
+                if let Some(html) = radio.dyn_ref::<HtmlElement>() {
+                    let _ = html.focus();
+                    html.click();
+                }
+            }
+        }),
+    );
     Ok(el.into())
 }
