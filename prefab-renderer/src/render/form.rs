@@ -110,9 +110,8 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
                     .and_then(HtmlInputElement::files)
                 {
                     let writer = writer.clone();
-                    super::input::read_files(&list, "", 0.0, move |files| {
-                        writer.set(Value::from(files));
-                    });
+                    let done = Box::new(move |files| writer.set(Value::from(files)));
+                    super::input::read_files(&list, "", 0.0, done);
                 }
             }),
         );

@@ -12,7 +12,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{FileList, FileReader, HtmlInputElement, Node};
 
-type Done = Box<dyn FnOnce(Vec<Value>)>;
+/// What [`read_files`] calls with the `FileUpload`s.
+pub type Done = Box<dyn FnOnce(Vec<Value>)>;
 
 fn accepted(accept: &str, name: &str, mime: &str) -> bool {
     let (name, mime) = (name.to_ascii_lowercase(), mime.to_ascii_lowercase());
@@ -36,13 +37,10 @@ fn accepted(accept: &str, name: &str, mime: &str) -> bool {
 }
 
 /// Reads the accepted files of `list` and calls `done` with their `FileUpload`s (in order)
-/// once every read finished; nothing is called when no file qualifies.
-pub fn read_files(
-    list: &FileList,
-    accept: &str,
-    max_size: f64,
-    done: impl FnOnce(Vec<Value>) + 'static,
-) {
+/// once every read finished; nothing is called when no file qualifies. Not inlined: DropZone
+/// and `Input` of type `file` share one copy.
+#[inline(never)]
+pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
     let mut files = Vec::new();
     for i in 0..list.length() {
         let Some(file) = list.item(i) else { continue };
@@ -62,7 +60,7 @@ pub fn read_files(
     }
     let results = Rc::new(RefCell::new(vec![Value::Null; files.len()]));
     let left = Rc::new(std::cell::Cell::new(files.len()));
-    let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(done)));
     for (index, file) in files.into_iter().enumerate() {
         let Ok(reader) = FileReader::new() else {
             continue;
@@ -157,14 +155,19 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
     let max_size = prop(node, "maxSize").to_number();
     let take = Rc::new(move |list: FileList| {
         let state = state.clone();
-        read_files(&list, &accept, max_size, move |new| {
-            let mut all = match (multiple, state.peek()) {
-                (true, Value::Array(old)) => old.to_vec(),
-                _ => Vec::new(),
-            };
-            all.extend(new.iter().cloned());
-            state.commit(Value::from(all), Value::from(new));
-        });
+        read_files(
+            &list,
+            &accept,
+            max_size,
+            Box::new(move |new| {
+                let mut all = match (multiple, state.peek()) {
+                    (true, Value::Array(old)) => old.to_vec(),
+                    _ => Vec::new(),
+                };
+                all.extend(new.iter().cloned());
+                state.commit(Value::from(all), Value::from(new));
+            }),
+        );
     });
     let (picker, zone) = (input.clone(), el.clone());
     let open = move |event: web_sys::Event| {
