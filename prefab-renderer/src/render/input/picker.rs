@@ -14,6 +14,26 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, Node};
 
 const OPTIONS: &str = "[role=option]:not([hidden]):not([data-disabled])";
 
+/// Class hooks of root, trigger, trigger icon, popup, list and empty note (Select, Combobox).
+const CLASSES: [[&str; 6]; 2] = [
+    [
+        "pf-select pf-picker",
+        "pf-select-trigger pf-picker-trigger",
+        "pf-select-trigger-icon",
+        "pf-select-content pf-picker-content",
+        "pf-select-list pf-picker-list",
+        "pf-select-empty",
+    ],
+    [
+        "pf-combobox pf-picker",
+        "pf-combobox-trigger pf-picker-trigger",
+        "pf-combobox-trigger-icon",
+        "pf-combobox-content pf-picker-content",
+        "pf-combobox-list pf-picker-list",
+        "pf-combobox-empty",
+    ],
+];
+
 struct Picker {
     trigger: Element,
     popup: Element,
@@ -27,19 +47,19 @@ struct Picker {
 /// `disabled`, `required`, `invalid`, `side`, `onChange` (`$event` = the option value).
 pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let combo = ty == "Combobox";
-    let pre = if combo { "pf-combobox" } else { "pf-select" };
+    let c = &CLASSES[usize::from(combo)];
     let mut seed = prop(node, "value").clone();
     if seed.is_nullish() {
         seed = selected_option(prop(node, "children"));
     }
     let state = Bound::new(cx, node, if combo { "combobox" } else { "select" }, seed);
     let root = dom::element("div");
-    base(cx, &root, node, &format!("{pre} pf-picker"));
+    base(cx, &root, node, c[0]);
     // The `id` belongs to the focusable trigger (`Label forId` points at it).
     let _ = root.remove_attribute("id");
     let id = state.id(node);
 
-    let trigger = dom::element_with_class("button", &format!("{pre}-trigger pf-picker-trigger"));
+    let trigger = dom::element_with_class("button", c[1]);
     dom::set_attr(&trigger, "type", "button");
     dom::set_attr(&trigger, "id", &id);
     dom::set_attr(&trigger, "role", "combobox");
@@ -69,13 +89,10 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     );
     let shown = dom::element_with_class("span", "pf-select-value");
     dom::append(&trigger, &shown);
-    dom::append(
-        &trigger,
-        &dom::element_with_class("span", &format!("{pre}-trigger-icon")).into(),
-    );
+    dom::append(&trigger, &dom::element_with_class("span", c[2]).into());
     dom::append(&root, &trigger);
 
-    let popup = dom::element_with_class("div", &format!("{pre}-content pf-picker-content"));
+    let popup = dom::element_with_class("div", c[3]);
     dom::toggle_attr(&popup, "hidden", true);
     if let Some(side) = prop(node, "side").as_str() {
         dom::set_attr(&popup, "data-side", side);
@@ -98,7 +115,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
         dom::append(&popup, &input);
         input.unchecked_into::<HtmlInputElement>()
     });
-    let list = dom::element_with_class("div", &format!("{pre}-list pf-picker-list"));
+    let list = dom::element_with_class("div", c[4]);
     dom::set_attr(&list, "role", "listbox");
     dom::set_attr(&list, "id", &list_id);
     dom::set_attr(&list, "aria-labelledby", &id);
@@ -112,7 +129,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
         dom::set_attr(option, "id", &format!("{list_id}-{i}"));
     }
     dom::append(&popup, &list);
-    let empty = dom::element_with_class("div", &format!("{pre}-empty"));
+    let empty = dom::element_with_class("div", c[5]);
     empty.set_text_content(Some("No results found."));
     dom::toggle_attr(&empty, "hidden", true);
     dom::append(&popup, &empty);
