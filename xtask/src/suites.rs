@@ -51,6 +51,7 @@ fn renderer() -> Result<(), String> {
         "xss.mjs",
         "interactive.mjs",
         "charts.mjs",
+        "forms.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))

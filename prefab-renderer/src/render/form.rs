@@ -1,6 +1,8 @@
-//! `Button`, `Input` and `Textarea`. Inputs are two-way bound to `state[name]`: typing
-//! writes the state (then runs `onChange` with `$event` = the text), and a state change
-//! writes the element only when its value differs, so focus and caret stay put.
+//! `Button`, `Input` and `Textarea`. Inputs are two-way bound to `state[name]` through the
+//! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
+//! the text), and a state change writes the element only when its value differs, so focus
+//! and caret stay put.
+use super::input::bound::{self, Bound, attrs, bind_label, flags};
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -19,119 +21,126 @@ pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
             dom::set_attr(&el, attr, v);
         }
     }
-    let label = dom::text("");
-    dom::append(&el, &label);
-    cx.bind_text(prop(node, "label"), move |s| {
-        label.set_text_content(Some(s))
-    });
-    let disabled = prop(node, "disabled");
-    if !disabled.is_nullish() {
-        let target = el.clone();
-        cx.bind(disabled, move |v| {
-            dom::toggle_attr(&target, "disabled", v.truthy())
-        });
-    }
+    bind_label(cx, &el, prop(node, "label"));
+    flags(cx, &el, node, &[("disabled", "disabled")]);
     let on_click = prop(node, "onClick").clone();
     if !on_click.is_nullish() {
         let action_cx = cx.clone();
-        dom::listen(&cx.owner, &el, "click", move |_| {
-            crate::actions::run(&action_cx, &on_click, Value::Undefined);
-        });
+        bound::on(
+            &cx.owner,
+            &el,
+            &["click"],
+            Box::new(move |_| {
+                crate::actions::run(&action_cx, &on_click, Value::Undefined);
+            }),
+        );
     }
     Ok(el.into())
 }
 
-/// `Input` (or `Textarea` when `multiline`).
+/// `Input` (or `Textarea` when `multiline`), bound through [`Bound`]. Type `file` writes
+/// `FileUpload[]` (see `input::read_files`).
 pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node, String> {
     let ty = if multiline { "Textarea" } else { "Input" };
     for key in ["name", "placeholder", "value"] {
         optional_text(node, key, ty)?;
     }
-    let name = match prop(node, "name").as_str() {
-        Some(n) if !n.is_empty() => n.to_string(),
-        _ => cx.shared.auto_name(&ty.to_ascii_lowercase()),
-    };
+    let input_type = prop(node, "inputType").as_str().unwrap_or("text");
+    let file = !multiline && input_type == "file";
+    let state = Bound::new(
+        cx,
+        node,
+        if multiline { "textarea" } else { "input" },
+        prop(node, "value").clone(),
+    );
     let el = dom::element(if multiline { "textarea" } else { "input" });
-    base(cx, &el, node, "pf-input");
-    dom::set_attr(&el, "name", &name);
+    let id = state.id(node);
+    dom::set_attr(&el, "id", &id);
+    base(
+        cx,
+        &el,
+        node,
+        if multiline {
+            "pf-input pf-textarea"
+        } else {
+            "pf-input"
+        },
+    );
+    dom::set_attr(&el, "name", &state.name);
     if !multiline {
-        dom::set_attr(
+        dom::set_attr(&el, "type", input_type);
+    }
+    attrs(
+        cx,
+        &el,
+        node,
+        &[
+            ("placeholder", "placeholder"),
+            ("minLength", "minlength"),
+            ("maxLength", "maxlength"),
+            ("min", "min"),
+            ("max", "max"),
+            ("step", "step"),
+            ("pattern", "pattern"),
+            ("rows", "rows"),
+            ("accept", "accept"),
+        ],
+    );
+    flags(
+        cx,
+        &el,
+        node,
+        &[
+            ("disabled", "disabled"),
+            ("readOnly", "readonly"),
+            ("required", "required"),
+            ("multiple", "multiple"),
+        ],
+    );
+
+    if file {
+        let (source, writer) = (el.clone(), state.clone());
+        bound::on(
+            &cx.owner,
             &el,
-            "type",
-            prop(node, "inputType").as_str().unwrap_or("text"),
+            &["change"],
+            Box::new(move |_| {
+                if let Some(list) = source
+                    .dyn_ref::<HtmlInputElement>()
+                    .and_then(HtmlInputElement::files)
+                {
+                    let writer = writer.clone();
+                    let done = Box::new(move |files| writer.set(Value::from(files)));
+                    super::input::read_files(&list, "", 0.0, done);
+                }
+            }),
+        );
+    } else {
+        // state → element (only when it differs, so focus and caret stay put)
+        let target = el.clone();
+        state.watch(Box::new(move |v| {
+            set_value(&target, &crate::template::display(v))
+        }));
+        // element → state, then onChange
+        let source = el.clone();
+        bound::on(
+            &cx.owner,
+            &el,
+            &["input"],
+            Box::new(move |_| {
+                state.set(Value::from(get_value(&source)));
+            }),
         );
     }
-    for (key, attr) in [
-        ("placeholder", "placeholder"),
-        ("minLength", "minlength"),
-        ("maxLength", "maxlength"),
-        ("min", "min"),
-        ("max", "max"),
-        ("step", "step"),
-        ("pattern", "pattern"),
-        ("rows", "rows"),
-    ] {
-        let raw = prop(node, key);
-        if !raw.is_nullish() {
-            let target = el.clone();
-            cx.bind_text(raw, move |v| dom::set_attr(&target, attr, v));
-        }
-    }
-    for (key, attr) in [
-        ("disabled", "disabled"),
-        ("readOnly", "readonly"),
-        ("required", "required"),
-    ] {
-        let raw = prop(node, key);
-        if !raw.is_nullish() {
-            let target = el.clone();
-            cx.bind(raw, move |v| dom::toggle_attr(&target, attr, v.truthy()));
-        }
-    }
-
-    // Seed the state on first render (a literal `value`, not a template).
-    let store = cx.frame.store().clone();
-    if store.peek_path(&name).is_none()
-        && let Value::String(initial) = prop(node, "value")
-        && !initial.contains("{{")
-    {
-        let _ = store.set_path(&name, Value::String(initial.clone()));
-    }
-
-    // state → element
-    let target = el.clone();
-    let read_store = store.clone();
-    let read_name = name.clone();
-    cx.owner.effect(move || {
-        let text = read_store
-            .get_path(&read_name)
-            .map(|v| crate::template::display(&v))
-            .unwrap_or_default();
-        set_value(&target, &text);
-    });
-
-    // element → state, then onChange
-    let on_change = prop(node, "onChange").clone();
-    let action_cx = cx.clone();
-    let source = el.clone();
-    dom::listen(&cx.owner, &el, "input", move |_| {
-        let text = get_value(&source);
-        if let Err(e) = store.set_path(&name, Value::from(text.as_str())) {
-            crate::log::warn(&e);
-        }
-        if !on_change.is_nullish() {
-            crate::actions::run(&action_cx, &on_change, Value::from(text));
-        }
-    });
-    // A `label` prop wraps the control in a <label>, which associates the two.
+    // A `label` prop adds a <label for> before the control.
     let label = prop(node, "label");
     if label.is_nullish() {
         return Ok(el.into());
     }
-    let wrap = dom::element_with_class("label", "pf-field");
-    let caption = dom::element_with_class("span", "pf-label");
-    let target = caption.clone();
-    cx.bind_text(label, move |s| target.set_text_content(Some(s)));
+    let wrap = dom::element_with_class("div", "pf-field");
+    let caption = dom::element_with_class("label", "pf-label");
+    dom::set_attr(&caption, "for", &id);
+    bind_label(cx, &caption, label);
     dom::append(&wrap, &caption);
     dom::append(&wrap, &el);
     Ok(wrap.into())

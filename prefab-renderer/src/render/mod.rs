@@ -14,6 +14,7 @@ mod control;
 mod display;
 mod form;
 pub mod icons;
+mod input;
 mod layout;
 mod markdown;
 mod media;
@@ -193,6 +194,13 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "BarChart" | "LineChart" | "AreaChart" | "PieChart" | "RadarChart" | "RadialChart"
         | "ScatterChart" | "WaterfallChart" | "Histogram" | "Sparkline" => {
             chart::chart(cx, ty, node)
+        }
+        "Field" | "FieldContent" | "FieldTitle" | "FieldDescription" | "FieldError"
+        | "ChoiceCard" | "ButtonGroup" | "Checkbox" | "Switch" | "Radio" | "RadioGroup"
+        | "Slider" | "Select" | "SelectGroup" | "SelectLabel" | "SelectSeparator"
+        | "SelectOption" | "Combobox" | "ComboboxGroup" | "ComboboxLabel" | "ComboboxSeparator"
+        | "ComboboxOption" | "Calendar" | "DatePicker" | "DropZone" => {
+            input::render(cx, ty, node, path).unwrap_or_else(|| Ok(unknown(ty, path)))
         }
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,

@@ -7,7 +7,8 @@ const MS_PER_DAY: f64 = 86_400_000.0;
 /// JavaScript's time-value range: ±100,000,000 days around the epoch.
 const MAX_TIME: f64 = 8.64e15;
 
-const MONTHS: [&str; 12] = [
+/// English month names, January first.
+pub const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
@@ -22,8 +23,16 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-/// Days from 1970-01-01 to the given civil date (proleptic Gregorian).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+/// Days from 1970-01-01 to the given civil date (proleptic Gregorian); a month of 0 or 13
+/// carries into the neighbouring year.
+///
+/// ```
+/// use prefab::expr::{civil_from_days, days_from_civil};
+/// assert_eq!(days_from_civil(1970, 1, 1), 0);
+/// assert_eq!(days_from_civil(2025, 13, 1), days_from_civil(2026, 1, 1));
+/// assert_eq!(civil_from_days(days_from_civil(2024, 2, 29)), (2024, 2, 29));
+/// ```
+pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -34,7 +43,7 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 }
 
 /// The civil date (year, month 1-12, day 1-31) of a day number.
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
+pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

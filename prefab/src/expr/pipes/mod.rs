@@ -4,6 +4,7 @@
 //! `null`, `true`, numbers arrive typed). Unknown names go to the [`Env`]'s custom-pipe hook
 //! and otherwise pass the value through unchanged.
 mod date;
+pub use date::{MONTHS, civil_from_days, days_from_civil};
 mod decimal;
 mod intl;
 
