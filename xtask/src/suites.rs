@@ -44,7 +44,7 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::renderer::pages(&pages)?;
-    for script in ["e2e.mjs", "delivery.mjs"] {
+    for script in ["e2e.mjs", "delivery.mjs", "theme.mjs"] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
             .arg("--pages")
