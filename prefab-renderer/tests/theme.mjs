@@ -200,6 +200,43 @@ async function tableSuite(context) {
   }
 }
 
+// 10,000 rows, paginated: only the page is in the DOM. Times are printed (median of 5 runs)
+// for benches/README.md, never asserted.
+async function bigTableSuite(context) {
+  const rows = Array.from({ length: 10000 }, (_, i) => ({ id: i + 1, name: `customer ${(i * 7919) % 10000}`, amount: ((i * 37) % 500) + 0.99, paid: i % 3 === 0 }));
+  const envelope = {
+    $prefab: { version: "0.3" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [{ type: "DataTable", id: "big", search: true, paginated: true, pageSize: 10, columns: ["id", "name", "amount", "paid"].map((key) => ({ key, header: key, sortable: true })), rows }] },
+  };
+  const url = pageWith(envelope);
+  const times = { mount: [], sort: [], next: [], search: [] };
+  let inDom = 0;
+  for (let run = 0; run < 5; run++) {
+    const { page, errors } = await openPage(context, url);
+    try {
+      await page.waitForFunction(() => performance.getEntriesByName("prefab:mounted").length > 0);
+      times.mount.push(await page.evaluate(() => performance.getEntriesByName("prefab:mounted")[0].startTime - performance.getEntriesByName("prefab:parsed")[0].startTime));
+      inDom = await page.$$eval("#big tbody tr", (trs) => trs.length);
+      const timed = (fn) => page.evaluate(fn);
+      times.sort.push(await timed(() => { const t = performance.now(); document.querySelector("#big th:nth-child(2) [data-act=sort]").click(); return performance.now() - t; }));
+      times.next.push(await timed(() => { const t = performance.now(); document.querySelector("#big [data-act=next]").click(); return performance.now() - t; }));
+      times.search.push(await timed(() => {
+        const input = document.querySelector("#big input[type=search]");
+        input.value = "customer 12";
+        const t = performance.now();
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        return performance.now() - t;
+      }));
+      if (run === 0) check("[10k] no page or console errors", errors.length === 0, errors.join(" | "));
+    } finally {
+      await page.close();
+    }
+  }
+  check("[10k] a 10,000-row paginated table keeps one page in the DOM", inDom === 10, String(inDom));
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(1);
+  console.log(`info 10,000-row DataTable (median of 5, ms): mount ${median(times.mount)}, sort ${median(times.sort)}, next page ${median(times.next)}, search ${median(times.search)}`);
+}
+
 async function themeSuite(context) {
   const simple = (extra) => ({
     ...extra,
@@ -271,7 +308,7 @@ async function hostSuite(host) {
 
 const host = await launch();
 try {
-  for (const suite of [lookSuite, tableSuite, themeSuite]) {
+  for (const suite of [lookSuite, tableSuite, themeSuite, bigTableSuite]) {
     try {
       await suite(host.context);
     } catch (e) {

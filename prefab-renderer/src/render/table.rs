@@ -12,7 +12,7 @@ use super::{Cx, base, kind, prop};
 use crate::dom;
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
-use prefab::expr::{Value, lower_case};
+use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -30,6 +30,9 @@ struct View {
     /// Row positions (in `rows`) whose detail is open.
     expanded: Vec<usize>,
     selected: Option<usize>,
+    /// The filtered and sorted positions, kept until rows, search or sort change (paging,
+    /// expanding and selecting reuse them).
+    shown: Option<Rc<Vec<usize>>>,
 }
 
 struct Table {
@@ -171,6 +174,7 @@ pub fn data_table(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             };
             let mut view = table.view.borrow_mut();
             view.rows = rows;
+            view.shown = None;
             view.expanded.clear();
             view.selected = None;
             drop(view);
@@ -186,6 +190,7 @@ pub fn data_table(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         {
             let mut view = table.view.borrow_mut();
             view.query = input.value();
+            view.shown = None;
             view.page = 0;
             drop(view);
             table.render();
@@ -229,7 +234,7 @@ fn column_cell(tag: &str, base: &str, column: &Value, class_key: &str) -> Elemen
 impl Table {
     /// The row positions shown, after the search filter and the sort.
     fn visible(&self, view: &View) -> Vec<usize> {
-        let needle = lower_case(view.query.trim());
+        let needle = order::fold(view.query.trim());
         let mut shown: Vec<usize> = (0..view.rows.len())
             .filter(|&i| {
                 needle.is_empty()
@@ -237,7 +242,7 @@ impl Table {
                         let row = view.rows.get(i).unwrap_or(&Value::Undefined);
                         let cell = prop(row, prop(c, "key").as_str().unwrap_or_default());
                         !matches!(cell, Value::Object(_))
-                            && lower_case(&template::display(cell)).contains(&needle)
+                            && order::fold(&template::display(cell)).contains(&needle)
                     })
             })
             .collect();
@@ -258,7 +263,14 @@ impl Table {
         *self.page_owner.borrow_mut() = Some(owner.clone());
         let cx = self.cx.with_owner(owner);
         let mut view = self.view.borrow_mut();
-        let shown = self.visible(&view);
+        let shown = match &view.shown {
+            Some(shown) => shown.clone(),
+            None => {
+                let shown = Rc::new(self.visible(&view));
+                view.shown = Some(shown.clone());
+                shown
+            }
+        };
         let pages = if self.page_size == 0 {
             1
         } else {
@@ -376,6 +388,7 @@ impl Table {
                     .and_then(|el| el.get_attribute("data-col"))
                     .and_then(|c| c.parse::<usize>().ok());
                 // Unsorted → ascending → descending → unsorted.
+                view.shown = None;
                 view.sort = match (view.sort, col) {
                     (Some((c, false)), Some(col)) if c == col => Some((col, true)),
                     (Some((c, true)), Some(col)) if c == col => None,

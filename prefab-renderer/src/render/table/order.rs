@@ -18,7 +18,17 @@ fn key_of(value: &Value) -> Key {
         Value::Bool(b) => Key::Number(f64::from(u8::from(*b))),
         Value::Undefined | Value::Null => Key::Empty,
         Value::String(s) if s.is_empty() => Key::Empty,
-        other => Key::Text(lower_case(&template::display(other))),
+        other => Key::Text(fold(&template::display(other))),
+    }
+}
+
+/// Lower case for comparing and searching: ASCII in Rust, other text through the
+/// platform's `toLowerCase` (no Unicode tables in the wasm).
+pub(super) fn fold(text: &str) -> String {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        lower_case(text)
     }
 }
 
