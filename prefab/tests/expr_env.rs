@@ -111,3 +111,21 @@ fn layered_scopes_shadow_state() {
         Value::from("2. ZAPHOD Jul 4, 2025")
     );
 }
+
+#[test]
+fn an_unterminated_string_at_the_end_of_a_template_drops_the_spaces_before_the_braces() {
+    let (s, env) = (state(), Env::default());
+    assert_eq!(
+        interpolate_string("{{ 'abc  }}", &s, &env),
+        Value::from("abc")
+    );
+    assert_eq!(
+        interpolate_string("x {{ 'abc }}!", &s, &env),
+        Value::from("x abc!")
+    );
+    // Inside a terminated literal the spaces are kept.
+    assert_eq!(
+        interpolate_string("{{ 'abc ' }}", &s, &env),
+        Value::from("abc ")
+    );
+}

@@ -22,6 +22,9 @@
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
+//! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
+//!   renderer when `target/bench-render` has it) of every catalogue document into
+//!   `target/contact-sheet/index.html`; for review, not run by CI.
 //! * `cargo xtask conformance` — regenerates `conformance/` from prefab-ui 0.21.1 (PyPI)
 //!   and its bundled renderer under node; not run by CI (review the diff).
 #![forbid(unsafe_code)]
@@ -29,6 +32,7 @@
 mod bench;
 mod cdn;
 mod conformance;
+mod contact;
 mod e2e;
 mod fuzz;
 mod install;
@@ -66,9 +70,10 @@ fn main() -> ExitCode {
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
+        Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance>"
+                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

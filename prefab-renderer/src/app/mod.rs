@@ -82,6 +82,10 @@ pub fn install(root: Element) -> Rc<App> {
     });
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();
+    // Shown until a view renders (an envelope without `view` leaves it), like prefab-ui.
+    let waiting = dom::element_with_class("div", "pf-waiting");
+    waiting.set_text_content(Some("Waiting for content…"));
+    dom::append(&app.root, &waiting);
     app
 }
 

@@ -13,14 +13,17 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};
 pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "label", "Button")?;
     let el = dom::element("button");
-    base(cx, &el, node, "pf-button");
+    // `pf-button pf-button-variant-<v> pf-button-size-<s>`, the hooks of prefab-ui's renderer.
+    let variant = prop(node, "variant").as_str().unwrap_or("default");
+    let size = prop(node, "size").as_str().unwrap_or("default");
+    let mut class = super::text::variant_class("pf-button", variant);
+    class.push_str(" pf-button-size-");
+    class.push_str(size);
+    base(cx, &el, node, &class);
     let button_type = prop(node, "buttonType").as_str().unwrap_or("button");
     dom::set_attr(&el, "type", button_type);
-    for (key, attr) in [("variant", "data-variant"), ("size", "data-size")] {
-        if let Some(v) = prop(node, key).as_str() {
-            dom::set_attr(&el, attr, v);
-        }
-    }
+    dom::set_attr(&el, "data-variant", variant);
+    dom::set_attr(&el, "data-size", size);
     bind_label(cx, &el, prop(node, "label"));
     flags(cx, &el, node, &[("disabled", "disabled")]);
     let on_click = prop(node, "onClick").clone();

@@ -15,7 +15,7 @@ pub fn container(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<N
         "Card" => ("section", "pf-card"),
         "CardHeader" => ("div", "pf-card-header"),
         "CardContent" => ("div", "pf-card-content"),
-        "CardFooter" => ("div", "pf-card-footer pf-row"),
+        "CardFooter" => ("div", "pf-card-footer"),
         "Form" => ("form", "pf-column"),
         _ => return None,
     };

@@ -3,16 +3,18 @@
 //! `Alert`/`AlertTitle`/`AlertDescription`, `Metric`. Text is always set as `textContent`.
 use super::{Cx, base, children, optional_text, prop};
 use crate::dom;
+use crate::template;
 use prefab::expr::Value;
 use web_sys::{Element, Node};
 
 /// Renders a text-like type, or `None` if `ty` is not one.
 pub fn text(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<Node, String>> {
     let (tag, class, field) = match ty {
-        "Text" | "P" => ("p", "pf-text", "content"),
+        "Text" => ("p", "pf-text", "content"),
+        "P" => ("p", "pf-p", "content"),
         "Span" => ("span", "", "content"),
         "Muted" => ("p", "pf-muted", "content"),
-        "Small" => ("small", "", "content"),
+        "Small" => ("small", "pf-small", "content"),
         "Lead" => ("p", "pf-lead", "content"),
         "Large" => ("div", "pf-large", "content"),
         "Code" => ("code", "pf-code", "content"),
@@ -21,8 +23,8 @@ pub fn text(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<Node, 
         "H3" => ("h3", "", "content"),
         "H4" => ("h4", "", "content"),
         "Heading" => (heading_tag(prop(node, "level")), "", "content"),
-        "CardTitle" => ("h3", "pf-card-title", "content"),
-        "CardDescription" => ("p", "pf-muted", "content"),
+        "CardTitle" => ("div", "pf-card-title", "content"),
+        "CardDescription" => ("div", "pf-card-description", "content"),
         "AlertTitle" => ("div", "pf-alert-title", "content"),
         "AlertDescription" => ("div", "pf-alert-description", "content"),
         "Badge" => ("span", "pf-badge", "label"),
@@ -32,7 +34,12 @@ pub fn text(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<Node, 
         "Metric" => return Some(metric(cx, node)),
         "Separator" => {
             let el = dom::element("hr");
-            base(cx, &el, node, "pf-separator");
+            let class = if prop(node, "orientation").as_str() == Some("vertical") {
+                "pf-separator pf-separator-vertical"
+            } else {
+                "pf-separator pf-separator-horizontal"
+            };
+            base(cx, &el, node, class);
             return Some(Ok(el.into()));
         }
         _ => return None,
@@ -62,12 +69,19 @@ fn render(
 ) -> Result<Node, String> {
     optional_text(node, field, ty)?;
     let el = dom::element(tag);
-    base(cx, &el, node, class);
-    if let Some(variant) = prop(node, "variant").as_str() {
+    if ty == "Badge" || ty == "Alert" {
+        // The `pf-<component>-variant-<v>` hook themes written for prefab-ui target.
+        let variant = prop(node, "variant").as_str().unwrap_or("default");
+        base(cx, &el, node, &variant_class(class, variant));
         dom::set_attr(&el, "data-variant", variant);
+    } else {
+        base(cx, &el, node, class);
     }
     if ty == "Alert" {
         dom::set_attr(&el, "role", "alert");
+        if let Some(name) = prop(node, "icon").as_str() {
+            dom::append(&el, &icon(name));
+        }
     }
     if ty == "Label"
         && let Some(for_id) = prop(node, "forId").as_str()
@@ -80,15 +94,48 @@ fn render(
     }
     // Text with inline children (`Text("a ", Span(..))`) and containers like Badge/Label.
     children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    if ty == "Label" && prop(node, "optional").truthy() {
+        let marker = dom::element_with_class("span", "pf-label-optional");
+        marker.set_text_content(Some("optional"));
+        dom::append(&el, &marker);
+    }
     Ok(el.into())
 }
 
+/// `"<base> <base>-variant-<variant>"`: the class pair prefab-ui's renderer puts on
+/// variant components (`pf-badge pf-badge-variant-success`).
+pub(super) fn variant_class(base: &str, variant: &str) -> String {
+    let mut class = String::with_capacity(base.len() * 2 + variant.len() + 10);
+    class.push_str(base);
+    class.push(' ');
+    class.push_str(base);
+    class.push_str("-variant-");
+    class.push_str(variant);
+    class
+}
+
+/// An icon by lucide name: `<span class="pf-icon" data-icon="…">`, its shape drawn by the
+/// stylesheet (an unknown name keeps an empty box of the icon's size).
+pub(super) fn icon(name: &str) -> Element {
+    let el = dom::element_with_class("span", "pf-icon");
+    dom::set_attr(&el, "data-icon", name);
+    dom::set_attr(&el, "aria-hidden", "true");
+    el
+}
+
 /// Sets the element's text from `content`, re-evaluated when it is a template. A text node
-/// is used so that inline children after it are kept.
+/// is used so that inline children after it are kept. Content that evaluates to a boolean
+/// shows nothing (as in prefab-ui's renderer, where React drops booleans).
 pub(super) fn bind_content(cx: &Cx, el: &Element, content: &Value) {
     let text = dom::text("");
     dom::append(el, &text);
-    cx.bind_text(content, move |s| text.set_text_content(Some(s)));
+    cx.bind(content, move |v| {
+        let shown = match v {
+            Value::Bool(_) => String::new(),
+            other => template::display(&other),
+        };
+        text.set_text_content(Some(&shown));
+    });
 }
 
 /// `Link`: an anchor whose `href` passed [`crate::url::safe_link`]; clicks go through the
@@ -128,27 +175,84 @@ fn link(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     Ok(el.into())
 }
 
-/// `Metric`: `label`, `value`, optional `delta` and `trend`, each its own text node.
+/// `Metric`: `label`, `value` with the `delta` pill (a badge coloured by `trendSentiment`,
+/// else by the trend, with the trend arrow; `trend` defaults to the delta's sign), and
+/// `description`.
 fn metric(cx: &Cx, node: &Value) -> Result<Node, String> {
-    for key in ["label", "value", "delta"] {
+    for key in ["label", "value", "delta", "description"] {
         optional_text(node, key, "Metric")?;
     }
     let el = dom::element("div");
     base(cx, &el, node, "pf-metric");
-    if let Some(trend) = prop(node, "trend").as_str() {
-        dom::set_attr(&el, "data-trend", trend);
-    }
-    for (key, class) in [
-        ("label", "pf-metric-label pf-muted"),
-        ("value", "pf-metric-value"),
-        ("delta", "pf-metric-delta"),
-    ] {
+    let part = |parent: &Element, tag: &str, class: &str, key: &str| {
         let raw = prop(node, key);
         if !raw.is_nullish() {
-            let part = dom::element_with_class("div", class);
+            let part = dom::element_with_class(tag, class);
             bind_content(cx, &part, raw);
-            dom::append(&el, &part);
+            dom::append(parent, &part);
         }
+    };
+    part(&el, "p", "pf-metric-label", "label");
+    let line = dom::element_with_class("div", "pf-metric-line");
+    dom::append(&el, &line);
+    part(&line, "span", "pf-metric-value", "value");
+    let delta = prop(node, "delta");
+    if !delta.is_nullish() {
+        let pill = dom::element("span");
+        let arrow = icon("");
+        dom::append(&pill, &arrow);
+        bind_content(cx, &pill, delta);
+        dom::append(&line, &pill);
+        let trend = prop(node, "trend").clone();
+        let sentiment = prop(node, "trendSentiment").clone();
+        let host = el.clone();
+        cx.bind(delta, move |delta| {
+            let trend = trend.as_str().unwrap_or_else(|| trend_of(&delta));
+            let variant = match (sentiment.as_str(), trend) {
+                (Some("positive"), _) | (None, "up") => "success",
+                (Some("negative"), _) | (None, "down") => "destructive",
+                _ => "secondary",
+            };
+            let arrow_name = match trend {
+                "up" => "trending-up",
+                "down" => "trending-down",
+                _ => "minus",
+            };
+            dom::set_attr(&host, "data-trend", trend);
+            dom::set_attr(&arrow, "data-icon", arrow_name);
+            let mut class = variant_class("pf-badge", variant);
+            class.push_str(" pf-metric-delta");
+            pill.set_class_name(&class);
+        });
     }
+    part(&el, "p", "pf-metric-description", "description");
     Ok(el.into())
+}
+
+/// The trend a delta implies: a sign (`-`/`−` down, `+` up), else the sign of its number.
+fn trend_of(delta: &Value) -> &'static str {
+    let n = match delta {
+        Value::String(s) => {
+            let s = s.trim();
+            if s.starts_with('-') || s.starts_with('\u{2212}') {
+                return "down";
+            }
+            if s.starts_with('+') {
+                return "up";
+            }
+            let digits: String = s
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            Value::from(digits).to_number()
+        }
+        other => other.to_number(),
+    };
+    if n > 0.0 {
+        "up"
+    } else if n < 0.0 {
+        "down"
+    } else {
+        "neutral"
+    }
 }

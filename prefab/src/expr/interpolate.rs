@@ -55,7 +55,7 @@ impl Template {
         let kind = if !source.contains("{{") {
             Kind::Plain
         } else if let Some(inner) = sole_inner(source) {
-            Kind::Sole(parse(inner))
+            Kind::Sole(parse(js_trim(inner)))
         } else {
             Kind::Mixed(mixed_pieces(source))
         };
@@ -144,7 +144,9 @@ fn mixed_pieces(source: &str) -> Vec<Piece> {
             pieces.push(Piece::Text(source[open..].into()));
             break;
         };
-        pieces.push(Piece::Expr(parse(&source[open + 2..close]).ok()));
+        // Trimmed like the reference: an unterminated string literal ends before the
+        // spaces that precede `}}`.
+        pieces.push(Piece::Expr(parse(js_trim(&source[open + 2..close])).ok()));
         pos = close + 2;
     }
     pieces

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The whole catalogue in headless Chromium: every conformance wire document and component
+// fixture (`conformance/wire/{documents,components,legacy}`), every example app
+// (`examples/apps/*.json`) and every auto-renderer output (`target/catalog/*.json`, written by
+// `cargo test -p prefab --test catalog_outputs`), each rendered in a standalone page. Per file
+// it reports placeholders (`.pf-unknown`), error boxes (`.pf-error`) and console/page errors.
+//
+//   node prefab-renderer/tests/catalog.mjs --pages target/pages [--allow-unknown Type,Type]
+//                                           [--only <substring>] [--quiet]
+//
+// Strict by default: any placeholder fails. `--allow-unknown` lists component types whose
+// placeholders are tolerated (reported, not failed) until they are implemented.
+// `conformance/wire/actions` holds action objects, not views; they are not rendered here.
+// Ends with `N passed, N failed`.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch } from "../../xtask/testhost/index.mjs";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+const PAGES = resolve(arg("--pages", "target/pages"));
+const ALLOW = new Set(arg("--allow-unknown", "").split(",").map((s) => s.trim()).filter(Boolean));
+const ONLY = arg("--only", "");
+const QUIET = args.includes("--quiet");
+
+/** Every document of the catalogue: `{ name, envelope }`. */
+export function catalogue(root = ROOT) {
+  const docs = [];
+  const wrap = (component) => ({
+    $prefab: { version: "0.3" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [component] },
+  });
+  const read = (file) => JSON.parse(readFileSync(file, "utf8"));
+  const jsonFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => join(dir, f)) : []);
+  const wire = join(root, "conformance/wire");
+  for (const file of jsonFiles(join(wire, "documents"))) docs.push({ name: `documents/${basename(file)}`, envelope: read(file) });
+  for (const sub of ["components", "legacy"]) {
+    for (const file of jsonFiles(join(wire, sub))) docs.push({ name: `${sub}/${basename(file)}`, envelope: wrap(read(file)) });
+  }
+  for (const file of jsonFiles(join(root, "examples/apps"))) docs.push({ name: `examples/${basename(file)}`, envelope: read(file) });
+  const generated = jsonFiles(join(root, "target/catalog"));
+  for (const file of generated) docs.push({ name: `auto/${basename(file)}`, envelope: read(file) });
+  return { docs, generated: generated.length };
+}
+
+/** A page template: any standalone page, its data swapped per document. */
+export function pageMaker(pages, dir) {
+  const template = readFileSync(join(pages, "standalone-e2e.html"), "utf8");
+  let n = 0;
+  return (envelope) => {
+    const json = JSON.stringify(envelope).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    const html = template.replace(
+      /(<script id="prefab:initial-data" type="application\/json">)[\s\S]*?(<\/script>)/,
+      (_, open, close) => open + json + close,
+    );
+    const file = join(dir, `doc-${++n}.html`);
+    writeFileSync(file, html);
+    return pathToFileURL(file).href;
+  };
+}
+
+/** Opens `url` in `page` and waits until the envelope is mounted and settled. */
+export async function renderIn(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName("prefab:mounted").length > 0, null, { timeout: 10000 });
+  // onMount actions and the utility stylesheet run one microtask/frame later.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function main() {
+  const { docs, generated } = catalogue();
+  if (!generated) {
+    console.log("note: no target/catalog/*.json (run `cargo test -p prefab --test catalog_outputs` first); auto-renderer outputs not checked");
+  }
+  const tmp = mkdtempSync(join(tmpdir(), "prefab-catalog-"));
+  const makePage = pageMaker(PAGES, tmp);
+  let passed = 0;
+  let failed = 0;
+  const tolerated = new Map();
+  const host = await launch();
+  try {
+    const page = await host.context.newPage();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    let errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    for (const doc of docs) {
+      if (ONLY && !doc.name.includes(ONLY)) continue;
+      errors = [];
+      const problems = [];
+      try {
+        await renderIn(page, makePage(doc.envelope));
+        const found = await page.evaluate(() => ({
+          unknown: [...document.querySelectorAll(".pf-unknown")].map((e) => e.dataset.type),
+          boxes: [...document.querySelectorAll(".pf-error")].map((e) => `${e.dataset.path ?? ""} ${e.textContent}`),
+        }));
+        const strict = found.unknown.filter((t) => !ALLOW.has(t));
+        for (const t of found.unknown.filter((t) => ALLOW.has(t))) tolerated.set(t, (tolerated.get(t) ?? 0) + 1);
+        if (strict.length) problems.push(`placeholders: ${[...new Set(strict)].join(", ")}`);
+        if (found.boxes.length) problems.push(`error boxes: ${found.boxes.join(" | ")}`);
+        // auto_table's 300 rows with `paginated: true, pageSize: 10`: one page and a footer.
+        if (doc.name === "auto/auto_table.json") {
+          const shown = await page.evaluate(() => ({
+            rows: document.querySelectorAll(".pf-data-table tbody tr[data-row]").length,
+            footer: document.querySelector(".pf-data-table-page")?.textContent,
+          }));
+          if (shown.rows !== 10 || shown.footer !== "Page 1 of 30") problems.push(`auto_table shows ${shown.rows} rows, footer ${shown.footer}`);
+        }
+      } catch (e) {
+        problems.push(`did not render: ${e.message.split("\n")[0]}`);
+      }
+      if (errors.length) problems.push(`console: ${errors.join(" | ")}`);
+      if (problems.length) {
+        failed++;
+        console.log(`FAIL ${doc.name} — ${problems.join("; ")}`);
+      } else {
+        passed++;
+        if (!QUIET) console.log(`ok   ${doc.name}`);
+      }
+    }
+  } finally {
+    await host.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  if (tolerated.size) {
+    console.log(`tolerated placeholders (--allow-unknown): ${[...tolerated].map(([t, n]) => `${t}×${n}`).join(", ")}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

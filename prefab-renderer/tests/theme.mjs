@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+// Look and theming of the renderer in headless Chromium: theme variables (light, dark via
+// `mode` and via the host, a document's own theme CSS, host style variables), the pf-*
+// variant and size hooks, page geometry and type scale at 1024 px, small text behaviours,
+// and the DataTable (pagination, sort, search, component cells, expandable rows, row click).
+//
+//   node prefab-renderer/tests/theme.mjs --pages target/pages
+//
+// Uses `standalone-theme.html` (from tests/fixtures/theme.json, written by `cargo xtask
+// pages`) and variants of it with another envelope. Ends with `N passed, N failed`.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch, toolResult, waitFor } from "../../xtask/testhost/index.mjs";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const PAGES = resolve(arg("--pages", "target/pages"));
+const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/theme.json", import.meta.url), "utf8"));
+const TEMPLATE = readFileSync(join(PAGES, "standalone-theme.html"), "utf8");
+const TMP = mkdtempSync(join(tmpdir(), "prefab-theme-"));
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = "") {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
+}
+
+/** A standalone page showing `envelope` (the theme page with its data swapped). */
+let pageCount = 0;
+function pageWith(envelope) {
+  const json = JSON.stringify(envelope).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const html = TEMPLATE.replace(
+    /(<script id="prefab:initial-data" type="application\/json">)[\s\S]*?(<\/script>)/,
+    (_, open, close) => open + json + close,
+  );
+  const file = join(TMP, `page-${++pageCount}.html`);
+  writeFileSync(file, html);
+  return pathToFileURL(file).href;
+}
+
+const style = (page, selector, props) =>
+  page.$eval(
+    selector,
+    (el, props) => {
+      const s = getComputedStyle(el);
+      return Object.fromEntries(props.map((p) => [p, s.getPropertyValue(p)]));
+    },
+    props,
+  );
+
+async function openPage(context, url) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(url);
+  return { page, errors };
+}
+
+async function lookSuite(context) {
+  const { page, errors } = await openPage(context, pathToFileURL(join(PAGES, "standalone-theme.html")).href);
+  try {
+    await waitFor("the theme page", async () => (await page.$("#table")) !== null);
+    const buttons = FIXTURE.view.children[3].children.map((b) => b.variant);
+    const looks = [];
+    for (const v of buttons) {
+      const s = await style(page, `#button-${v}`, ["background-color", "color", "border-top-color"]);
+      const cls = await page.$eval(`#button-${v}`, (e) => e.className);
+      check(`Button ${v} carries pf-button-variant-${v}`, cls.includes(`pf-button-variant-${v}`), cls);
+      looks.push(Object.values(s).join("|"));
+    }
+    check("the nine Button variants look different", new Set(looks).size === buttons.length, looks.join(" / "));
+    const destructive = await style(page, "#button-destructive", ["background-color", "color"]);
+    check("Button destructive is tinted (translucent background, coloured text)", /rgba?\(.*,\s*0\.\d+\)|oklab\(.* \/ 0\.\d+\)/.test(destructive["background-color"]) && destructive.color !== "rgb(255, 255, 255)", JSON.stringify(destructive));
+
+    // A Row stretches its children, so the sizes show in min-height (24/28/32/36 px).
+    const heights = [];
+    for (const s of ["xs", "sm", "default", "lg"]) {
+      heights.push((await style(page, `#button-size-${s}`, ["min-height"]))["min-height"]);
+    }
+    check("Button sizes xs < sm < default < lg", heights.join() === "24px,28px,32px,36px", heights.join(","));
+    const icon = await page.$eval("#button-size-icon", (e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]);
+    check("Button size icon is square", icon[0] === icon[1] && icon[0] === 32, icon.join("x"));
+
+    const badgeVariants = FIXTURE.view.children[5].children.map((b) => b.variant);
+    const badgeLooks = [];
+    for (const v of badgeVariants) {
+      badgeLooks.push(Object.values(await style(page, `#badge-${v}`, ["background-color", "color", "border-top-color"])).join("|"));
+    }
+    check("the nine Badge variants look different", new Set(badgeLooks).size === badgeVariants.length, badgeLooks.join(" / "));
+
+    const alertColors = [];
+    for (const v of ["default", "destructive", "success", "warning", "info"]) {
+      alertColors.push((await style(page, `#alert-${v}`, ["color"])).color);
+    }
+    check("Alert variants have their own colours", new Set(alertColors).size === 5, alertColors.join(" / "));
+    const alertIcon = await page.$eval("#alert-info > .pf-icon", (e) => [e.dataset.icon, e.getBoundingClientRect().width]);
+    check("Alert draws its icon", alertIcon[0] === "info" && alertIcon[1] === 16, alertIcon.join(","));
+
+    // Geometry and type scale at 1024 px (prefab-ui's: column 960 px at x=32, 16 px body, 36 px H1).
+    const root = await page.$eval("#app-root", (e) => {
+      const r = e.getBoundingClientRect();
+      return [r.x, r.width];
+    });
+    check("at 1024 px the app column is 960 px wide at x=32", root[0] === 32 && root[1] === 960, root.join(","));
+    const body = await style(page, "#body-text", ["font-size"]);
+    const h1 = await style(page, "#h1", ["font-size", "font-weight"]);
+    check("body text is 16 px, H1 36 px bold", body["font-size"] === "16px" && h1["font-size"] === "36px" && h1["font-weight"] === "700", JSON.stringify({ body, h1 }));
+    const radius = await style(page, "#card", ["border-top-left-radius"]);
+    check("Card radius is 14 px", radius["border-top-left-radius"] === "14px", radius["border-top-left-radius"]);
+    const footer = await style(page, "#card-footer", ["border-top-width", "background-color"]);
+    const card = await style(page, "#card", ["background-color"]);
+    check("CardFooter is set apart (top border, own background)", footer["border-top-width"] === "1px" && footer["background-color"] !== card["background-color"], JSON.stringify({ footer, card }));
+
+    check("a Text whose content evaluates to a boolean shows nothing", (await page.textContent("#bool-text")) === "");
+    const up = await page.$eval("#metric-up", (e) => ({
+      pill: e.querySelector(".pf-metric-delta")?.className,
+      icon: e.querySelector(".pf-metric-delta .pf-icon")?.dataset.icon,
+      description: e.querySelector(".pf-metric-description")?.textContent,
+    }));
+    check("Metric: delta pill (success), trend arrow, description", up.pill?.includes("pf-badge-variant-success") && up.icon === "trending-up" && up.description === "vs last month", JSON.stringify(up));
+    const down = await page.$eval("#metric-down .pf-metric-delta", (e) => [e.className, e.querySelector(".pf-icon")?.dataset.icon]);
+    check("Metric: a negative delta is a destructive pill with a down arrow", down[0].includes("pf-badge-variant-destructive") && down[1] === "trending-down", down.join(","));
+    check("Label shows its optional marker", (await page.textContent("#label-optional .pf-label-optional")) === "optional");
+    check("[look] no page or console errors", errors.length === 0, errors.join(" | "));
+  } finally {
+    await page.close();
+  }
+}
+
+async function tableSuite(context) {
+  const { page, errors } = await openPage(context, pathToFileURL(join(PAGES, "standalone-theme.html")).href);
+  const bodyRows = () => page.$$eval("#table tbody tr[data-row]", (trs) => trs.map((tr) => tr.querySelector("td:nth-child(2)")?.textContent));
+  const pageLabel = () => page.textContent("#table .pf-data-table-page");
+  try {
+    await waitFor("the table", async () => (await bodyRows()).length > 0);
+    const first = await bodyRows();
+    check("paginated DataTable shows pageSize rows", first.length === 10, String(first.length));
+    check("the footer says Page 1 of 3", (await pageLabel()) === "Page 1 of 3", await pageLabel());
+    check("Previous is disabled on the first page", await page.$eval("#table [data-act=prev]", (b) => b.disabled));
+    await page.click("#table [data-act=next]");
+    check("Next moves to page 2", (await pageLabel()) === "Page 2 of 3" && (await bodyRows())[0] === "user11", `${await pageLabel()} ${(await bodyRows())[0]}`);
+    await page.click("#table [data-act=next]");
+    const last = await page.$$eval("#table tbody tr", (trs) => trs.length);
+    check("the short last page keeps the page height (5 rows + 5 padding rows)", (await bodyRows()).length === 5 && last === 10, `${(await bodyRows()).length} ${last}`);
+    check("Next is disabled on the last page", await page.$eval("#table [data-act=next]", (b) => b.disabled));
+    await page.click("#table [data-act=prev]");
+    await page.click("#table [data-act=prev]");
+
+    // Sort by score: numeric ascending, then descending, then back to the row order.
+    const scores = () => page.$$eval("#table tbody tr[data-row]", (trs) => trs.map((tr) => tr.children[2].textContent));
+    await page.click("#table th:nth-child(3) [data-act=sort]");
+    const asc = (await scores()).map(Number);
+    const sortAttr = () => page.$eval("#table th:nth-child(3)", (th) => th.getAttribute("aria-sort"));
+    check("sort ascending is numeric and sets aria-sort", asc.every((n, i) => i === 0 || n >= asc[i - 1]) && (await sortAttr()) === "ascending", `${asc} ${await sortAttr()}`);
+    await page.click("#table th:nth-child(3) [data-act=sort]");
+    const desc = (await scores()).map(Number);
+    check("sort descending", desc.every((n, i) => i === 0 || n <= desc[i - 1]) && (await sortAttr()) === "descending", desc.join(","));
+    await page.click("#table th:nth-child(3) [data-act=sort]");
+    check("a third click restores the row order", (await bodyRows())[0] === "user01" && (await sortAttr()) === "none");
+    await page.click("#table th:nth-child(2) [data-act=sort]");
+    await page.click("#table th:nth-child(2) [data-act=sort]");
+    check("string sort descending", (await bodyRows())[0] === "user25", (await bodyRows())[0]);
+    await page.click("#table th:nth-child(2) [data-act=sort]");
+
+    // Component cells render as components, never as JSON.
+    const status = await page.$eval("#table tbody tr[data-row] td:last-child", (td) => [td.querySelector(".pf-badge")?.textContent, td.textContent]);
+    check("a component cell renders as a Badge", status[0] === "active" && !status[1].includes("{"), status.join(" | "));
+
+    // Expandable rows.
+    await page.click("#table tr[data-row='0'] [data-act=expand]");
+    check("the expand toggle shows the row's _detail", (await page.textContent("#detail-1")) === "details of user01");
+    await page.click("#table tr[data-row='0'] [data-act=expand]");
+    check("a second toggle hides it", (await page.$("#detail-1")) === null);
+
+    // Row click runs onRowClick with $event = the row, and selects the row.
+    await page.click("#table tr[data-row='2'] td:nth-child(2)");
+    await waitFor("the row click action", async () => (await page.textContent("#clicked")) === "clicked: user03");
+    check("row click runs onRowClick with $event = the row", true);
+    check("the clicked row is selected", (await page.getAttribute("#table tr[data-row='2']", "data-state")) === "selected");
+
+    // Search filters across the columns; the pager follows.
+    await page.fill("#table input[type=search]", "user2");
+    const found = await bodyRows();
+    check("search filters rows", found.length === 6 && found.every((n) => n.includes("user2")), found.join(","));
+    check("the footer follows the filter", (await pageLabel()) === "Page 1 of 1", await pageLabel());
+    await page.fill("#table input[type=search]", "nobody");
+    check("no match shows 'No results.'", (await page.textContent("#table tbody")).trim() === "No results.");
+    check("[table] no page or console errors", errors.length === 0, errors.join(" | "));
+  } finally {
+    await page.close();
+  }
+}
+
+// 10,000 rows, paginated: only the page is in the DOM. Times are printed (median of 5 runs)
+// for benches/README.md, never asserted.
+async function bigTableSuite(context) {
+  const rows = Array.from({ length: 10000 }, (_, i) => ({ id: i + 1, name: `customer ${(i * 7919) % 10000}`, amount: ((i * 37) % 500) + 0.99, paid: i % 3 === 0 }));
+  const envelope = {
+    $prefab: { version: "0.3" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [{ type: "DataTable", id: "big", search: true, paginated: true, pageSize: 10, columns: ["id", "name", "amount", "paid"].map((key) => ({ key, header: key, sortable: true })), rows }] },
+  };
+  const url = pageWith(envelope);
+  const times = { mount: [], sort: [], next: [], search: [] };
+  let inDom = 0;
+  for (let run = 0; run < 5; run++) {
+    const { page, errors } = await openPage(context, url);
+    try {
+      await page.waitForFunction(() => performance.getEntriesByName("prefab:mounted").length > 0);
+      times.mount.push(await page.evaluate(() => performance.getEntriesByName("prefab:mounted")[0].startTime - performance.getEntriesByName("prefab:parsed")[0].startTime));
+      inDom = await page.$$eval("#big tbody tr", (trs) => trs.length);
+      const timed = (fn) => page.evaluate(fn);
+      times.sort.push(await timed(() => { const t = performance.now(); document.querySelector("#big th:nth-child(2) [data-act=sort]").click(); return performance.now() - t; }));
+      times.next.push(await timed(() => { const t = performance.now(); document.querySelector("#big [data-act=next]").click(); return performance.now() - t; }));
+      times.search.push(await timed(() => {
+        const input = document.querySelector("#big input[type=search]");
+        input.value = "customer 12";
+        const t = performance.now();
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        return performance.now() - t;
+      }));
+      if (run === 0) check("[10k] no page or console errors", errors.length === 0, errors.join(" | "));
+    } finally {
+      await page.close();
+    }
+  }
+  check("[10k] a 10,000-row paginated table keeps one page in the DOM", inDom === 10, String(inDom));
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(1);
+  console.log(`info 10,000-row DataTable (median of 5, ms): mount ${median(times.mount)}, sort ${median(times.sort)}, next page ${median(times.next)}, search ${median(times.search)}`);
+}
+
+async function themeSuite(context) {
+  const simple = (extra) => ({
+    ...extra,
+    $prefab: { version: "0.3" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [{ type: "Text", content: "Hello", id: "hello" }, { type: "Button", label: "Go", id: "go" }] },
+  });
+  const bodyLook = (page) => style(page, "body", ["background-color", "color"]);
+  // Dark via the envelope's mode.
+  let { page } = await openPage(context, pageWith(simple({ mode: "dark" })));
+  try {
+    await waitFor("the dark page", async () => (await page.$("#hello")) !== null);
+    const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+    const look = await bodyLook(page);
+    check("mode: dark puts class dark on <html> and the dark palette applies", dark && look["background-color"] === "rgb(10, 10, 10)" && look.color === "rgb(250, 250, 250)", JSON.stringify(look));
+  } finally {
+    await page.close();
+  }
+  // A document's own theme: --primary changes the Button background.
+  ({ page } = await openPage(context, pageWith(simple({ css: [":root{--primary:#ff0000}"] }))));
+  try {
+    await waitFor("the themed page", async () => (await page.$("#go")) !== null);
+    const go = await style(page, "#go", ["background-color"]);
+    check("a theme's --primary changes the Button background", go["background-color"] === "rgb(255, 0, 0)", go["background-color"]);
+  } finally {
+    await page.close();
+  }
+  // A custom dark theme keeps text readable.
+  ({ page } = await openPage(context, pageWith(simple({ mode: "dark", css: [":root{--background:#fff;--foreground:#111}\n.dark{--background:#101820;--foreground:#e8e8e8}"] }))));
+  try {
+    await waitFor("the custom dark page", async () => (await page.$("#hello")) !== null);
+    const text = await style(page, "#hello", ["color"]);
+    const look = await bodyLook(page);
+    check("a custom dark theme: light text on its dark background", text.color === "rgb(232, 232, 232)" && look["background-color"] === "rgb(16, 24, 32)", JSON.stringify({ text, look }));
+  } finally {
+    await page.close();
+  }
+  // An envelope without a view.
+  ({ page } = await openPage(context, pageWith({ $prefab: { version: "0.3" }, state: {} })));
+  try {
+    await waitFor("the waiting note", async () => (await page.$(".pf-waiting")) !== null);
+    check("an empty app shows 'Waiting for content…'", (await page.textContent(".pf-waiting")) === "Waiting for content…");
+  } finally {
+    await page.close();
+  }
+}
+
+async function hostSuite(host) {
+  const envelope = { $prefab: { version: "0.3" }, view: { type: "Text", content: "Hosted", id: "hosted" } };
+  const v = await host.open({ app: join(PAGES, "viewer.html"), csp: "default", toolInput: {}, toolResult: toolResult(envelope), hostContextChange: { theme: "dark" } });
+  try {
+    await waitFor("the hosted text", async () => (await v.text("#hosted")) === "Hosted");
+    await waitFor("the host's dark theme", () => v.frame().evaluate(() => document.documentElement.classList.contains("dark")));
+    const bg = await v.frame().evaluate(() => getComputedStyle(document.body).backgroundColor);
+    check("the host's theme: dark switches the palette", bg === "rgb(10, 10, 10)", bg);
+    await v.setHostContext({ styles: { variables: { "--color-background-primary": "#123456", "--color-text-primary": "#fedcba" } } });
+    const hosted = await waitFor("the host's style variables", () =>
+      v.frame().evaluate(() => {
+        const body = getComputedStyle(document.body);
+        return body.backgroundColor === "rgb(18, 52, 86)" ? [body.backgroundColor, getComputedStyle(document.getElementById("hosted")).color] : null;
+      }),
+    );
+    check("host style variables map onto the theme (--color-background-primary → --background)", hosted[1] === "rgb(254, 220, 186)", hosted.join(" "));
+  } catch (e) {
+    check("host theme suite ran to the end", false, e.message);
+  } finally {
+    await v.close();
+  }
+}
+
+const host = await launch();
+try {
+  for (const suite of [lookSuite, tableSuite, themeSuite, bigTableSuite]) {
+    try {
+      await suite(host.context);
+    } catch (e) {
+      check(`${suite.name} ran to the end`, false, e.message);
+    }
+  }
+  await hostSuite(host);
+} finally {
+  await host.close();
+  rmSync(TMP, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
