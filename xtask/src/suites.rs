@@ -44,7 +44,7 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::renderer::pages(&pages)?;
-    for script in ["e2e.mjs", "delivery.mjs"] {
+    for script in ["e2e.mjs", "delivery.mjs", "sortable.mjs"] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
             .arg("--pages")
@@ -60,6 +60,9 @@ fn renderer() -> Result<(), String> {
 fn native() -> Result<(), String> {
     let mut test = Command::new("cargo");
     test.args(["test", "--workspace"]);
+    // The Kanban store's PostgreSQL tests run against a real server (they fail under CI
+    // without one).
+    test.env("PREFAB_TEST_DATABASE_URL", crate::install::postgres()?);
     if std::env::var_os("CI").is_some() && std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         test.env("PROPTEST_RNG_SEED", "20261130");
     }
