@@ -206,20 +206,20 @@ impl Board {
         move_cards_to: Option<&str>,
     ) -> Result<(), BoardError> {
         let index = self.column_index(id)?;
-        let target = move_cards_to.map(|t| self.column_index(t)).transpose()?;
+        // Moving the cards into the column being deleted keeps nowhere: refused below.
+        let target = move_cards_to.filter(|t| *t != id);
+        if let Some(target) = target {
+            self.column_index(target)?;
+        }
         let cards = self.columns[index].cards.len();
-        match target {
-            None if cards > 0 => {
-                return Err(BoardError::NotEmpty {
-                    column: id.to_owned(),
-                    cards,
-                });
-            }
-            Some(target) if target == index => return Err(BoardError::NoColumn(id.to_owned())),
-            _ => {}
+        if target.is_none() && cards > 0 {
+            return Err(BoardError::NotEmpty {
+                column: id.to_owned(),
+                cards,
+            });
         }
         let column = self.columns.remove(index);
-        if let Some(target) = move_cards_to.and_then(|t| self.column_index(t).ok()) {
+        if let Some(target) = target.and_then(|t| self.column_index(t).ok()) {
             self.columns[target].cards.extend(column.cards);
         }
         Ok(())
