@@ -64,6 +64,8 @@ const layout = (v) =>
     ),
   );
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** The element's box once it is attached and visible. */
+const box = (v, selector) => waitFor(`${selector} on screen`, () => v.frame().locator(selector).boundingBox());
 
 /**
  * Drags `item` with the mouse onto `target`, at its upper or lower quarter (or centre), as a
@@ -71,14 +73,14 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * (the items move out of the way while the pointer travels).
  */
 async function drag(v, item, target, where = "top") {
-  const from = await v.frame().locator(item).boundingBox();
+  const from = await box(v, item);
   const mouse = v.page.mouse;
   const y0 = from.y + from.height / 2;
   await mouse.move(from.x + from.width / 2, y0);
   await mouse.down();
-  const across = await v.frame().locator(target).boundingBox();
+  const across = await box(v, target);
   await mouse.move(across.x + across.width / 2, y0, { steps: 10 });
-  const to = await v.frame().locator(target).boundingBox();
+  const to = await box(v, target);
   const y = to.y + (where === "top" ? to.height / 4 : where === "bottom" ? (to.height * 3) / 4 : to.height / 2);
   await mouse.move(to.x + to.width / 2, y, { steps: 10 });
   await mouse.up();
@@ -94,9 +96,13 @@ async function suite(host, csp) {
     toolResult: toolResult(envelope),
     handlers: backend.handlers,
   });
+  // The layout after a move, once every successful answer has been applied (the optimistic
+  // layout looks the same before the answer re-renders the lists).
   const expectLayout = async (what, want) => {
     let got;
     try {
+      const answered = backend.calls.filter((c) => c.item !== "fail").length;
+      await waitFor(`${what} (answer ${answered})`, async () => (await v.text("#answers")) === String(answered));
       await waitFor(what, async () => same((got = await layout(v)), want));
       return true;
     } catch {
@@ -169,6 +175,8 @@ async function suite(host, csp) {
     await v.page.keyboard.press("Enter");
     await waitFor("the cross-column keyboard move", async () => backend.calls.length === 5);
     check(`${tag} ArrowRight moves to the next column`, same(lastCall(), { item: "a", from: "doing", to: "done", before: null, seq: 5 }), JSON.stringify(lastCall()));
+    got = await expectLayout("Alpha in Done", { todo: "fail", doing: "c", done: "b,a" });
+    check(`${tag} the cross-column keyboard move is applied`, got === true, JSON.stringify(got));
 
     // A refused move goes back.
     await drag(v, '[data-pf-item="fail"]', '[data-pf-item="c"]', "bottom");

@@ -173,7 +173,10 @@ fn labels_and_search() -> Result<(), Error> {
         .created
         .unwrap_or_default();
     let labelled = k.set_card_labels(&b, &cards[3], std::slice::from_ref(&urgent), None)?;
-    assert_eq!(labelled.board.card(&cards[3])?.labels, [urgent.clone()]);
+    assert_eq!(
+        labelled.board.card(&cards[3])?.labels,
+        std::slice::from_ref(&urgent)
+    );
     assert!(matches!(
         k.set_card_labels(&b, &cards[3], &["label-404".into()], None),
         Err(Error::Board(BoardError::NoLabel(_)))
@@ -200,11 +203,11 @@ fn concurrent_moves_through_the_service_lose_nothing() -> Result<(), Error> {
     let k = Kanban::new(SqliteStore::open_in(&dir)?);
     let (b, columns, _) = sample(&k)?;
     std::thread::scope(|scope| {
-        for writer in 0..2 {
+        for (writer, column) in columns.iter().take(2).enumerate() {
             let (k, b, column) = (
                 Kanban::new(SqliteStore::open_in(&dir).expect("open")),
                 b.clone(),
-                columns[writer].clone(),
+                column.clone(),
             );
             scope.spawn(move || {
                 for i in 0..20 {

@@ -11,6 +11,7 @@ mod control;
 mod form;
 mod layout;
 mod ref_size;
+mod sortable;
 mod table;
 mod text;
 
@@ -173,6 +174,7 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         "Button" => form::button(cx, node, path),
         "Input" => form::input(cx, node, path, false),
         "Textarea" => form::input(cx, node, path, true),
+        "Sortable" | "SortableGroup" | "SortableItem" => sortable::sortable(cx, ty, node, path),
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {
