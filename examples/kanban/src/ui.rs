@@ -50,7 +50,7 @@ fn card() -> Value {
 fn column() -> Value {
     json!({
         "type": "Card",
-        "cssClass": "pf-kanban-column",
+        "cssClass": "pf-kanban-column w-64",
         "children": [
             {"type": "CardHeader", "children": [
                 {"type": "Row", "cssClass": "gap-2 items-center justify-between", "children": [
