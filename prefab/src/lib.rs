@@ -68,7 +68,7 @@ pub use app::{App, AppTool, Header, PROTOCOL_VERSION};
 #[cfg(feature = "model")]
 pub use components::{
     Bind, Component, Map, Node, Number, RefUse, Rows, TextStyle, card::*, charts::*,
-    control_flow::*, data::*, form::*, interactive::*, layout::*, media::*, select::*,
+    control_flow::*, data::*, form::*, interactive::*, layout::*, media::*, select::*, sortable::*,
     typography::*,
 };
 pub use rx::Rx;

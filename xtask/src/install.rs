@@ -20,6 +20,7 @@ pub fn all() -> Result<(), String> {
     binaryen()?;
     host_harness()?;
     crate::e2e::install()?;
+    postgres()?;
     Ok(())
 }
 
@@ -125,4 +126,80 @@ fn chromium() -> Result<(), String> {
     }
     run(Command::new("apt-get").args(["update", "-qq"]))?;
     run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium", "chromium-driver"]))
+}
+
+/// The database the PostgreSQL store tests use (`PREFAB_TEST_DATABASE_URL`).
+const POSTGRES_ROLE: &str = "prefab";
+const POSTGRES_DATABASE: &str = "prefab_test";
+
+/// A running PostgreSQL from Debian packages for the Kanban store tests: installs
+/// `postgresql` when missing, starts the first cluster (`pg_ctlcluster`, which runs the
+/// server as the `postgres` user; one is created if the package made none), creates a
+/// password role and a test database, and returns their URL (on 127.0.0.1 only).
+pub fn postgres() -> Result<String, String> {
+    if !succeeds("pg_lsclusters", &["--help"]) {
+        run(Command::new("apt-get").args(["update", "-qq"]))?;
+        run(Command::new("apt-get").args(["install", "-y", "-qq", "postgresql"]))?;
+    }
+    let clusters = || output("pg_lsclusters", &["--no-header"]);
+    if clusters().trim().is_empty() {
+        let versions = std::fs::read_dir("/usr/lib/postgresql")
+            .map_err(|e| format!("/usr/lib/postgresql: {e}"))?;
+        let version = versions
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .max_by_key(|v| v.parse::<u32>().unwrap_or(0))
+            .ok_or("postgresql is installed but /usr/lib/postgresql is empty")?;
+        run(Command::new("pg_createcluster").args([&version, "main"]))?;
+    }
+    // `15  main  5432  down  postgres  /var/lib/…  /var/log/…`
+    let listing = clusters();
+    let fields: Vec<&str> = listing
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let [version, name, port, status, ..] = fields[..] else {
+        return Err(format!("unexpected pg_lsclusters output: {listing:?}"));
+    };
+    if !status.starts_with("online") {
+        run(Command::new("pg_ctlcluster").args([version, name, "start"]))?;
+    }
+    let psql = |sql: &str| {
+        let mut cmd = Command::new("runuser");
+        cmd.args([
+            "-u",
+            "postgres",
+            "--",
+            "psql",
+            "-p",
+            port,
+            "-v",
+            "ON_ERROR_STOP=1",
+        ])
+        .args(["-tAc", sql]);
+        cmd
+    };
+    let exists = |sql: &str| {
+        psql(sql)
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "1")
+    };
+    if !exists(&format!(
+        "SELECT 1 FROM pg_roles WHERE rolname = '{POSTGRES_ROLE}'"
+    )) {
+        run(&mut psql(&format!(
+            "CREATE ROLE {POSTGRES_ROLE} LOGIN PASSWORD '{POSTGRES_ROLE}'"
+        )))?;
+    }
+    if !exists(&format!(
+        "SELECT 1 FROM pg_database WHERE datname = '{POSTGRES_DATABASE}'"
+    )) {
+        run(&mut psql(&format!(
+            "CREATE DATABASE {POSTGRES_DATABASE} OWNER {POSTGRES_ROLE}"
+        )))?;
+    }
+    Ok(format!(
+        "postgres://{POSTGRES_ROLE}:{POSTGRES_ROLE}@127.0.0.1:{port}/{POSTGRES_DATABASE}"
+    ))
 }

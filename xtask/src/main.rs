@@ -19,6 +19,8 @@
 //!   calls).
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
+//! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
+//!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
@@ -67,13 +69,14 @@ fn main() -> ExitCode {
             cdn::write_bundle(&dir).map(|_| ())
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
+        Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

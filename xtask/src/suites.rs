@@ -53,6 +53,7 @@ fn renderer() -> Result<(), String> {
         "charts.mjs",
         "forms.mjs",
         "theme.mjs",
+        "sortable.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
@@ -80,6 +81,9 @@ const CATALOG_NOT_YET: &str = "Accordion,AccordionItem,AreaChart,Audio,BarChart,
 fn native() -> Result<(), String> {
     let mut test = Command::new("cargo");
     test.args(["test", "--workspace"]);
+    // The Kanban store's PostgreSQL tests run against a real server (they fail under CI
+    // without one).
+    test.env("PREFAB_TEST_DATABASE_URL", crate::install::postgres()?);
     if std::env::var_os("CI").is_some() && std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         test.env("PROPTEST_RNG_SEED", "20261130");
     }

@@ -20,6 +20,7 @@ mod markdown;
 mod media;
 mod overlay;
 mod ref_size;
+mod sortable;
 mod svg;
 mod table;
 mod tabs;
@@ -202,6 +203,7 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         | "ComboboxOption" | "Calendar" | "DatePicker" | "DropZone" => {
             input::render(cx, ty, node, path).unwrap_or_else(|| Ok(unknown(ty, path)))
         }
+        "Sortable" | "SortableGroup" | "SortableItem" => sortable::sortable(cx, ty, node, path),
         _ => match layout::container(cx, ty, node, path) {
             Some(result) => result,
             None => match text::text(cx, ty, node, path) {

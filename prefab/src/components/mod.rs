@@ -22,7 +22,8 @@
 //! Props that take a literal or a `{{ }}` template are [`Bind`]s.
 //!
 //! Families: [`layout`], [`typography`], [`card`], [`data`], [`form`], [`select`],
-//! [`interactive`], [`media`], [`charts`], [`control_flow`].
+//! [`interactive`], [`media`], [`charts`], [`control_flow`]; the prefab-rs extension
+//! [`sortable`] (drag-and-drop).
 
 #[macro_use]
 mod macros;
@@ -39,6 +40,7 @@ pub mod media;
 mod node;
 pub mod select;
 pub(crate) mod setters;
+pub mod sortable;
 pub mod typography;
 
 pub use bind::{Bind, Number};

@@ -1,7 +1,7 @@
 //! [`Node`], [`Component`] (one variant per wire `type`) and [`RefUse`].
 
 use super::{Map, card::*, charts::*, control_flow::*, data::*, form::*, interactive::*};
-use super::{layout::*, media::*, select::*, typography::*};
+use super::{layout::*, media::*, select::*, sortable::*, typography::*};
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -325,4 +325,6 @@ component_enum! {
     WaterfallChart, Histogram,
     // control flow
     Condition, ForEach, Slot,
+    // prefab-rs extension (drag-and-drop)
+    Sortable, SortableGroup, SortableItem,
 }

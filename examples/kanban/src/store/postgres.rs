@@ -1,0 +1,140 @@
+//! PostgreSQL: several stateless server processes share one database (`--database-url`).
+use super::{Record, Store, StoreError, backend, parse_doc};
+use postgres::{Client, NoTls};
+use serde_json::Value;
+use std::sync::{Mutex, MutexGuard};
+
+/// Boards in a PostgreSQL table `prefab_boards` (created on connect).
+///
+/// The `postgres` client is blocking: call it from a thread, or from `spawn_blocking` inside
+/// an async runtime.
+pub struct PostgresStore {
+    url: String,
+    client: Mutex<Client>,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresStore").finish_non_exhaustive()
+    }
+}
+
+/// Serializes concurrent `CREATE TABLE IF NOT EXISTS` of several starting servers.
+const SCHEMA_LOCK: i64 = 0x7072_6566_6162;
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://user@host/db` or `host=… dbname=…`) and creates the
+    /// table if it is missing.
+    pub fn connect(url: &str) -> Result<Self, StoreError> {
+        let mut client = open(url)?;
+        let mut transaction = client
+            .transaction()
+            .map_err(|e| backend("starting the schema transaction", e))?;
+        transaction
+            .execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+            .and_then(|_| {
+                transaction.batch_execute(
+                    "CREATE TABLE IF NOT EXISTS prefab_boards (
+                        seq BIGSERIAL,
+                        id TEXT PRIMARY KEY,
+                        doc TEXT NOT NULL,
+                        version BIGINT NOT NULL
+                    )",
+                )
+            })
+            .and_then(|()| transaction.commit())
+            .map_err(|e| backend("creating table prefab_boards", e))?;
+        Ok(Self {
+            url: url.to_owned(),
+            client: Mutex::new(client),
+        })
+    }
+
+    /// The client, reconnected first if the server closed the connection.
+    fn client(&self) -> Result<MutexGuard<'_, Client>, StoreError> {
+        let mut client = self
+            .client
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if client.is_closed() {
+            *client = open(&self.url)?;
+        }
+        Ok(client)
+    }
+}
+
+fn open(url: &str) -> Result<Client, StoreError> {
+    // The URL may carry a password: name only the failure.
+    Client::connect(url, NoTls).map_err(|e| backend("connecting to PostgreSQL", e))
+}
+
+impl Store for PostgresStore {
+    fn get(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        let row = self
+            .client()?
+            .query_opt(
+                "SELECT doc, version FROM prefab_boards WHERE id = $1",
+                &[&id],
+            )
+            .map_err(|e| backend(&format!("reading board {id:?}"), e))?;
+        row.map(|row| {
+            Ok(Record {
+                id: id.to_owned(),
+                doc: parse_doc(id, row.get(0))?,
+                version: row.get(1),
+            })
+        })
+        .transpose()
+    }
+
+    fn list(&self) -> Result<Vec<Record>, StoreError> {
+        self.client()?
+            .query(
+                "SELECT id, doc, version FROM prefab_boards ORDER BY seq",
+                &[],
+            )
+            .map_err(|e| backend("listing boards", e))?
+            .iter()
+            .map(|row| {
+                let id: String = row.get(0);
+                let doc = parse_doc(&id, row.get(1))?;
+                Ok(Record {
+                    id,
+                    doc,
+                    version: row.get(2),
+                })
+            })
+            .collect()
+    }
+
+    fn create(&self, id: &str, doc: &Value) -> Result<Record, StoreError> {
+        let inserted = self
+            .client()?
+            .execute(
+                "INSERT INTO prefab_boards (id, doc, version) VALUES ($1, $2, 1)
+                 ON CONFLICT (id) DO NOTHING",
+                &[&id, &doc.to_string()],
+            )
+            .map_err(|e| backend(&format!("creating board {id:?}"), e))?;
+        if inserted == 0 {
+            return Err(StoreError::Exists(id.to_owned()));
+        }
+        Ok(Record {
+            id: id.to_owned(),
+            doc: doc.clone(),
+            version: 1,
+        })
+    }
+
+    fn write_if(&self, id: &str, doc: &Value, expected: i64) -> Result<Option<i64>, StoreError> {
+        let changed = self
+            .client()?
+            .execute(
+                "UPDATE prefab_boards SET doc = $1, version = version + 1
+                 WHERE id = $2 AND version = $3",
+                &[&doc.to_string(), &id, &expected],
+            )
+            .map_err(|e| backend(&format!("writing board {id:?}"), e))?;
+        Ok((changed == 1).then_some(expected + 1))
+    }
+}
