@@ -1,4 +1,5 @@
-//! Containers: `Div`, `Column`, `Row`, `Grid`, `Container`, the `Card` family, `Form`.
+//! Containers: `Div`, `Column`, `Row`, `Grid`, `Container`, the `Card` family, `Form`, and
+//! `Tab`/`AccordionItem`/`Page` found outside their parent.
 use super::{Cx, base, children, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -17,6 +18,11 @@ pub fn container(cx: &Cx, ty: &str, node: &Value, path: &str) -> Option<Result<N
         "CardContent" => ("div", "pf-card-content"),
         "CardFooter" => ("div", "pf-card-footer"),
         "Form" => ("form", "pf-column"),
+        // Outside their parent (`Tabs`, `Accordion`, `Pages` read them directly), the parts
+        // show their content.
+        "Tab" => ("div", "pf-tab-content"),
+        "AccordionItem" => ("div", "pf-accordion-item"),
+        "Page" => ("div", "pf-page"),
         _ => return None,
     };
     let el = dom::element(tag);
