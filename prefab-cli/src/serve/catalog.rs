@@ -5,8 +5,12 @@
 //! on its own state, so `prefab serve` can offer them all on one endpoint.
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::model::CallToolRequestParams;
-use rmcp::{ServerHandler, tool_handler};
+use rmcp::model::{
+    CallToolRequestParams, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool_handler};
 use std::sync::Arc;
 
 /// The server `prefab serve` runs: every mounted tool on one endpoint.
@@ -21,6 +25,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct Catalog {
     router: ToolRouter<Catalog>,
+    resources: Arc<Vec<TextResource>>,
+}
+
+/// A text resource the catalogue serves besides the viewer (which `Viewer::attach` adds).
+#[derive(Debug, Clone)]
+pub struct TextResource {
+    /// Its URI.
+    pub uri: String,
+    /// Its name in `resources/list`.
+    pub name: String,
+    /// Its MIME type.
+    pub mime_type: String,
+    /// Its text.
+    pub text: String,
 }
 
 #[tool_handler(
@@ -28,7 +46,39 @@ pub struct Catalog {
     name = "prefab-serve",
     instructions = "Example tools of prefab-rs. UI tools render in the host's MCP Apps view."
 )]
-impl ServerHandler for Catalog {}
+impl ServerHandler for Catalog {
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let list = self
+            .resources
+            .iter()
+            .map(|r| {
+                Resource::new(r.uri.clone(), r.name.clone()).with_mime_type(r.mime_type.clone())
+            })
+            .collect();
+        Ok(ListResourcesResult::with_all_items(list))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let found = self.resources.iter().find(|r| r.uri == request.uri);
+        let Some(resource) = found else {
+            return Err(McpError::resource_not_found(
+                format!("no resource {:?}", request.uri),
+                None,
+            ));
+        };
+        let content = ResourceContents::text(resource.text.as_str(), resource.uri.as_str())
+            .with_mime_type(resource.mime_type.clone());
+        Ok(ReadResourceResult::new(vec![content]).into())
+    }
+}
 
 impl Catalog {
     /// A catalogue of the given mounts (see [`mount`]). A later tool of the same name
@@ -39,7 +89,17 @@ impl Catalog {
         for mounted in mounts {
             router.merge(mounted);
         }
-        Catalog { router }
+        Catalog {
+            router,
+            resources: Arc::new(Vec::new()),
+        }
+    }
+
+    /// The catalogue serving `resources` too.
+    #[must_use]
+    pub fn with_resources(mut self, resources: impl IntoIterator<Item = TextResource>) -> Self {
+        self.resources = Arc::new(resources.into_iter().collect());
+        self
     }
 
     /// The names of the tools, sorted.
@@ -82,11 +142,31 @@ pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> Tool
 }
 
 /// Every example server `prefab serve` offers. The mount point: add an example's
-/// `mount(state, Example::tool_router())` here.
+/// `mount(state, Example::tool_router())` here (`data_dir` is where it may keep SQLite
+/// files).
 #[must_use]
-pub fn examples() -> Vec<ToolRouter<Catalog>> {
-    vec![mount(
-        examples::hello::Hello,
-        examples::hello::Hello::tool_router(),
-    )]
+pub fn examples(data_dir: &std::path::Path) -> Vec<ToolRouter<Catalog>> {
+    let _ = data_dir; // no mounted example stores data yet
+    vec![
+        mount(
+            examples::hello::Hello,
+            examples::hello::Hello::tool_router(),
+        ),
+        mount(
+            examples::generative::Generative,
+            examples::generative::Generative::tool_router(),
+        ),
+    ]
+}
+
+/// The resources `prefab serve` offers besides the viewer: the wire JSON Schema that
+/// `render_ui`'s description points to.
+#[must_use]
+pub fn resources() -> Vec<TextResource> {
+    vec![TextResource {
+        uri: examples::generative::SCHEMA_URI.to_owned(),
+        name: "prefab-wire-schema".to_owned(),
+        mime_type: "application/schema+json".to_owned(),
+        text: examples::generative::schema_text(),
+    }]
 }

@@ -11,6 +11,7 @@ mod preview;
 
 use prefab_mcp::Viewer;
 use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
+use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,12 +60,18 @@ async fn serve(port: u16, data_dir: PathBuf) -> Result<ExitCode, String> {
         .local_addr()
         .map_err(|e| format!("listening on {addr}: {e}"))?;
     let config = HttpConfig::default();
-    let catalog = catalog::Catalog::new(catalog::examples());
+    let catalog =
+        catalog::Catalog::new(catalog::examples(&data_dir)).with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
     let app = http_router(move || viewer.attach(catalog.clone()), &config).merge(preview::routes());
-    println!("MCP endpoint:  http://{addr}/mcp");
-    println!("Preview host:  http://{addr}/");
-    println!("Data:          {}", data_dir.display());
+    // A closed standard output (a parent that read the URLs and left) must not stop the
+    // server, so write errors are ignored rather than panicking as `println!` would.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "MCP endpoint:  http://{addr}/mcp");
+    let _ = writeln!(out, "Preview host:  http://{addr}/");
+    let _ = writeln!(out, "Data:          {}", data_dir.display());
+    let _ = out.flush();
+    drop(out);
     let ctrl_c = async {
         // If the signal handler cannot be installed, run until killed.
         if tokio::signal::ctrl_c().await.is_err() {

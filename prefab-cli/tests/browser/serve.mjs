@@ -166,6 +166,19 @@ try {
     assert.equal((await sent(page, "host→view", "ui/resource-teardown")).length, 1);
   });
 
+  await test("generative UI: render_ui with a view typed into the form renders it; a bad one lists its problems", async () => {
+    await page.click("#tools button[data-tool=render_ui]");
+    const view = { type: "Card", children: [{ type: "CardTitle", content: "Made by the model" }, { type: "Badge", label: "{{ 1 + 1 }}" }] };
+    await page.fill("#fields textarea[name=view]", JSON.stringify(view));
+    await page.click("#run");
+    const frame = await (await page.waitForSelector("#frame-box iframe")).contentFrame();
+    await until("the generated card", async () => (await frame.textContent("body")).includes("Made by the model"));
+    await page.fill("#fields textarea[name=view]", JSON.stringify({ type: "Column", children: [{ type: "Buttn" }] }));
+    await page.click("#run");
+    await until("the error result", async () => (await page.textContent("#result")).includes("children[0]"));
+    assert.match(await page.textContent("#status"), /render_ui: error/);
+  });
+
   await test(`a view that is not ours: ${EXAMPLE} runs in the preview host`, async () => {
     const html = fetchExample();
     const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
