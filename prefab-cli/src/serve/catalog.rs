@@ -153,6 +153,10 @@ pub fn examples(data_dir: &std::path::Path) -> Vec<ToolRouter<Catalog>> {
             examples::hello::Hello::tool_router(),
         ),
         mount(
+            examples::gallery::Gallery,
+            examples::gallery::Gallery::tool_router(),
+        ),
+        mount(
             examples::generative::Generative,
             examples::generative::Generative::tool_router(),
         ),
