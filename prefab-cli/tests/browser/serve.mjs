@@ -91,6 +91,15 @@ async function until(what, check, timeout = TIMEOUT) {
 const sent = (page, dir, method) =>
   page.evaluate(([d, m]) => window.prefabHost.transcript.filter((t) => t.dir === d && t.message.method === m).map((t) => t.message), [dir, method]);
 
+/** Selects a tool in the list (clicking again if a busy page dropped the click). */
+async function pick(page, name) {
+  await until(`${name} selected`, async () => {
+    if ((await page.textContent("#tool-title")) === name) return true;
+    await page.click(`#tools button[data-tool=${name}]`);
+    return false;
+  });
+}
+
 /** Calls the selected tool and returns the frame of the view it opened, once initialized. */
 async function callForView(page) {
   const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
@@ -126,7 +135,7 @@ try {
   });
 
   await test("calling a UI tool shows its UI in a sandboxed frame under the default MCP Apps CSP", async () => {
-    await page.click("#tools button[data-tool=show_users]");
+    await pick(page, "show_users");
     await page.click("#run");
     const frameElement = await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT });
     assert.equal(await frameElement.getAttribute("sandbox"), "allow-scripts allow-forms");
@@ -159,14 +168,14 @@ try {
       gallery_forms: "Forms", gallery_interactive: "Interactive", gallery_media: "Media", gallery_charts: "Charts",
       gallery_sales_dashboard: "Sales 2025", gallery_big_table: "10001" };
     for (const name of names) {
-      await page.click(`#tools button[data-tool=${name}]`);
+      await pick(page, name);
       const frame = await callForView(page);
       const want = expected[name] ?? "";
       const started = Date.now();
       await until(`${name} rendered (${want})`, async () => (await frame.textContent("body")).includes(want), 90_000);
       if (name === "gallery_big_table") console.log(`     (10,000-row table rendered in ${Date.now() - started} ms after the handshake)`);
     }
-    await page.click("#tools button[data-tool=show_users]");
+    await pick(page, "show_users");
     const frame = await callForView(page);
     await until("show_users again", async () => (await frame.textContent("body")).includes("Ada"));
   });
@@ -186,11 +195,12 @@ try {
     const box = await page.$eval("#frame-box", (b) => b.getBoundingClientRect().height);
     assert.equal(Math.round(box), 800);
     await page.selectOption("#display-mode", "inline");
+    await until("back inline", async () => !(await page.$eval("#frame-box", (b) => b.classList.contains("fullscreen"))));
   });
 
   await test("a data-only tool shows its structured result and no frame", async () => {
     const teardowns = (await sent(page, "host→view", "ui/resource-teardown")).length;
-    await page.click("#tools button[data-tool=user_stats]");
+    await pick(page, "user_stats");
     await page.click("#run");
     // A generous wait: the previous view may still be rendering on the page's thread.
     await until("the JSON result", async () => (await page.textContent("#result")).includes('"total": 300'), 60_000);
@@ -199,7 +209,7 @@ try {
   });
 
   await test("generative UI: render_ui with a view typed into the form renders it; a bad one lists its problems", async () => {
-    await page.click("#tools button[data-tool=render_ui]");
+    await pick(page, "render_ui");
     const view = { type: "Card", children: [{ type: "CardTitle", content: "Made by the model" }, { type: "Badge", label: "{{ 1 + 1 }}" }] };
     await page.fill("#fields textarea[name=view]", JSON.stringify(view));
     const frame = await callForView(page);
