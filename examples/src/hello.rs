@@ -18,7 +18,7 @@ pub const USER_COUNT: u32 = 300;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Hello;
 
-#[tool_router]
+#[tool_router(vis = "pub")]
 impl Hello {
     /// The UI tool.
     #[tool(description = "Show the users of the system as a table", meta = prefab_mcp::ui_tool_meta())]

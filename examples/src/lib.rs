@@ -2,7 +2,13 @@
 //!
 //! * `hello` (`src/bin/hello.rs`): one UI tool (`show_users`) and one data-only tool
 //!   (`user_stats`), served over stdio or Streamable HTTP.
+//! * `gallery`: a UI tool per component family and the auto renderers on realistic data;
+//!   mounted by `prefab serve`.
+//! * `generative`: `render_ui` (a view the model writes, validated and rendered) and
+//!   `prefab_components` (one component's documentation); mounted by `prefab serve`.
 #![forbid(unsafe_code)]
 
+pub mod gallery;
+pub mod generative;
 pub mod hello;
 pub mod users;

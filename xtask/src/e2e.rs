@@ -40,7 +40,15 @@ pub fn install() -> Result<(), String> {
 /// 200-parallel-calls check.
 pub fn run_suite() -> Result<(), String> {
     run(Command::new("cargo").args([
-        "build", "-p", "examples", "--bin", "hello", "-p", "prefab", "--bin", "prefab",
+        "build",
+        "-p",
+        "examples",
+        "--bin",
+        "hello",
+        "-p",
+        "prefab-cli",
+        "--bin",
+        "prefab",
     ]))?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);

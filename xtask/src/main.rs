@@ -17,6 +17,8 @@
 //!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
+//!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
@@ -39,6 +41,7 @@ mod e2e;
 mod fuzz;
 mod install;
 mod renderer;
+mod serve;
 mod sh;
 mod sizes;
 mod standalone;
@@ -61,6 +64,8 @@ fn main() -> ExitCode {
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
+        Some("serve") => serve::run_suite(false),
+        Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => sizes::committed(),
         Some("cdn-bundle") => {
             let dir = args
@@ -76,7 +81,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

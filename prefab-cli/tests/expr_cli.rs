@@ -1,8 +1,8 @@
 //! `prefab eval`: single expressions, and `--cases` run over the whole expressions vector
 //! file (its entries have the `{"expr", "state"}` shape the command reads).
-#![cfg(feature = "model")]
 #![allow(clippy::unwrap_used)]
 
+#[path = "../../prefab/tests/conformance/mod.rs"]
 mod conformance;
 
 use serde_json::Value as Json;

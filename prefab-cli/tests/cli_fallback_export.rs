@@ -57,3 +57,48 @@ fn export_of_a_comment_opener_keeps_the_page_scripts() {
     let back: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(back["view"]["content"], "a <!--<script> b");
 }
+
+#[test]
+fn export_writes_a_standalone_page() {
+    let dir = std::env::temp_dir().join(format!("prefab-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("ui.json");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &input,
+        r#"{"type": "Text", "content": "</script><script>alert(1)</script>"}"#,
+    )
+    .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args([
+            "export",
+            input.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+            "--title",
+            "Report",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<script id=\"prefab:initial-data\" type=\"application/json\">"));
+    assert!(
+        !html.contains("</script><script>alert"),
+        "`</` is escaped inside the data"
+    );
+    let start = html.find("application/json\">").unwrap() + "application/json\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let wire = serde_json::from_str::<serde_json::Value>(&html[start..end]).unwrap();
+    assert_eq!(
+        wire["view"]["children"][0]["content"],
+        "</script><script>alert(1)</script>"
+    );
+    let missing = Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args(["export", "x.json"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--output"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,62 +11,48 @@ use prefab::expr::{Env, TimeZone, Value, evaluate, evaluate_condition, interpola
 use serde_json::{Value as Json, json};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: prefab eval EXPR [--state JSON|@FILE] [--template|--condition] [options]
-       prefab eval --cases FILE|- [options]
-
-Prints the result as JSON, or `undefined`. With --template, EXPR is a template string
-(interpolate_string); with --condition, a condition (evaluate_condition, a boolean).
---cases reads a JSON array of {\"expr\"|\"template\"|\"condition\": TEXT, \"state\": {…}} and
-prints an array of {\"value\": …}, {\"undefined\": true}, {\"number\": \"NaN\"|\"Infinity\"|
-\"-Infinity\"} or {\"error\": \"…\"} in the same order.
-
-options:
-  --locale TAG        viewer locale (default en-US; only en-US data is built in)
-  --time-zone ZONE    UTC (default), ±HH:MM or Etc/GMT±N
-";
-
-enum Mode {
-    Expr,
-    Template,
-    Condition,
+/// The arguments of `prefab eval`; the result is printed as JSON, or `undefined`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The result is printed as JSON, or `undefined`. --cases FILE reads a JSON array of {\"expr\"|\"template\"|\"condition\": TEXT, \"state\": {…}} and prints an array of {\"value\": …}, {\"undefined\": true}, {\"number\": \"NaN\"|\"Infinity\"|\"-Infinity\"} or {\"error\": \"…\"} in the same order."
+)]
+pub struct EvalArgs {
+    /// The expression (or template / condition); required unless --cases is given.
+    #[arg(required_unless_present = "cases", allow_hyphen_values = true)]
+    source: Option<String>,
+    /// The state as JSON, or @FILE to read it from a file.
+    #[arg(long, value_name = "JSON|@FILE")]
+    state: Option<String>,
+    /// EXPR is a template string (interpolate_string).
+    #[arg(long, conflicts_with = "condition")]
+    template: bool,
+    /// EXPR is a condition (evaluate_condition, a boolean).
+    #[arg(long)]
+    condition: bool,
+    /// Evaluate every case of a JSON file (or `-` for standard input).
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["source", "state", "template", "condition"])]
+    cases: Option<String>,
+    /// Viewer locale (default en-US; only en-US data is built in).
+    #[arg(long, value_name = "TAG")]
+    locale: Option<String>,
+    /// Time zone: UTC, ±HH:MM or Etc/GMT±N.
+    #[arg(long, value_name = "ZONE", default_value = "UTC")]
+    time_zone: String,
 }
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let mut source: Option<&str> = None;
-    let mut state_arg: Option<&str> = None;
-    let mut cases: Option<&str> = None;
-    let mut mode = Mode::Expr;
-    let mut env = Env::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
-        };
-        match arg.as_str() {
-            "--state" => state_arg = Some(value("--state")?),
-            "--cases" => cases = Some(value("--cases")?),
-            "--locale" => env = env.with_locale(value("--locale")?),
-            "--time-zone" => {
-                let name = value("--time-zone")?;
-                let tz = TimeZone::from_name(name)
-                    .ok_or_else(|| format!("unknown time zone {name:?} (use UTC or ±HH:MM)"))?;
-                env = env.with_time_zone(tz);
-            }
-            "--template" => mode = Mode::Template,
-            "--condition" => mode = Mode::Condition,
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            other if source.is_none() && !other.starts_with("--") => source = Some(other),
-            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
-        }
+pub fn run(args: &EvalArgs) -> Result<ExitCode, String> {
+    let tz = TimeZone::from_name(&args.time_zone).ok_or_else(|| {
+        format!(
+            "--time-zone: unknown time zone {:?} (use UTC or ±HH:MM)",
+            args.time_zone
+        )
+    })?;
+    let mut env = Env::default().with_time_zone(tz);
+    if let Some(locale) = &args.locale {
+        env = env.with_locale(locale.as_str());
     }
-    if let Some(path) = cases {
-        let text = crate::input::read(path)?;
+    if let Some(path) = &args.cases {
+        let text = super::input::read(path)?;
         let list: Vec<Json> =
             serde_json::from_str(&text).map_err(|e| format!("{path}: not a JSON array: {e}"))?;
         let results: Vec<Json> = list
@@ -81,12 +67,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         println!("{out}");
         return Ok(ExitCode::SUCCESS);
     }
-    let source = source.ok_or_else(|| format!("missing EXPR\n{USAGE}"))?;
-    let state = match state_arg {
+    let source = args.source.as_deref().unwrap_or_default();
+    let state = match &args.state {
         None => Value::object::<&str>([]),
         Some(s) => {
             let text = match s.strip_prefix('@') {
-                Some(path) => crate::input::read(path)?,
+                Some(path) => super::input::read(path)?,
                 None => s.to_owned(),
             };
             let json: Json =
@@ -94,10 +80,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             Value::from(json)
         }
     };
-    let result = match mode {
-        Mode::Expr => evaluate(source, &state, &env).map_err(|e| e.to_string())?,
-        Mode::Template => interpolate_string(source, &state, &env),
-        Mode::Condition => Value::Bool(evaluate_condition(source, &state, &env)),
+    let result = if args.template {
+        interpolate_string(source, &state, &env)
+    } else if args.condition {
+        Value::Bool(evaluate_condition(source, &state, &env))
+    } else {
+        evaluate(source, &state, &env).map_err(|e| e.to_string())?
     };
     println!("{}", display(&result));
     Ok(ExitCode::SUCCESS)

@@ -3,10 +3,7 @@ use super::input;
 use prefab::Document;
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let [path] = args else {
-        return Err("usage: prefab roundtrip FILE|-".into());
-    };
+pub fn run(path: &str) -> Result<ExitCode, String> {
     let text = input::read(path)?;
     match Document::from_json(&text) {
         Ok(doc) => {

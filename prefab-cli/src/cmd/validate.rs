@@ -2,10 +2,7 @@
 use super::input;
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let [path] = args else {
-        return Err("usage: prefab validate FILE|-".into());
-    };
+pub fn run(path: &str) -> Result<ExitCode, String> {
     let text = input::read(path)?;
     let report = prefab::validate_str(&text);
     for warning in &report.warnings {

@@ -1,6 +1,7 @@
 //! The `prefab` binary: `validate`, `roundtrip` and `schema` on files and stdin.
 #![allow(clippy::unwrap_used)]
 
+#[path = "../../prefab/tests/wire_support/mod.rs"]
 mod wire_support;
 
 use serde_json::{Value, json};
@@ -175,4 +176,48 @@ fn usage_errors_exit_2() {
         Some(2)
     );
     assert_eq!(prefab(&["schema", "extra"]).status.code(), Some(2));
+}
+
+#[test]
+fn every_command_has_help_and_the_binary_a_version() {
+    for command in [
+        "validate",
+        "roundtrip",
+        "schema",
+        "eval",
+        "export",
+        "fallback",
+        "serve",
+    ] {
+        let out = prefab(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", text(&out));
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            help.contains(&format!("Usage: prefab {command}")),
+            "{command}: {help}"
+        );
+    }
+    let out = prefab(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("prefab {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_bad_flag_is_named_in_the_error() {
+    let out = prefab(&["eval", "1", "--stat", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).contains("unexpected argument '--stat'"),
+        "{}",
+        text(&out)
+    );
+    let out = prefab(&["serve", "--port", "http"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("--port"), "{}", text(&out));
+    let out = prefab(&["eval", "1", "--time-zone", "Mars/Base"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("--time-zone"), "{}", text(&out));
 }

@@ -1,0 +1,82 @@
+//! The `prefab` command: validate, round-trip, evaluate, export `$prefab` UIs, show their
+//! text fallback, and `prefab serve` (the example MCP server with a preview host).
+//!
+//! Arguments are parsed with clap (derive); each subcommand lives in its own file under
+//! `cmd/` and exposes `run(…) -> Result<ExitCode, String>`.
+#![forbid(unsafe_code)]
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use cmd::{eval, export, fallback, roundtrip, schema, validate};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Validate, round-trip, evaluate and export $prefab UIs; serve the example MCP server.
+#[derive(Debug, Parser)]
+#[command(name = "prefab", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check a $prefab document; print every problem with its JSON path (exit 1 if invalid).
+    Validate {
+        /// The document, or `-` for standard input.
+        file: String,
+    },
+    /// Parse into the typed model and print the re-serialized JSON.
+    Roundtrip {
+        /// The document, or `-` for standard input.
+        file: String,
+    },
+    /// Print the JSON Schema (draft 2020-12) of the wire format.
+    Schema,
+    /// Evaluate a {{ }} expression, template or condition (or a file of cases).
+    Eval(eval::EvalArgs),
+    /// Write a standalone HTML page that renders the UI.
+    Export {
+        /// The document (an envelope or a bare component), or `-` for standard input.
+        file: String,
+        /// The page to write.
+        #[arg(short, long, value_name = "PAGE")]
+        output: PathBuf,
+        /// The page title.
+        #[arg(long, default_value = "prefab")]
+        title: String,
+    },
+    /// Print the text a model reads for the UI (display()'s content).
+    Fallback {
+        /// The document, or `-` for standard input.
+        file: String,
+    },
+    /// Serve the example MCP server (Streamable HTTP) and the preview host on 127.0.0.1.
+    Serve(prefab_cli::serve::ServeArgs),
+}
+
+fn main() -> ExitCode {
+    // clap prints help and version itself and exits 2 on usage errors, naming the bad flag.
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate { file } => validate::run(&file),
+        Command::Roundtrip { file } => roundtrip::run(&file),
+        Command::Schema => schema::run(),
+        Command::Eval(args) => eval::run(&args),
+        Command::Export {
+            file,
+            output,
+            title,
+        } => export::run(&file, &output, &title),
+        Command::Fallback { file } => fallback::run(&file),
+        Command::Serve(args) => prefab_cli::serve::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("prefab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! [`Catalog`]: one MCP server made of the tools of several example servers.
+//!
+//! Each example keeps its own `ToolRouter<S>` (from `#[tool_router]` or built by hand);
+//! [`mount`] turns it into routes of the catalogue that call the example's own handlers
+//! on its own state, so `prefab serve` can offer them all on one endpoint.
+use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolRequestParams, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool_handler};
+use std::sync::Arc;
+
+/// The server `prefab serve` runs: every mounted tool on one endpoint.
+///
+/// ```
+/// use rmcp::ServerHandler;
+/// use prefab_cli::serve::catalog::{Catalog, mount};
+/// let catalog = Catalog::new([mount(examples::hello::Hello, examples::hello::Hello::tool_router())]);
+/// assert!(catalog.tool_names().contains(&"show_users".to_string()));
+/// assert!(catalog.get_info().capabilities.tools.is_some());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    router: ToolRouter<Catalog>,
+    resources: Arc<Vec<TextResource>>,
+}
+
+/// A text resource the catalogue serves besides the viewer (which `Viewer::attach` adds).
+#[derive(Debug, Clone)]
+pub struct TextResource {
+    /// Its URI.
+    pub uri: String,
+    /// Its name in `resources/list`.
+    pub name: String,
+    /// Its MIME type.
+    pub mime_type: String,
+    /// Its text.
+    pub text: String,
+}
+
+#[tool_handler(
+    router = self.router,
+    name = "prefab-serve",
+    instructions = "Example tools of prefab-rs. UI tools render in the host's MCP Apps view."
+)]
+impl ServerHandler for Catalog {
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let list = self
+            .resources
+            .iter()
+            .map(|r| {
+                Resource::new(r.uri.clone(), r.name.clone()).with_mime_type(r.mime_type.clone())
+            })
+            .collect();
+        Ok(ListResourcesResult::with_all_items(list))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let found = self.resources.iter().find(|r| r.uri == request.uri);
+        let Some(resource) = found else {
+            return Err(McpError::resource_not_found(
+                format!("no resource {:?}", request.uri),
+                None,
+            ));
+        };
+        let content = ResourceContents::text(resource.text.as_str(), resource.uri.as_str())
+            .with_mime_type(resource.mime_type.clone());
+        Ok(ReadResourceResult::new(vec![content]).into())
+    }
+}
+
+impl Catalog {
+    /// A catalogue of the given mounts (see [`mount`]). A later tool of the same name
+    /// replaces an earlier one.
+    #[must_use]
+    pub fn new(mounts: impl IntoIterator<Item = ToolRouter<Catalog>>) -> Self {
+        let mut router = ToolRouter::new();
+        for mounted in mounts {
+            router.merge(mounted);
+        }
+        Catalog {
+            router,
+            resources: Arc::new(Vec::new()),
+        }
+    }
+
+    /// The catalogue serving `resources` too.
+    #[must_use]
+    pub fn with_resources(mut self, resources: impl IntoIterator<Item = TextResource>) -> Self {
+        self.resources = Arc::new(resources.into_iter().collect());
+        self
+    }
+
+    /// The names of the tools, sorted.
+    #[must_use]
+    pub fn tool_names(&self) -> Vec<String> {
+        self.router
+            .list_all()
+            .into_iter()
+            .map(|tool| tool.name.into_owned())
+            .collect()
+    }
+}
+
+/// The routes of `tools` as catalogue routes: each call runs the example's handler with
+/// `service` (shared by every call) as its `self`.
+#[must_use]
+pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> ToolRouter<Catalog> {
+    let service = Arc::new(service);
+    let mut out = ToolRouter::new();
+    for route in tools {
+        let service = Arc::clone(&service);
+        let call = Arc::clone(&route.call);
+        out.add_route(ToolRoute::new_dyn(
+            route.attr,
+            move |cx: ToolCallContext<'_, Catalog>| {
+                let service = Arc::clone(&service);
+                let call = Arc::clone(&call);
+                let mut params = CallToolRequestParams::new(cx.name);
+                params.arguments = cx.arguments;
+                params.input_responses = cx.input_responses;
+                params.request_state = cx.request_state;
+                let request_context = cx.request_context;
+                Box::pin(async move {
+                    call(ToolCallContext::new(&*service, params, request_context)).await
+                })
+            },
+        ));
+    }
+    out
+}
+
+/// Every example server `prefab serve` offers. The mount point: add an example's
+/// `mount(state, Example::tool_router())` here (`data_dir` is where it may keep SQLite
+/// files).
+#[must_use]
+pub fn examples(data_dir: &std::path::Path) -> Vec<ToolRouter<Catalog>> {
+    let _ = data_dir; // no mounted example stores data yet
+    vec![
+        mount(
+            examples::hello::Hello,
+            examples::hello::Hello::tool_router(),
+        ),
+        mount(
+            examples::gallery::Gallery,
+            examples::gallery::Gallery::tool_router(),
+        ),
+        mount(
+            examples::generative::Generative,
+            examples::generative::Generative::tool_router(),
+        ),
+    ]
+}
+
+/// The resources `prefab serve` offers besides the viewer: the wire JSON Schema that
+/// `render_ui`'s description points to.
+#[must_use]
+pub fn resources() -> Vec<TextResource> {
+    vec![TextResource {
+        uri: examples::generative::SCHEMA_URI.to_owned(),
+        name: "prefab-wire-schema".to_owned(),
+        mime_type: "application/schema+json".to_owned(),
+        text: examples::generative::schema_text(),
+    }]
+}

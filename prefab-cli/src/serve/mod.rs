@@ -1,0 +1,83 @@
+//! `prefab serve`: the example MCP server over stateless Streamable HTTP on 127.0.0.1,
+//! with the preview host (an MCP Apps host page) at `/`.
+//!
+//! ```text
+//! $ prefab serve
+//! MCP endpoint:  http://127.0.0.1:8931/mcp
+//! Preview host:  http://127.0.0.1:8931/
+//! ```
+pub mod catalog;
+mod preview;
+
+use prefab_mcp::Viewer;
+use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
+use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The default port (`--port`).
+pub const DEFAULT_PORT: u16 = 8931;
+
+/// The arguments of `prefab serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The port on 127.0.0.1 (0 = any free port; the chosen one is printed).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Where the example servers keep their SQLite data (default: `prefab` in the user's
+    /// data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Runs `prefab serve` until Ctrl-C.
+///
+/// # Errors
+/// When the data directory cannot be created or the port cannot be bound.
+pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
+    let data_dir = match &args.data_dir {
+        Some(dir) => dir.clone(),
+        None => dirs::data_dir()
+            .ok_or("no data directory for this user; pass --data-dir")?
+            .join("prefab"),
+    };
+    std::fs::create_dir_all(&data_dir)
+        .map_err(|e| format!("--data-dir {}: {e}", data_dir.display()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("starting the runtime: {e}"))?;
+    runtime.block_on(serve(args.port, data_dir))
+}
+
+async fn serve(port: u16, data_dir: PathBuf) -> Result<ExitCode, String> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("--port {port}: cannot listen on {addr}: {e}"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("listening on {addr}: {e}"))?;
+    let config = HttpConfig::default();
+    let catalog =
+        catalog::Catalog::new(catalog::examples(&data_dir)).with_resources(catalog::resources());
+    let viewer = Viewer::new().prefers_border(true);
+    let app = http_router(move || viewer.attach(catalog.clone()), &config).merge(preview::routes());
+    // A closed standard output (a parent that read the URLs and left) must not stop the
+    // server, so write errors are ignored rather than panicking as `println!` would.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "MCP endpoint:  http://{addr}/mcp");
+    let _ = writeln!(out, "Preview host:  http://{addr}/");
+    let _ = writeln!(out, "Data:          {}", data_dir.display());
+    let _ = out.flush();
+    drop(out);
+    let ctrl_c = async {
+        // If the signal handler cannot be installed, run until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    serve_router(listener, app, &config, ctrl_c).await;
+    Ok(ExitCode::SUCCESS)
+}

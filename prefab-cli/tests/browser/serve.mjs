@@ -1,0 +1,255 @@
+// Browser test of `prefab serve` and its preview host (run by `cargo xtask serve`).
+//
+//   node prefab-cli/tests/browser/serve.mjs --bin target/debug/prefab [--screenshot docs/preview-host.png]
+//
+// Starts `prefab serve --port 0` with a fresh data directory, opens the preview host in
+// headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
+// test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools, calls a
+// UI tool and reads the rendered UI in the sandboxed frame, switches to dark mode, calls a
+// data-only tool, and runs a view that is not ours (the official
+// @modelcontextprotocol/server-basic-vanillajs example, `npm pack`ed at test time) through
+// the preview host's side of the protocol. Prints "N passed, N failed"; exits 1 on failure.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const { chromium } = await import(join(ROOT, "xtask/testhost/node_modules/playwright-core/index.mjs"));
+const EXAMPLE = "@modelcontextprotocol/server-basic-vanillajs@2.0.3";
+const TIMEOUT = 30_000;
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const bin = option("--bin") ?? join(ROOT, "target/debug/prefab");
+const screenshot = option("--screenshot");
+
+let passed = 0;
+let failed = 0;
+async function test(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}\n     ${e.stack ?? e}`);
+  }
+}
+
+/** Starts `prefab serve --port 0`; resolves with the process and its printed URLs. */
+function startServer(dataDir) {
+  const child = spawn(bin, ["serve", "--port", "0", "--data-dir", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((ready, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`prefab serve printed no URLs in 20 s: ${out}`)), 20_000);
+    child.on("exit", (code) => fail(new Error(`prefab serve exited with ${code}: ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const mcp = /MCP endpoint:\s+(\S+)/.exec(out)?.[1];
+      const preview = /Preview host:\s+(\S+)/.exec(out)?.[1];
+      if (mcp && preview) {
+        clearTimeout(timer);
+        ready({ child, mcp, preview });
+      }
+    });
+  });
+}
+
+/** `npm pack`s the official example into a temporary folder; returns its view document. */
+function fetchExample() {
+  const dir = mkdtempSync(join(tmpdir(), "prefab-serve-example-"));
+  try {
+    const tarball = execFileSync("npm", ["pack", EXAMPLE, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim().split("\n").pop();
+    execFileSync("tar", ["xzf", join(dir, tarball), "-C", dir]);
+    return readFileSync(join(dir, "package/dist/mcp-app.html"), "utf8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function until(what, check, timeout = TIMEOUT) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await check();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last})`);
+}
+
+const sent = (page, dir, method) =>
+  page.evaluate(([d, m]) => window.prefabHost.transcript.filter((t) => t.dir === d && t.message.method === m).map((t) => t.message), [dir, method]);
+
+/** Selects a tool in the list (clicking again if a busy page dropped the click). */
+async function pick(page, name) {
+  await until(`${name} selected`, async () => {
+    if ((await page.textContent("#tool-title")) === name) return true;
+    await page.click(`#tools button[data-tool=${name}]`);
+    return false;
+  });
+}
+
+/** Calls the selected tool and returns the frame of the view it opened, once initialized. */
+async function callForView(page) {
+  const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
+  await page.click("#run");
+  await until("a new view initialized", async () => (await sent(page, "view→host", "ui/notifications/initialized")).length > before);
+  return (await page.$("#frame-box iframe")).contentFrame();
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "prefab-serve-data-"));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+});
+const errors = [];
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+
+  await test("the server prints both URLs on one loopback port", () => {
+    assert.match(server.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    assert.equal(server.preview, server.mcp.replace(/mcp$/, ""));
+  });
+
+  await test("the preview host lists the server's tools (tools/list from the page)", async () => {
+    await page.goto(server.preview);
+    await page.waitForSelector("#tools button[data-tool=show_users]", { timeout: TIMEOUT });
+    const names = await page.$$eval("#tools button", (bs) => bs.map((b) => b.dataset.tool));
+    assert.ok(names.includes("show_users") && names.includes("user_stats"), names.join(", "));
+    assert.equal(await page.textContent("#endpoint"), server.mcp);
+  });
+
+  await test("calling a UI tool shows its UI in a sandboxed frame under the default MCP Apps CSP", async () => {
+    await pick(page, "show_users");
+    await page.click("#run");
+    const frameElement = await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT });
+    assert.equal(await frameElement.getAttribute("sandbox"), "allow-scripts allow-forms");
+    const srcdoc = await frameElement.getAttribute("srcdoc");
+    assert.match(srcdoc, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:/);
+    const frame = await frameElement.contentFrame();
+    // The first generated user's name appears once the viewer rendered the table.
+    await until("the users table in the frame", async () => (await frame.textContent("body")).includes("Ada"));
+    const init = await sent(page, "view→host", "ui/initialize");
+    assert.equal(init.length, 1);
+    const order = await page.evaluate(() => window.prefabHost.transcript.filter((t) => t.dir === "host→view" && t.message.method).map((t) => t.message.method));
+    assert.deepEqual(order.slice(0, 2), ["ui/notifications/tool-input", "ui/notifications/tool-result"]);
+    assert.equal(await frame.evaluate(() => self.origin), "null", "opaque origin");
+  });
+
+  if (screenshot) {
+    await test(`screenshot of the preview host written to ${screenshot}`, async () => {
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: screenshot });
+    });
+  }
+
+  await test("every gallery tool renders in the preview host", async () => {
+    const names = await page.$$eval("#tools button", (bs) => bs.map((b) => b.dataset.tool).filter((n) => n.startsWith("gallery_")));
+    assert.ok(names.length >= 10, names.join(", "));
+    // Which components render fully is the renderer suites' business (placeholders are
+    // checked after the catalogue is merged); here each view's heading proves the tool, the
+    // resource and the protocol worked.
+    const expected = { gallery_layout: "Layout", gallery_typography: "Quarterly report", gallery_cards: "Cards and alerts", gallery_data: "Data display",
+      gallery_forms: "Forms", gallery_interactive: "Interactive", gallery_media: "Media", gallery_charts: "Charts",
+      gallery_sales_dashboard: "Sales 2025", gallery_big_table: "10001" };
+    for (const name of names) {
+      await pick(page, name);
+      const frame = await callForView(page);
+      const want = expected[name] ?? "";
+      const started = Date.now();
+      await until(`${name} rendered (${want})`, async () => (await frame.textContent("body")).includes(want), 90_000);
+      if (name === "gallery_big_table") console.log(`     (10,000-row table rendered in ${Date.now() - started} ms after the handshake)`);
+    }
+    await pick(page, "show_users");
+    const frame = await callForView(page);
+    await until("show_users again", async () => (await frame.textContent("body")).includes("Ada"));
+  });
+
+  await test("the dark switch sends host-context-changed and the view turns dark", async () => {
+    await page.selectOption("#theme", "dark");
+    const changes = await until("host-context-changed", async () => (await sent(page, "host→view", "ui/notifications/host-context-changed")).find((m) => m.params.theme === "dark"));
+    assert.deepEqual(changes.params, { theme: "dark" });
+    const frame = await (await page.$("#frame-box iframe")).contentFrame();
+    await until("data-theme=dark in the view", () => frame.evaluate(() => document.documentElement.dataset.theme === "dark"));
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+  });
+
+  await test("display modes: fullscreen is announced to the view and fills the window", async () => {
+    await page.selectOption("#display-mode", "fullscreen");
+    await until("displayMode change", async () => (await sent(page, "host→view", "ui/notifications/host-context-changed")).some((m) => m.params.displayMode === "fullscreen"));
+    const box = await page.$eval("#frame-box", (b) => b.getBoundingClientRect().height);
+    assert.equal(Math.round(box), 800);
+    await page.selectOption("#display-mode", "inline");
+    await until("back inline", async () => !(await page.$eval("#frame-box", (b) => b.classList.contains("fullscreen"))));
+  });
+
+  await test("a data-only tool shows its structured result and no frame", async () => {
+    const teardowns = (await sent(page, "host→view", "ui/resource-teardown")).length;
+    await pick(page, "user_stats");
+    await page.click("#run");
+    // A generous wait: the previous view may still be rendering on the page's thread.
+    await until("the JSON result", async () => (await page.textContent("#result")).includes('"total": 300'), 60_000);
+    await until("the previous view torn down and removed", async () => (await page.$("#frame-box iframe")) === null);
+    assert.equal((await sent(page, "host→view", "ui/resource-teardown")).length, teardowns + 1);
+  });
+
+  await test("generative UI: render_ui with a view typed into the form renders it; a bad one lists its problems", async () => {
+    await pick(page, "render_ui");
+    const view = { type: "Card", children: [{ type: "CardTitle", content: "Made by the model" }, { type: "Badge", label: "{{ 1 + 1 }}" }] };
+    await page.fill("#fields textarea[name=view]", JSON.stringify(view));
+    const frame = await callForView(page);
+    await until("the generated card", async () => (await frame.textContent("body")).includes("Made by the model"));
+    await page.fill("#fields textarea[name=view]", JSON.stringify({ type: "Column", children: [{ type: "Buttn" }] }));
+    await page.click("#run");
+    await until("the error result", async () => (await page.textContent("#result")).includes("children[0]"));
+    assert.match(await page.textContent("#status"), /render_ui: error/);
+  });
+
+  await test(`a view that is not ours: ${EXAMPLE} runs in the preview host`, async () => {
+    const html = fetchExample();
+    const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
+    await page.evaluate((doc) => window.prefabHost.openView(doc, {
+      tool: { name: "get-time", inputSchema: { type: "object" } },
+      args: {},
+      result: { content: [{ type: "text", text: "t0" }], structuredContent: { time: "first time" } },
+    }), html);
+    const frame = await (await page.waitForSelector("#frame-box iframe")).contentFrame();
+    await until("the pushed result", async () => (await frame.textContent("#server-time")) === "first time");
+    assert.equal((await sent(page, "view→host", "ui/notifications/initialized")).length, before + 1);
+    await frame.click("#send-message-btn");
+    await until("the ui/message in the side panel", async () => (await page.$$("#messages li")).length === 1);
+    await frame.click("#send-log-btn");
+    await until("the log notification", async () => (await sent(page, "view→host", "notifications/message")).length === 1);
+    // The view's tools/call is relayed to our server, which has no get-time tool: the
+    // view gets a JSON-RPC error back (not a hang).
+    await frame.click("#get-time-btn");
+    await until("the relayed call's answer", async () =>
+      page.evaluate(() => window.prefabHost.transcript.some((t) => t.dir === "host→view" && t.message.error)));
+  });
+
+  await test("no page errors or console errors", () => {
+    // The relayed call to a missing tool is expected to fail on the view's side only.
+    assert.deepEqual(errors.filter((e) => !e.includes("tools/call: tool not found")), []);
+  });
+} finally {
+  await browser.close();
+  server.child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,34 @@
+//! `prefab serve`'s browser test and the preview host screenshot.
+//!
+//! * `cargo xtask serve` — builds the `prefab` binary and runs
+//!   `prefab-cli/tests/browser/serve.mjs`: `prefab serve --port 0`, the preview host in
+//!   headless Chromium (tools list, a UI tool rendered in the sandboxed frame, dark mode,
+//!   display modes, a data-only tool) and the official `server-basic-vanillajs` view run
+//!   through the preview host.
+//! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
+use crate::sh::{root, run};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Installs what the test needs (node, the test host's playwright-core), builds the binary
+/// from the current sources and runs the browser test; `screenshot` also writes
+/// `docs/preview-host.png`.
+pub fn run_suite(screenshot: bool) -> Result<(), String> {
+    crate::install::node()?;
+    crate::install::host_harness()?;
+    run(Command::new("cargo").args(["build", "-p", "prefab-cli", "--bin", "prefab"]))?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let bin = target
+        .join("debug")
+        .join(format!("prefab{}", std::env::consts::EXE_SUFFIX));
+    let mut node = Command::new("node");
+    node.arg(root().join("prefab-cli/tests/browser/serve.mjs"))
+        .arg("--bin")
+        .arg(bin);
+    if screenshot {
+        node.arg("--screenshot")
+            .arg(root().join("docs/preview-host.png"));
+    }
+    run(&mut node)
+}
