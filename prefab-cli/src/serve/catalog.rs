@@ -142,11 +142,10 @@ pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> Tool
 }
 
 /// Every example server `prefab serve` offers. The mount point: add an example's
-/// `mount(state, Example::tool_router())` here (`data_dir` is where it may keep SQLite
-/// files).
+/// `mount(state, Example::tool_router())` here. `kanban` is the Kanban service over the
+/// store `prefab serve` opened (SQLite in the data directory, or `--database-url`).
 #[must_use]
-pub fn examples(data_dir: &std::path::Path) -> Vec<ToolRouter<Catalog>> {
-    let _ = data_dir; // no mounted example stores data yet
+pub fn examples(kanban: kanban::Kanban) -> Vec<ToolRouter<Catalog>> {
     vec![
         mount(
             examples::hello::Hello,
@@ -159,6 +158,10 @@ pub fn examples(data_dir: &std::path::Path) -> Vec<ToolRouter<Catalog>> {
         mount(
             examples::generative::Generative,
             examples::generative::Generative::tool_router(),
+        ),
+        mount(
+            kanban::tools::KanbanServer::new(kanban),
+            kanban::tools::KanbanServer::tool_router(),
         ),
     ]
 }

@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// A PostgreSQL URL for the Kanban boards (several `prefab serve` instances can share
+    /// it); default: SQLite in the data directory.
+    #[arg(long, value_name = "URL")]
+    pub database_url: Option<String>,
 }
 
 /// Runs `prefab serve` until Ctrl-C.
@@ -44,14 +48,25 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
     };
     std::fs::create_dir_all(&data_dir)
         .map_err(|e| format!("--data-dir {}: {e}", data_dir.display()))?;
+    // The stores are blocking clients: opened here, outside the async runtime.
+    let kanban = match &args.database_url {
+        Some(url) => kanban::Kanban::new(
+            kanban::store::PostgresStore::connect(url)
+                .map_err(|e| format!("--database-url: {e}"))?,
+        ),
+        None => kanban::Kanban::new(
+            kanban::store::SqliteStore::open_in(&data_dir)
+                .map_err(|e| format!("--data-dir {}: {e}", data_dir.display()))?,
+        ),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
-    runtime.block_on(serve(args.port, data_dir))
+    runtime.block_on(serve(args.port, data_dir, kanban))
 }
 
-async fn serve(port: u16, data_dir: PathBuf) -> Result<ExitCode, String> {
+async fn serve(port: u16, data_dir: PathBuf, kanban: kanban::Kanban) -> Result<ExitCode, String> {
     let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -61,7 +76,7 @@ async fn serve(port: u16, data_dir: PathBuf) -> Result<ExitCode, String> {
         .map_err(|e| format!("listening on {addr}: {e}"))?;
     let config = HttpConfig::default();
     let catalog =
-        catalog::Catalog::new(catalog::examples(&data_dir)).with_resources(catalog::resources());
+        catalog::Catalog::new(catalog::examples(kanban)).with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
     let app = http_router(move || viewer.attach(catalog.clone()), &config).merge(preview::routes());
     // A closed standard output (a parent that read the URLs and left) must not stop the
