@@ -129,6 +129,8 @@ fn build_into(out: &Path) -> Result<(), String> {
         // `panic_immediate_abort` feature).
         "-Zunstable-options".to_string(),
         "-Cpanic=immediate-abort".to_string(),
+        // No file/line/column strings for the locations `#[track_caller]` still passes.
+        "-Zlocation-detail=none".to_string(),
     ]
     .join("\u{1f}");
     run(Command::new("cargo")
