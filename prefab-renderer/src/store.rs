@@ -84,18 +84,29 @@ struct Inner {
 #[derive(Clone, Default)]
 pub struct Store(Rc<Inner>);
 
+/// What one running effect reads: `deps` so far, and the keys of its previous run (whose
+/// shared names are reused, so a re-run that reads the same keys allocates nothing).
+struct Reads {
+    previous: Vec<Arc<str>>,
+    deps: Vec<Arc<str>>,
+}
+
 thread_local! {
     /// One frame per running effect; `None` frames (from [`untracked`]) record nothing.
-    static TRACKING: RefCell<Vec<Option<Vec<Arc<str>>>>> = const { RefCell::new(Vec::new()) };
+    static TRACKING: RefCell<Vec<Option<Reads>>> = const { RefCell::new(Vec::new()) };
 }
 
 fn track(key: &str) {
     TRACKING.with(|t| {
         if let Ok(mut frames) = t.try_borrow_mut()
-            && let Some(Some(deps)) = frames.last_mut()
-            && !deps.iter().any(|d| &**d == key)
+            && let Some(Some(reads)) = frames.last_mut()
+            && !reads.deps.iter().any(|d| &**d == key)
         {
-            deps.push(key.into());
+            let name = match reads.previous.iter().find(|d| &***d == key) {
+                Some(known) => known.clone(),
+                None => key.into(),
+            };
+            reads.deps.push(name);
         }
     });
 }
@@ -197,6 +208,11 @@ impl Store {
 
     /// Registers an effect and runs it once, recording what it reads.
     pub fn effect(&self, run: impl Fn() + 'static) -> EffectId {
+        self.effect_rc(Rc::new(run))
+    }
+
+    /// [`effect`](Self::effect) without a copy of this code per closure type.
+    pub(crate) fn effect_rc(&self, run: Rc<dyn Fn()>) -> EffectId {
         let index = self.0.free.borrow_mut().pop();
         let id = {
             let mut slots = self.0.slots.borrow_mut();
@@ -211,7 +227,7 @@ impl Store {
             self.0.next_seq.set(seq + 1);
             let slot = &mut slots[index];
             slot.effect = Some(Effect {
-                run: Rc::new(run),
+                run,
                 deps: Vec::new(),
                 seq,
             });
@@ -257,21 +273,32 @@ impl Store {
         let run = {
             let slots = self.0.slots.borrow();
             match slots.get(id.index) {
-                Some(slot) if slot.generation == id.generation => {
-                    slot.effect.as_ref().map(|e| e.run.clone())
-                }
+                Some(slot) if slot.generation == id.generation => slot
+                    .effect
+                    .as_ref()
+                    .map(|e| (e.run.clone(), e.deps.clone())),
                 _ => None,
             }
         };
-        let Some(run) = run else {
+        let Some((run, previous)) = run else {
             return;
         };
-        TRACKING.with(|t| t.borrow_mut().push(Some(Vec::new())));
+        TRACKING.with(|t| {
+            t.borrow_mut().push(Some(Reads {
+                previous,
+                deps: Vec::new(),
+            }));
+        });
         run();
-        let deps = TRACKING
-            .with(|t| t.borrow_mut().pop())
-            .flatten()
-            .unwrap_or_default();
+        let Some(Reads { previous, deps }) = TRACKING.with(|t| t.borrow_mut().pop()).flatten()
+        else {
+            return;
+        };
+        // The common re-run reads what it read before: its subscriptions stand as they are
+        // (re-subscribing costs a scan of each key's list, i.e. quadratic in a key's readers).
+        if deps == previous {
+            return;
+        }
         let old = {
             let mut slots = self.0.slots.borrow_mut();
             match slots.get_mut(id.index) {
@@ -307,31 +334,29 @@ impl Store {
     }
 
     fn notify(&self, keys: &[&str]) {
-        let mut due: Vec<EffectId> = Vec::new();
+        // (creation order, id) of each subscriber; an effect reading several of the keys
+        // appears once after the sort and dedup.
+        let mut due: Vec<(u64, EffectId)> = Vec::new();
         {
             let subs = self.0.subscribers.borrow();
+            let slots = self.0.slots.borrow();
             for key in keys {
                 if let Some(list) = subs.get(*key) {
-                    for id in list {
-                        if !due.contains(id) {
-                            due.push(*id);
-                        }
-                    }
+                    due.extend(list.iter().map(|id| {
+                        let seq = slots
+                            .get(id.index)
+                            .and_then(|s| s.effect.as_ref())
+                            .map_or(u64::MAX, |e| e.seq);
+                        (seq, *id)
+                    }));
                 }
             }
         }
         // Outer effects were created first; running them first lets a parent that rebuilds
         // its subtree dispose the children before they would run for nothing.
-        {
-            let slots = self.0.slots.borrow();
-            due.sort_unstable_by_key(|id| {
-                slots
-                    .get(id.index)
-                    .and_then(|s| s.effect.as_ref())
-                    .map_or(u64::MAX, |e| e.seq)
-            });
-        }
-        for id in due {
+        due.sort_unstable_by_key(|(seq, _)| *seq);
+        due.dedup();
+        for (_, id) in due {
             self.run_effect(id);
         }
     }

@@ -2,7 +2,7 @@
 //! chain (`let` bindings, `$item`/`$index`, `$event`/`$result`/`$error`) layered over the
 //! tracked state store.
 use crate::store::Store;
-use prefab::expr::{Env, Scope, TimeZone, Value};
+use prefab::expr::{Env, Scope, Template, TimeZone, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -10,6 +10,10 @@ use std::sync::Arc;
 thread_local! {
     static LOCALE: RefCell<Option<String>> = const { RefCell::new(None) };
     static ZONE: RefCell<Option<TimeZone>> = const { RefCell::new(None) };
+    /// The [`env`] of the current locale and zone, built once (every binding evaluates with
+    /// it; rebuilding it cost an allocation per evaluation).
+    static ENV: Rc<Env<'static>> = Rc::new(build_env());
+    static CURRENT: RefCell<Option<Rc<Env<'static>>>> = const { RefCell::new(None) };
 }
 
 /// Sets the viewer locale and time zone (from the host context) used by pipes.
@@ -21,15 +25,22 @@ pub fn set_locale(locale: Option<String>, time_zone: Option<&str>) {
         let zone = TimeZone::from_name(name).unwrap_or(TimeZone::Offsets(browser_offset));
         ZONE.with(|z| *z.borrow_mut() = Some(zone));
     }
+    CURRENT.with(|c| *c.borrow_mut() = Some(Rc::new(build_env())));
 }
 
 fn browser_offset(epoch_ms: f64) -> i32 {
     -(js_sys::Date::new(&epoch_ms.into()).get_timezone_offset() as i32)
 }
 
-/// The evaluation environment (locale, time zone).
+/// The evaluation environment (locale, time zone), shared until they change.
 #[must_use]
-pub fn env() -> Env<'static> {
+pub fn env() -> Rc<Env<'static>> {
+    CURRENT
+        .with(|c| c.borrow().clone())
+        .unwrap_or_else(|| ENV.with(Rc::clone))
+}
+
+fn build_env() -> Env<'static> {
     let mut env = Env::new();
     if let Some(locale) = LOCALE.with(|l| l.borrow().clone()) {
         env = env.with_locale(locale);
@@ -152,6 +163,47 @@ pub fn is_dynamic(value: &Value) -> bool {
         Value::Array(items) => items.iter().any(is_dynamic),
         Value::Object(map) => map.iter().any(|(_, v)| is_dynamic(v)),
         _ => false,
+    }
+}
+
+/// A prop parsed once and evaluated on every run of its binding (strings are the common
+/// case: a [`Template`] keeps the parsed expressions; arrays and objects are interpolated
+/// deeply each time).
+///
+/// ```
+/// use prefab::expr::Value;
+/// use prefab_renderer::{store::Store, template::{Compiled, Frame}};
+/// let store = Store::new();
+/// store.set("n", Value::from(2));
+/// let label = Compiled::new(&Value::from("{{ n * 2 }} items"));
+/// assert_eq!(label.render(&*Frame::root(&store)), Value::from("4 items"));
+/// store.set("n", Value::from(3));
+/// assert_eq!(label.render(&*Frame::root(&store)), Value::from("6 items"));
+/// ```
+pub enum Compiled {
+    /// A string prop.
+    Text(Template),
+    /// Anything else, interpolated as [`interpolate`] does.
+    Deep(Value),
+}
+
+impl Compiled {
+    /// Parses `raw` (a string's templates once, here).
+    #[must_use]
+    pub fn new(raw: &Value) -> Compiled {
+        match raw {
+            Value::String(s) => Compiled::Text(Template::parse(s)),
+            other => Compiled::Deep(other.clone()),
+        }
+    }
+
+    /// The value for the current state.
+    #[must_use]
+    pub fn render(&self, scope: &dyn Scope) -> Value {
+        match self {
+            Compiled::Text(template) => template.render(scope, &env()),
+            Compiled::Deep(value) => interpolate(value, scope),
+        }
     }
 }
 

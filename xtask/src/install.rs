@@ -14,6 +14,7 @@ pub const ESBUILD_VERSION: &str = "0.28.2";
 
 pub fn all() -> Result<(), String> {
     wasm_target()?;
+    rust_src()?;
     wasm_bindgen_cli()?;
     chromium()?;
     node()?;
@@ -103,6 +104,15 @@ fn wasm_target() -> Result<(), String> {
         return Ok(());
     }
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
+}
+
+/// The standard library's sources: the renderer build rebuilds std for size (`-Zbuild-std`).
+pub fn rust_src() -> Result<(), String> {
+    let installed = output("rustup", &["component", "list", "--installed"]);
+    if installed.lines().any(|l| l.trim().starts_with("rust-src")) {
+        return Ok(());
+    }
+    run(Command::new("rustup").args(["component", "add", "rust-src"]))
 }
 
 fn wasm_bindgen_cli() -> Result<(), String> {

@@ -58,9 +58,11 @@ fn main() -> ExitCode {
             .and_then(|()| suites::run_all()),
         Some("standalone") => standalone::check(),
         Some("build-renderer") => install::node()
+            .and_then(|()| install::rust_src())
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::build()),
         Some("check-assets") => install::node()
+            .and_then(|()| install::rust_src())
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),

@@ -5,14 +5,19 @@
 //!
 //! 1. `cargo build --profile wasm-release --target wasm32-unknown-unknown` with reference
 //!    types switched off (wasm2js cannot translate an externref table) and build paths
-//!    remapped (the output must not depend on where the machine keeps its sources);
+//!    remapped (the output must not depend on where the machine keeps its sources), std
+//!    rebuilt for size from the toolchain's `rust-src` (`-Zbuild-std`, `optimize_for_size`,
+//!    `-Cpanic=immediate-abort`; `RUSTC_BOOTSTRAP=1` lets the stable toolchain take these
+//!    flags, so no nightly is pinned);
 //! 2. `wasm-bindgen --target no-modules` (pinned CLI version);
 //! 3. `wasm-opt -Oz` (npm `binaryen`) → `renderer_bg.wasm`, the wasm engine;
 //! 4. the same optimised module, with sign extension and saturating conversions lowered to
 //!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
-//! 5. both engines compressed with `gzip -9 -n` (`*.gz`): what `prefab::page` inlines;
+//! 5. both engines compressed in the gzip format by zopfli (`*.gz`, ~5% smaller than
+//!    `gzip -9`; no time stamp, so deterministic): what `prefab::page` inlines and the
+//!    loader unpacks with `DecompressionStream("gzip")`;
 //! 6. `integrity.json`: the `sha384` hashes of the CDN bundle's files (`crate::cdn`).
 //!
 //! 0. `prefab-renderer/css/*.css` joined into `renderer.css`;
@@ -105,10 +110,27 @@ fn build_into(out: &Path) -> Result<(), String> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
         .unwrap_or_else(|| PathBuf::from("/nonexistent"));
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let sysroot = output(&rustc, &["--print", "sysroot"]);
+    let rust_src = Path::new(sysroot.trim()).join("lib/rustlib/src/rust");
+    if !rust_src.join("library/std/Cargo.toml").exists() {
+        return Err(format!(
+            "no Rust sources at {} (run `cargo xtask install`: it adds the rust-src component)",
+            rust_src.display()
+        ));
+    }
     let flags = [
         "-Ctarget-feature=-reference-types".to_string(),
         format!("--remap-path-prefix={}=/cargo", cargo_home.display()),
         format!("--remap-path-prefix={}=/prefab-rs", root.display()),
+        // std is rebuilt from the toolchain's sources (`-Zbuild-std` below): its paths too.
+        format!("--remap-path-prefix={}=/rust-src", rust_src.display()),
+        // No panic machinery at all: a panic is a trap (rustc ≥ 1.91's successor of std's
+        // `panic_immediate_abort` feature).
+        "-Zunstable-options".to_string(),
+        "-Cpanic=immediate-abort".to_string(),
+        // No file/line/column strings for the locations `#[track_caller]` still passes.
+        "-Zlocation-detail=none".to_string(),
     ]
     .join("\u{1f}");
     run(Command::new("cargo")
@@ -121,7 +143,13 @@ fn build_into(out: &Path) -> Result<(), String> {
             "wasm-release",
             "--target",
             "wasm32-unknown-unknown",
+            // std, core and alloc rebuilt for size with the crate (fat LTO across all of
+            // them) instead of the prebuilt ones, which are optimised for speed.
+            "-Zbuild-std=std,panic_abort",
+            "-Zbuild-std-features=optimize_for_size",
         ])
+        // The unstable flags above on the stable toolchain (no nightly to pin or install).
+        .env("RUSTC_BOOTSTRAP", "1")
         .env("CARGO_TARGET_DIR", &target_dir)
         .env("CARGO_ENCODED_RUSTFLAGS", flags))?;
     let raw = target_dir.join("wasm32-unknown-unknown/wasm-release/prefab_renderer.wasm");
@@ -182,7 +210,7 @@ fn build_into(out: &Path) -> Result<(), String> {
     }
     minify(&glue_path, &out.join("renderer.js"))?;
     for name in ["renderer_bg.wasm", "renderer.wasm2js.js"] {
-        let packed = crate::sizes::gzip(&read(&out.join(name))?)?;
+        let packed = zopfli_gzip(&read(&out.join(name))?)?;
         write(&out.join(format!("{name}.gz")), &packed)?;
     }
     let integrity = crate::cdn::integrity_json(out)?;
@@ -263,6 +291,21 @@ fn wrap_wasm2js(js: &str) -> Result<String, String> {
     Ok(format!(
         "// The renderer as JavaScript (binaryen wasm2js): the engine for hosts that refuse WebAssembly.\nvar prefabWasm2js = (function () {{\n{body}return asmFunc;\n}})();\n"
     ))
+}
+
+/// `bytes` in the gzip format, compressed by zopfli (a time stamp of 0, so the same input
+/// always gives the same bytes). The budgets keep measuring with `gzip -9`
+/// ([`crate::sizes::gzip`]); only the inlined engines use this.
+fn zopfli_gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    zopfli::compress(
+        zopfli::Options::default(),
+        zopfli::Format::Gzip,
+        bytes,
+        &mut out,
+    )
+    .map_err(|e| format!("zopfli: {e}"))?;
+    Ok(out)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {

@@ -130,19 +130,39 @@ impl Cx {
     /// Calls `apply` with the interpolated `raw` value now, and again whenever a key it
     /// read changes (only if `raw` holds a template).
     pub fn bind(&self, raw: &Value, apply: impl Fn(Value) + 'static) {
+        self.bind_boxed(raw, Box::new(apply));
+    }
+
+    /// [`bind`](Self::bind) for text: `apply` gets the display string, and only when it
+    /// differs from the one it got last (a text or attribute is not written again with the
+    /// same value).
+    pub fn bind_text(&self, raw: &Value, apply: impl Fn(&str) + 'static) {
+        let apply: Box<dyn Fn(&str)> = Box::new(apply);
+        let last: RefCell<Option<Value>> = RefCell::new(None);
+        self.bind_boxed(
+            raw,
+            Box::new(move |v| {
+                if last.borrow().as_ref() == Some(&v) {
+                    return;
+                }
+                match &v {
+                    Value::String(s) => apply(s),
+                    other => apply(&template::display(other)),
+                }
+                *last.borrow_mut() = Some(v);
+            }),
+        );
+    }
+
+    /// One instance of the binding machinery for every caller (the wasm stays small).
+    fn bind_boxed(&self, raw: &Value, apply: Box<dyn Fn(Value)>) {
         if template::is_dynamic(raw) {
-            let raw = raw.clone();
+            let compiled = template::Compiled::new(raw);
             let frame = self.frame.clone();
-            self.owner
-                .effect(move || apply(template::interpolate(&raw, &*frame)));
+            self.owner.effect(move || apply(compiled.render(&*frame)));
         } else {
             apply(raw.clone());
         }
-    }
-
-    /// [`bind`](Self::bind) for text: `apply` gets the display string.
-    pub fn bind_text(&self, raw: &Value, apply: impl Fn(&str) + 'static) {
-        self.bind(raw, move |v| apply(&template::display(&v)));
     }
 }
 

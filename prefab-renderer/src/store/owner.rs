@@ -59,10 +59,15 @@ impl Owner {
 
     /// Registers an effect owned by this owner and runs it once.
     pub fn effect(&self, run: impl Fn() + 'static) {
+        self.effect_rc(Rc::new(run));
+    }
+
+    /// [`effect`](Self::effect) without a copy of this code per closure type.
+    fn effect_rc(&self, run: Rc<dyn Fn()>) {
         if self.parts.borrow().disposed {
             return;
         }
-        let id = self.store.effect(run);
+        let id = self.store.effect_rc(run);
         self.parts.borrow_mut().effects.push(id);
     }
 

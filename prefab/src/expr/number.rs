@@ -34,6 +34,10 @@ pub(crate) fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
 /// assert_eq!(number_to_string(1e-7), "1e-7");
 /// assert_eq!(number_to_string(0.1 + 0.2), "0.30000000000000004");
 /// assert_eq!(number_to_string(-0.0), "0");
+/// assert_eq!(number_to_string(-1234.0), "-1234");
+/// assert_eq!(number_to_string(9007199254740991.0), "9007199254740991");
+/// assert_eq!(number_to_string(9007199254740992.0), "9007199254740992");
+/// assert_eq!(number_to_string(1e20), "100000000000000000000");
 /// ```
 #[must_use]
 pub fn number_to_string(x: f64) -> String {
@@ -45,6 +49,11 @@ pub fn number_to_string(x: f64) -> String {
     }
     if x.is_infinite() {
         return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    // Whole numbers below 2^53 print as their digits (ids, indices, counts: the common case,
+    // which in the browser build would otherwise cross into JavaScript's `String(x)`).
+    if x.abs() < 9_007_199_254_740_992.0 && x == (x as i64) as f64 {
+        return integer_to_string(x as i64);
     }
     let mut out = String::new();
     if x < 0.0 {
@@ -84,6 +93,27 @@ pub fn number_to_string(x: f64) -> String {
         out.push(if e < 0 { '-' } else { '+' });
         out.push_str(&e.abs().to_string());
     }
+    out
+}
+
+/// The decimal digits of `n` (no `core::fmt`).
+fn integer_to_string(n: i64) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let mut out = String::with_capacity(digits.len() - at + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
     out
 }
 

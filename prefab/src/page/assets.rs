@@ -1,7 +1,7 @@
 //! The committed renderer assets (`prefab/assets/`), inlined into pages.
 //!
 //! The engines are inlined gzip-compressed (`*.gz`, written by `cargo xtask build-renderer`
-//! with `gzip -9 -n`) and base64-encoded; the loader unpacks the one it runs with the
+//! in the gzip format by zopfli) and base64-encoded; the loader unpacks the one it runs with the
 //! browser's `DecompressionStream`. That keeps the page small on the wire even where it
 //! travels uncompressed (an MCP `resources/read` over stdio).
 use super::Engines;
