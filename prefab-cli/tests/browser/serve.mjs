@@ -6,9 +6,13 @@
 // headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
 // test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools, calls a
 // UI tool and reads the rendered UI in the sandboxed frame, switches to dark mode, calls a
-// data-only tool, and runs a view that is not ours (the official
+// data-only tool, runs a view that is not ours (the official
 // @modelcontextprotocol/server-basic-vanillajs example, `npm pack`ed at test time) through
-// the preview host's side of the protocol. Prints "N passed, N failed"; exits 1 on failure.
+// the preview host's side of the protocol, checks every gallery view for unknown-component
+// placeholders, error boxes and console errors, and drives the Kanban board (issue 13): a card
+// dragged with the mouse is read back over MCP from node, and 10 rapid drags under the
+// latency and jitter knobs (answers reordered) end in the last move's state in the view and
+// on the server. Prints "N passed, N failed"; exits 1 on failure.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
