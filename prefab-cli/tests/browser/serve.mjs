@@ -6,9 +6,13 @@
 // headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
 // test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools, calls a
 // UI tool and reads the rendered UI in the sandboxed frame, switches to dark mode, calls a
-// data-only tool, and runs a view that is not ours (the official
+// data-only tool, runs a view that is not ours (the official
 // @modelcontextprotocol/server-basic-vanillajs example, `npm pack`ed at test time) through
-// the preview host's side of the protocol. Prints "N passed, N failed"; exits 1 on failure.
+// the preview host's side of the protocol, checks every gallery view for unknown-component
+// placeholders, error boxes and console errors, and drives the Kanban board (issue 13): a card
+// dragged with the mouse is read back over MCP from node, and 10 rapid drags under the
+// latency and jitter knobs (answers reordered) end in the last move's state in the view and
+// on the server. Prints "N passed, N failed"; exits 1 on failure.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -108,6 +112,71 @@ async function callForView(page) {
   return (await page.$("#frame-box iframe")).contentFrame();
 }
 
+/** One MCP request from node (a plain JSON-RPC POST to the endpoint); its result. */
+async function mcpCall(endpoint, method, params) {
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const text = await response.text();
+  const line = text.trimStart().startsWith("{") ? text : text.split("\n").find((l) => l.startsWith("data:"))?.slice(5);
+  const message = JSON.parse(line ?? "null");
+  if (!message?.result) throw new Error(`${method}: ${text.slice(0, 300)}`);
+  return message.result;
+}
+
+/** A Kanban tool called over MCP from node: its structured answer. */
+async function kanban(tool, args = {}) {
+  const result = await mcpCall(server.mcp, "tools/call", { name: tool, arguments: args });
+  if (result.isError) throw new Error(`${tool}: ${JSON.stringify(result.content)}`);
+  return result.structuredContent;
+}
+
+/** The board as the server has it (the state `open_board` puts in its view). */
+const readBoard = async (id) => (await kanban("open_board", { board: id })).state.board;
+
+/** Card ids per column id, as the server has them. */
+const boardLayout = (board) => Object.fromEntries(board.columns.map((c) => [c.id, c.cards.map((k) => k.id).join(",")]));
+
+/** Card ids per column id, as the view shows them (the Sortable groups and items). */
+const viewLayout = (frame) =>
+  frame.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll("[data-pf-group]")].map((g) => [
+        g.dataset.pfGroup,
+        [...g.querySelectorAll("[data-pf-item]")].map((i) => i.dataset.pfItem).join(","),
+      ]),
+    ),
+  );
+
+/** The element's box in page coordinates once it is scrolled into view. */
+async function onScreen(frame, selector) {
+  const element = frame.locator(selector);
+  await element.scrollIntoViewIfNeeded({ timeout: TIMEOUT });
+  return until(`${selector} on screen`, () => element.boundingBox());
+}
+
+/** Drags `item` with the mouse into the middle of `target` (across first, then down). */
+async function drag(page, frame, item, target) {
+  const from = await onScreen(frame, item);
+  const y0 = from.y + from.height / 2;
+  await page.mouse.move(from.x + from.width / 2, y0);
+  await page.mouse.down();
+  const across = await onScreen(frame, target);
+  await page.mouse.move(across.x + across.width / 2, y0, { steps: 8 });
+  const to = await onScreen(frame, target);
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Sets one of the preview host's range knobs (latency, jitter) as a user's drag does. */
+const knob = (page, id, ms) =>
+  page.$eval(`#${id}`, (input, v) => {
+    input.value = String(v);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }, ms);
+
 const dataDir = mkdtempSync(join(tmpdir(), "prefab-serve-data-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -134,6 +203,7 @@ try {
     assert.equal(await page.textContent("#endpoint"), server.mcp);
   });
 
+  let firstUser;
   await test("calling a UI tool shows its UI in a sandboxed frame under the default MCP Apps CSP", async () => {
     await pick(page, "show_users");
     await page.click("#run");
@@ -142,8 +212,11 @@ try {
     const srcdoc = await frameElement.getAttribute("srcdoc");
     assert.match(srcdoc, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:/);
     const frame = await frameElement.contentFrame();
-    // The first generated user's name appears once the viewer rendered the table.
-    await until("the users table in the frame", async () => (await frame.textContent("body")).includes("Ada"));
+    // The first user's name (from the tool's text summary) appears once the viewer rendered
+    // the table.
+    firstUser = /\| 1 \| ([^|]+?) \|/.exec(await page.textContent("#result"))?.[1];
+    assert.ok(firstUser, "the first user in the tool result");
+    await until("the users table in the frame", async () => (await frame.textContent("body")).includes(firstUser));
     const init = await sent(page, "view→host", "ui/initialize");
     assert.equal(init.length, 1);
     const order = await page.evaluate(() => window.prefabHost.transcript.filter((t) => t.dir === "host→view" && t.message.method).map((t) => t.message.method));
@@ -161,9 +234,9 @@ try {
   await test("every gallery tool renders in the preview host", async () => {
     const names = await page.$$eval("#tools button", (bs) => bs.map((b) => b.dataset.tool).filter((n) => n.startsWith("gallery_")));
     assert.ok(names.length >= 10, names.join(", "));
-    // Which components render fully is the renderer suites' business (placeholders are
-    // checked after the catalogue is merged); here each view's heading proves the tool, the
-    // resource and the protocol worked.
+    // Each view's heading proves the tool, the resource and the protocol worked; then no
+    // component may be an unknown placeholder or an error box, and nothing is logged as an
+    // error.
     const expected = { gallery_layout: "Layout", gallery_typography: "Quarterly report", gallery_cards: "Cards and alerts", gallery_data: "Data display",
       gallery_forms: "Forms", gallery_interactive: "Interactive", gallery_media: "Media", gallery_charts: "Charts",
       gallery_sales_dashboard: "Sales 2025", gallery_big_table: "10001" };
@@ -174,10 +247,13 @@ try {
       const started = Date.now();
       await until(`${name} rendered (${want})`, async () => (await frame.textContent("body")).includes(want), 90_000);
       if (name === "gallery_big_table") console.log(`     (10,000-row table rendered in ${Date.now() - started} ms after the handshake)`);
+      const broken = await frame.$$eval(".pf-unknown, .pf-error", (es) => es.map((e) => `${e.className}: ${e.textContent.slice(0, 120)}`));
+      assert.deepEqual(broken, [], `${name}: placeholders or error boxes`);
+      assert.deepEqual(errors, [], `${name}: page or console errors`);
     }
     await pick(page, "show_users");
     const frame = await callForView(page);
-    await until("show_users again", async () => (await frame.textContent("body")).includes("Ada"));
+    await until("show_users again", async () => (await frame.textContent("body")).includes(firstUser));
   });
 
   await test("the dark switch sends host-context-changed and the view turns dark", async () => {
@@ -240,6 +316,62 @@ try {
     await frame.click("#get-time-btn");
     await until("the relayed call's answer", async () =>
       page.evaluate(() => window.prefabHost.transcript.some((t) => t.dir === "host→view" && t.message.error)));
+  });
+
+  // Issue 13: the Kanban board in the preview host, read back over MCP from node.
+  let board;
+  await test("Kanban: a card dragged to another column in the preview host is there over MCP", async () => {
+    board = (await kanban("open_board")).state.board;
+    const [todo, doing] = board.columns;
+    for (const title of ["Write the tests", "Fix the bugs"]) await kanban("create_card", { board: board.id, column: todo.id, title });
+    await pick(page, "open_board");
+    const frame = await callForView(page);
+    const card = (await readBoard(board.id)).columns[0].cards[0].id;
+    await until("the board's cards in the view", async () => (await viewLayout(frame))[todo.id]?.split(",").length === 2);
+    const calls = (await sent(page, "view→host", "tools/call")).length;
+    await drag(page, frame, `[data-pf-item="${card}"]`, `[data-pf-group="${doing.id}"]`);
+    await until("the move_card call", async () => (await sent(page, "view→host", "tools/call")).length === calls + 1);
+    const server = await until("the card in Doing over MCP", async () => {
+      const now = boardLayout(await readBoard(board.id));
+      return now[doing.id].split(",").includes(card) && now;
+    });
+    assert.ok(!server[todo.id].split(",").includes(card), JSON.stringify(server));
+    await until("the view shows the server's board", async () => JSON.stringify(await viewLayout(frame)) === JSON.stringify(server));
+  });
+
+  await test("Kanban: 10 rapid drags with latency and jittered (reordered) answers end in the last move's state", async () => {
+    assert.ok(board, "the previous test opened the board");
+    await knob(page, "latency", 600);
+    await knob(page, "jitter", 1500);
+    try {
+      const frame = await (await page.$("#frame-box iframe")).contentFrame();
+      const card = (await readBoard(board.id)).columns[1].cards[0].id;
+      const columns = board.columns.map((c) => c.id);
+      const calls = (await sent(page, "view→host", "tools/call")).length;
+      const seqAnswers = () =>
+        page.evaluate(() => window.prefabHost.transcript.filter((t) => t.dir === "host→view" && t.message.result?.structuredContent?.seq).map((t) => t.message.result.structuredContent.seq));
+      const answered = (await seqAnswers()).length;
+      // Doing → Done → To do → Doing → …: the tenth move ends in Done.
+      const targets = Array.from({ length: 10 }, (_, i) => columns[(i + 2) % 3]);
+      for (const [i, to] of targets.entries()) {
+        await drag(page, frame, `[data-pf-item="${card}"]`, `[data-pf-group="${to}"]`);
+        await until(`move ${i + 1} sent`, async () => (await sent(page, "view→host", "tools/call")).length === calls + i + 1);
+        assert.ok((await viewLayout(frame))[to].split(",").includes(card), `move ${i + 1}: the card shows in ${to} at once`);
+      }
+      const last = targets[targets.length - 1];
+      // Every answer has come back (the jitter may have delivered them in any order).
+      const answers = await until("all 10 answers", async () => {
+        const all = await seqAnswers();
+        return all.length >= answered + 10 && all.slice(answered);
+      }, 60_000);
+      console.log(`     (answers in the order received: ${answers.join(", ")})`);
+      const server = boardLayout(await readBoard(board.id));
+      assert.ok(server[last].split(",").includes(card), `over MCP the card is in ${last}: ${JSON.stringify(server)}`);
+      await until("the view in the server's state", async () => JSON.stringify(await viewLayout(frame)) === JSON.stringify(server), 60_000);
+    } finally {
+      await knob(page, "latency", 0);
+      await knob(page, "jitter", 0);
+    }
   });
 
   await test("no page errors or console errors", () => {

@@ -306,6 +306,7 @@ const host = {
   theme: "light",
   displayMode: "inline",
   latency: 0,
+  jitter: 0,
   view: null, // {frame, window, tool, args, result, initialized, pending: Map}
   nextId: 0,
 };
@@ -453,7 +454,10 @@ async function onRequest(view, method, params) {
       const delay = host.latency;
       log(`view → tools/call ${params.name}${delay ? ` (+${delay} ms)` : ""}`);
       if (delay) await sleep(delay);
-      return mcp("tools/call", params);
+      const result = await mcp("tools/call", params);
+      // Jitter: a random extra delay on the way back, so answers can overtake each other.
+      if (host.jitter) await sleep(Math.random() * host.jitter);
+      return result;
     }
     case "resources/read":
     case "resources/list":
@@ -509,10 +513,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("endpoint").textContent = new URL("/mcp", location.href).href;
   $("theme").addEventListener("change", (e) => setTheme(e.target.value));
   $("display-mode").addEventListener("change", (e) => setDisplayMode(e.target.value));
-  $("latency").addEventListener("input", (e) => {
-    host.latency = Number(e.target.value);
-    $("latency-value").textContent = `${host.latency} ms`;
-  });
+  for (const knob of ["latency", "jitter"]) {
+    $(knob).addEventListener("input", (e) => {
+      host[knob] = Number(e.target.value);
+      $(`${knob}-value`).textContent = `${host[knob]} ms`;
+    });
+  }
   addEventListener("keydown", (e) => {
     if (e.key === "Escape" && host.displayMode !== "inline") setDisplayMode("inline");
   });
