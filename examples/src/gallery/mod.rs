@@ -1,11 +1,14 @@
 //! The gallery `prefab serve` mounts: one UI tool per component family showing its
 //! components with realistic content ([`families`]), and the auto renderers on realistic
-//! data ([`data`]: a sales dashboard, a 10,000-row table).
+//! data ([`data`]: a sales dashboard, a 10,000-row table), and a typed form that saves into
+//! SQLite ([`Signups`]).
 mod data;
 mod families;
+mod signups;
 
 pub use data::{Order, big_table, orders, sales_dashboard};
 pub use families::{FAMILIES, family};
+pub use signups::{SAVE_TOOL, SaveSignup, Signup, Signups};
 
 use prefab::display::display;
 use rmcp::model::CallToolResult;

@@ -143,9 +143,13 @@ pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> Tool
 
 /// Every example server `prefab serve` offers. The mount point: add an example's
 /// `mount(state, Example::tool_router())` here. `kanban` is the Kanban service over the
-/// store `prefab serve` opened (SQLite in the data directory, or `--database-url`).
+/// store `prefab serve` opened (SQLite in the data directory, or `--database-url`);
+/// `signups` the gallery form's SQLite file in the data directory.
 #[must_use]
-pub fn examples(kanban: kanban::Kanban) -> Vec<ToolRouter<Catalog>> {
+pub fn examples(
+    kanban: kanban::Kanban,
+    signups: examples::gallery::Signups,
+) -> Vec<ToolRouter<Catalog>> {
     vec![
         mount(
             examples::hello::Hello,
@@ -159,6 +163,7 @@ pub fn examples(kanban: kanban::Kanban) -> Vec<ToolRouter<Catalog>> {
             examples::generative::Generative,
             examples::generative::Generative::tool_router(),
         ),
+        mount(signups, examples::gallery::Signups::tool_router()),
         mount(
             kanban::tools::KanbanServer::new(kanban),
             kanban::tools::KanbanServer::tool_router(),

@@ -59,14 +59,20 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
                 .map_err(|e| format!("--data-dir {}: {e}", data_dir.display()))?,
         ),
     };
+    let signups = examples::gallery::Signups::open_in(&data_dir)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
-    runtime.block_on(serve(args.port, data_dir, kanban))
+    runtime.block_on(serve(args.port, data_dir, kanban, signups))
 }
 
-async fn serve(port: u16, data_dir: PathBuf, kanban: kanban::Kanban) -> Result<ExitCode, String> {
+async fn serve(
+    port: u16,
+    data_dir: PathBuf,
+    kanban: kanban::Kanban,
+    signups: examples::gallery::Signups,
+) -> Result<ExitCode, String> {
     let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -75,8 +81,8 @@ async fn serve(port: u16, data_dir: PathBuf, kanban: kanban::Kanban) -> Result<E
         .local_addr()
         .map_err(|e| format!("listening on {addr}: {e}"))?;
     let config = HttpConfig::default();
-    let catalog =
-        catalog::Catalog::new(catalog::examples(kanban)).with_resources(catalog::resources());
+    let catalog = catalog::Catalog::new(catalog::examples(kanban, signups))
+        .with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
     let app = http_router(move || viewer.attach(catalog.clone()), &config).merge(preview::routes());
     // A closed standard output (a parent that read the URLs and left) must not stop the
