@@ -78,7 +78,13 @@ pub fn clear(node: &Node) {
 
 /// Adds an event listener that lives as long as `owner`.
 pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
-    let closure = Closure::<dyn FnMut(Event)>::new(f);
+    listen_dyn(owner, target, event, Box::new(f));
+}
+
+/// The one (non-generic) body of [`listen`]: call sites share its closure glue.
+#[inline(never)]
+fn listen_dyn(owner: &Owner, target: &Element, event: &str, f: Box<dyn FnMut(Event)>) {
+    let closure = Closure::wrap(f);
     if target
         .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
         .is_ok()

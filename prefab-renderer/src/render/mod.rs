@@ -130,19 +130,37 @@ impl Cx {
     /// Calls `apply` with the interpolated `raw` value now, and again whenever a key it
     /// read changes (only if `raw` holds a template).
     pub fn bind(&self, raw: &Value, apply: impl Fn(Value) + 'static) {
+        self.bind_dyn(raw, Rc::new(apply));
+    }
+
+    /// [`bind`](Self::bind) for text: `apply` gets the display string.
+    pub fn bind_text(&self, raw: &Value, apply: impl Fn(&str) + 'static) {
+        let apply: Rc<dyn Fn(&str)> = Rc::new(apply);
+        self.bind_dyn(raw, Rc::new(move |v: Value| apply(&template::display(&v))));
+    }
+
+    /// The one (non-generic) body of [`bind`](Self::bind): every call site shares it and
+    /// its effect closure instead of instantiating its own copy.
+    #[inline(never)]
+    fn bind_dyn(&self, raw: &Value, apply: Rc<dyn Fn(Value)>) {
         if template::is_dynamic(raw) {
             let raw = raw.clone();
             let frame = self.frame.clone();
-            self.owner
-                .effect(move || apply(template::interpolate(&raw, &*frame)));
+            self.effect(move || apply(template::interpolate(&raw, &*frame)));
         } else {
             apply(raw.clone());
         }
     }
 
-    /// [`bind`](Self::bind) for text: `apply` gets the display string.
-    pub fn bind_text(&self, raw: &Value, apply: impl Fn(&str) + 'static) {
-        self.bind(raw, move |v| apply(&template::display(&v)));
+    /// Registers an effect owned by this context's owner (see `Owner::effect`) through one
+    /// boxed instantiation, so call sites don't each get their own copy of the effect code.
+    pub fn effect(&self, run: impl Fn() + 'static) {
+        self.effect_dyn(Box::new(run));
+    }
+
+    #[inline(never)]
+    fn effect_dyn(&self, run: Box<dyn Fn()>) {
+        self.owner.effect(run);
     }
 }
 

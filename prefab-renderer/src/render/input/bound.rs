@@ -82,7 +82,7 @@ impl Bound {
     /// Calls `apply` with the value now and whenever it changes.
     pub fn watch(&self, apply: Box<dyn Fn(&Value)>) {
         let me = self.clone();
-        self.cx.owner.effect(move || apply(&me.get()));
+        self.cx.effect(move || apply(&me.get()));
     }
 
     /// The element id for `for`/`aria-*` links: the node's `id`, else `pf-<name>`.
