@@ -93,6 +93,27 @@ fn listen_dyn(owner: &Owner, target: &Element, event: &str, f: Box<dyn FnMut(Eve
     }
 }
 
+/// A one-shot JS function running `f` (for timers and microtasks); every call site shares
+/// one instantiation of wasm-bindgen's closure glue.
+pub fn once(f: impl FnOnce() + 'static) -> JsValue {
+    once_dyn(Box::new(f))
+}
+
+#[inline(never)]
+fn once_dyn(f: Box<dyn FnOnce()>) -> JsValue {
+    Closure::once_into_js(f)
+}
+
+/// [`once`] for callbacks that take one value (promise handlers).
+pub fn once_with(f: impl FnOnce(JsValue) + 'static) -> JsValue {
+    once_with_dyn(Box::new(f))
+}
+
+#[inline(never)]
+fn once_with_dyn(f: Box<dyn FnOnce(JsValue)>) -> JsValue {
+    Closure::once_into_js(f)
+}
+
 /// An error box naming the JSON path of the offending node.
 #[must_use]
 pub fn error_box(path: &str, message: &str) -> Element {

@@ -316,7 +316,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
         // After the current render: a state change made by `onMount` must not re-enter the
         // structural node that is still building this subtree.
         let (cx, actions, owner) = (cx.clone(), on_mount.clone(), cx.owner.clone());
-        let run = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let run = crate::dom::once(move || {
             if !owner.is_disposed() {
                 crate::actions::run(&cx, &actions, Value::Undefined);
             }
