@@ -78,19 +78,18 @@ pub fn clear(node: &Node) {
 
 /// Adds an event listener that lives as long as `owner`.
 pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
-    listen_dyn(owner, target, event, Box::new(f));
+    listen_many(owner, target, &[event], Box::new(f));
 }
 
-/// The one (non-generic) body of [`listen`]: call sites share its closure glue.
+/// One listener for every event type in `events`, living as long as `owner`. Boxed (not
+/// generic), so every call site shares one instantiation of the closure glue.
 #[inline(never)]
-fn listen_dyn(owner: &Owner, target: &Element, event: &str, f: Box<dyn FnMut(Event)>) {
+pub fn listen_many(owner: &Owner, target: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
     let closure = Closure::wrap(f);
-    if target
-        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        owner.keep(closure);
+    for event in events {
+        let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
     }
+    owner.keep(closure);
 }
 
 /// A one-shot JS function running `f` (for timers and microtasks); every call site shares

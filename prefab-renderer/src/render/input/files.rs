@@ -177,9 +177,9 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             picker.click();
         }
     };
-    bound::on(&cx.owner, &el, &["click", "keydown"], Box::new(open));
+    crate::dom::listen_many(&cx.owner, &el, &["click", "keydown"], Box::new(open));
     let (chosen, on_pick) = (input.clone(), take.clone());
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &input,
         &["change"],
@@ -190,7 +190,7 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             chosen.set_value("");
         }),
     );
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["dragover", "dragleave", "drop"],
