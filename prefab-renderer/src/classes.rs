@@ -9,7 +9,6 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
 
 #[derive(Default)]
 struct Sheet {
@@ -42,7 +41,7 @@ pub fn note(class_list: &str) {
         false
     });
     if schedule {
-        let flush = Closure::once_into_js(flush);
+        let flush = crate::dom::once(flush);
         if let Some(window) = web_sys::window() {
             window.queue_microtask(flush.unchecked_ref());
         }

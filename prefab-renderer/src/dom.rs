@@ -78,13 +78,39 @@ pub fn clear(node: &Node) {
 
 /// Adds an event listener that lives as long as `owner`.
 pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
-    let closure = Closure::<dyn FnMut(Event)>::new(f);
-    if target
-        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        owner.keep(closure);
+    listen_many(owner, target, &[event], Box::new(f));
+}
+
+/// One listener for every event type in `events`, living as long as `owner`. Boxed (not
+/// generic), so every call site shares one instantiation of the closure glue.
+#[inline(never)]
+pub fn listen_many(owner: &Owner, target: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
+    let closure = Closure::wrap(f);
+    for event in events {
+        let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
     }
+    owner.keep(closure);
+}
+
+/// A one-shot JS function running `f` (for timers and microtasks); every call site shares
+/// one instantiation of wasm-bindgen's closure glue.
+pub fn once(f: impl FnOnce() + 'static) -> JsValue {
+    once_dyn(Box::new(f))
+}
+
+#[inline(never)]
+fn once_dyn(f: Box<dyn FnOnce()>) -> JsValue {
+    Closure::once_into_js(f)
+}
+
+/// [`once`] for callbacks that take one value (promise handlers).
+pub fn once_with(f: impl FnOnce(JsValue) + 'static) -> JsValue {
+    once_with_dyn(Box::new(f))
+}
+
+#[inline(never)]
+fn once_with_dyn(f: Box<dyn FnOnce(JsValue)>) -> JsValue {
+    Closure::once_into_js(f)
 }
 
 /// An error box naming the JSON path of the offending node.

@@ -46,7 +46,7 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
         .map(Value::to_number)
         .filter(|n| n.is_finite() && *n > 0.0)
         .unwrap_or(4000.0);
-    let remove = Closure::once_into_js(move || toast.remove());
+    let remove = crate::dom::once(move || toast.remove());
     if let Some(w) = web_sys::window() {
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
             remove.unchecked_ref(),
@@ -125,7 +125,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
     let fail = {
         let done = done.clone();
-        Closure::once_into_js(move |e: JsValue| {
+        crate::dom::once_with(move |e: JsValue| {
             if let Some(done) = done.borrow_mut().take() {
                 done(Err(format!("fetch failed: {}", js::error_text(&e))));
             }
@@ -133,7 +133,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
     };
     let ok = {
         let done = done.clone();
-        Closure::once_into_js(move |response: JsValue| {
+        crate::dom::once_with(move |response: JsValue| {
             let Ok(response) = response.dyn_into::<web_sys::Response>() else {
                 return;
             };
@@ -150,7 +150,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
             let Ok(text) = response.text() else {
                 return;
             };
-            let got = Closure::once_into_js(move |body: JsValue| {
+            let got = crate::dom::once_with(move |body: JsValue| {
                 let body = body.as_string().unwrap_or_default();
                 let value = js::parse_json(&body).unwrap_or(Value::from(body));
                 if let Some(done) = done.borrow_mut().take() {
@@ -163,7 +163,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
     then(&promise, &ok, &fail);
 }
 
-/// `promise.then(ok, fail)` with one-shot functions (from `Closure::once_into_js`).
+/// `promise.then(ok, fail)` with one-shot functions (from `dom::once_with`).
 fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
     let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
     if let Some(method) = method.dyn_ref::<js_sys::Function>() {
@@ -192,7 +192,7 @@ pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
         return done(Err("openFilePicker: no file input".into()));
     };
     let source = input.clone();
-    let on_change = Closure::once_into_js(move || {
+    let on_change = crate::dom::once(move || {
         let Some(files) = source.files() else {
             return;
         };
@@ -231,7 +231,7 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
         };
         let (results, done, source) = (results.clone(), done.clone(), reader.clone());
         let (name, size, ty) = (file.name(), file.size(), file.type_());
-        let on_load = Closure::once_into_js(move || {
+        let on_load = crate::dom::once(move || {
             let url = source
                 .result()
                 .ok()
@@ -306,7 +306,7 @@ fn complete(call: &Call, raw: &Value) {
 
 fn schedule_tick(cx: crate::render::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32, epoch: u32) {
     let delay = duration_ms(&cx, &raw);
-    let callback = Closure::once_into_js(move || {
+    let callback = crate::dom::once(move || {
         if crate::app::timer_epoch() != epoch {
             return;
         }

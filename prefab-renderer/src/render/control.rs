@@ -39,7 +39,7 @@ pub fn condition(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let el = wrapper(node);
     let current: Rc<RefCell<Option<(usize, Owner)>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
-    cx.owner.effect(move || {
+    cx.effect(move || {
         let chosen = cases
             .iter()
             .position(|case| template::condition(prop(case, "when"), &*cx2.frame))
@@ -96,7 +96,7 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     // The node-level `let` was already pushed by `node()`; rows evaluate it per item again
     // so that it can read `$item`.
     let outer = cx.clone();
-    cx.owner.effect(move || {
+    cx.effect(move || {
         let items = match resolve_items(&key, &cx2) {
             Value::Array(items) => items,
             _ => Arc::new(Vec::new()),
@@ -238,7 +238,7 @@ pub fn slot(cx: &Cx, slot_node: &Value, path: &str) -> Result<Node, String> {
     let el = wrapper(slot_node);
     let current: Rc<RefCell<Option<(Value, Owner)>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
-    cx.owner.effect(move || {
+    cx.effect(move || {
         let content = cx2
             .frame
             .store()

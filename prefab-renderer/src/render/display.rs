@@ -166,27 +166,6 @@ fn is_token(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// [`Cx::bind`] through one boxed instantiation: each closure type passed to the generic
-/// would add its own copy of the effect code, so the family's effects share this one.
-pub(super) fn on_value(cx: &Cx, raw: &Value, apply: impl Fn(Value) + 'static) {
-    bind_boxed(cx, raw, Box::new(apply));
-}
-
-#[inline(never)]
-fn bind_boxed(cx: &Cx, raw: &Value, apply: Box<dyn Fn(Value)>) {
-    cx.bind(raw, apply);
-}
-
-/// [`Cx::bind_text`] through one boxed instantiation (see [`on_value`]).
-pub(super) fn on_text(cx: &Cx, raw: &Value, apply: impl Fn(&str) + 'static) {
-    bind_text_boxed(cx, raw, Box::new(apply));
-}
-
-#[inline(never)]
-fn bind_text_boxed(cx: &Cx, raw: &Value, apply: Box<dyn Fn(&str)>) {
-    cx.bind_text(raw, apply);
-}
-
 /// Sets one inline style property.
 pub(super) fn set_style(el: &Element, name: &str, value: &str) {
     if let Some(html) = el.dyn_ref::<web_sys::HtmlElement>() {
@@ -320,7 +299,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
     let range = bounds(node);
     let dimension = if vertical { "height" } else { "width" };
     let (target_el, bar) = (el.clone(), indicator.clone());
-    on_value(cx, prop(node, "value"), move |v| {
+    cx.bind(prop(node, "value"), move |v| {
         aria_value(&target_el, v.to_number(), range);
         set_style(&bar, dimension, &percent(fraction(&v, range.0, range.1)));
     });
@@ -333,7 +312,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
         }
         dom::append(&el, &mark);
         let side = if vertical { "bottom" } else { "left" };
-        on_value(cx, target, move |v| {
+        cx.bind(target, move |v| {
             set_style(&mark, side, &percent(fraction(&v, range.0, range.1)));
         });
     }
@@ -410,7 +389,7 @@ fn ring(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     dom::set_attr(&arc, "stroke-dasharray", &dash);
     let range = bounds(node);
     let meter = el.clone();
-    on_value(cx, prop(node, "value"), move |v| {
+    cx.bind(prop(node, "value"), move |v| {
         let f = fraction(&v, range.0, range.1);
         aria_value(&meter, v.to_number(), range);
         dom::set_attr(

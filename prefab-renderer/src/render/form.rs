@@ -2,7 +2,7 @@
 //! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
 //! the text), and a state change writes the element only when its value differs, so focus
 //! and caret stay put.
-use super::input::bound::{self, Bound, attrs, bind_label, flags};
+use super::input::bound::{Bound, attrs, bind_label, flags};
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -29,7 +29,7 @@ pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
     let on_click = prop(node, "onClick").clone();
     if !on_click.is_nullish() {
         let action_cx = cx.clone();
-        bound::on(
+        crate::dom::listen_many(
             &cx.owner,
             &el,
             &["click"],
@@ -103,7 +103,7 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
 
     if file {
         let (source, writer) = (el.clone(), state.clone());
-        bound::on(
+        crate::dom::listen_many(
             &cx.owner,
             &el,
             &["change"],
@@ -126,7 +126,7 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
         }));
         // element → state, then onChange
         let source = el.clone();
-        bound::on(
+        crate::dom::listen_many(
             &cx.owner,
             &el,
             &["input"],

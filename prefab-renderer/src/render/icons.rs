@@ -9,7 +9,6 @@
 //!
 //! Names are matched as lucide spells them in either form: `arrow-up-right`, `ArrowUpRight`
 //! or `arrow_up_right`; a few old lucide names (`alert-circle`, `home`, …) are aliases.
-use super::display::on_text;
 use super::display::svg_element;
 use super::{Cx, base, prop};
 use crate::{dom, template};
@@ -283,7 +282,7 @@ pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
     };
     base(cx, &wrap, node, size);
     let holder = wrap.clone();
-    on_text(cx, prop(node, "name"), move |name| {
+    cx.bind_text(prop(node, "name"), move |name| {
         dom::clear(&holder);
         dom::append(&holder, &icon(name, "pf-icon-svg").into());
     });

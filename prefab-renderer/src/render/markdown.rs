@@ -6,7 +6,6 @@
 //! leaves plain text), autolinks `<https://…>`, backslash escapes. There is **no** raw HTML:
 //! `<b>` stays the text `<b>`; every string lands in the DOM as a text node. Templates in
 //! `content` are interpolated first; the block is rebuilt when a key it reads changes.
-use super::display::on_text;
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::Value;
@@ -19,7 +18,7 @@ pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
     let root = dom::element("div");
     base(cx, &root, node, "pf-markdown");
     let target = root.clone();
-    on_text(cx, prop(node, "content"), move |text| {
+    cx.bind_text(prop(node, "content"), move |text| {
         dom::clear(&target);
         let lines: Vec<&str> = text.lines().collect();
         blocks(&target, &lines, 0);

@@ -7,7 +7,7 @@
 //! sandboxed without `allow-same-origin`. Anything else shows a readable box with a link.
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
-use super::display::{on_text, set_style};
+use super::display::set_style;
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
 use prefab::expr::{Value, number_to_string};
@@ -79,7 +79,7 @@ fn player(
     }
     if tag == "img" {
         let target = el.clone();
-        on_text(cx, prop(node, "alt"), move |alt| {
+        cx.bind_text(prop(node, "alt"), move |alt| {
             dom::set_attr(&target, "alt", alt)
         });
     } else {
@@ -103,16 +103,14 @@ fn player(
         }
     }
     let target = el.clone();
-    on_text(
-        cx,
-        prop(node, "src"),
-        move |src| match crate::url::safe_src(src, data_type) {
+    cx.bind_text(prop(node, "src"), move |src| {
+        match crate::url::safe_src(src, data_type) {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
                 let _ = target.remove_attribute("src");
             }
-        },
-    );
+        }
+    });
     Ok(el.into())
 }
 
@@ -164,7 +162,7 @@ fn embed(cx: &Cx, node: &Value) -> Result<Node, String> {
         base(cx, &frame, node, class);
         dom::set_attr(&frame, "sandbox", &sandbox(&requested, false));
         let target = frame.clone();
-        on_text(cx, html, move |h| dom::set_attr(&target, "srcdoc", h));
+        cx.bind_text(html, move |h| dom::set_attr(&target, "srcdoc", h));
         return Ok(frame.into());
     }
     let mut url = interpolated(if pdf { "src" } else { "url" });
@@ -212,7 +210,7 @@ fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
     let el = dom::element("pre");
     base(cx, &el, node, "pf-mermaid");
     let target = el.clone();
-    on_text(cx, prop(node, "chart"), move |chart| {
+    cx.bind_text(prop(node, "chart"), move |chart| {
         let _ = target.remove_attribute("data-processed");
         target.set_text_content(Some(chart));
         run_mermaid(&target);

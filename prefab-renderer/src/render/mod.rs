@@ -159,10 +159,21 @@ impl Cx {
         if template::is_dynamic(raw) {
             let compiled = template::Compiled::new(raw);
             let frame = self.frame.clone();
-            self.owner.effect(move || apply(compiled.render(&*frame)));
+            self.effect(move || apply(compiled.render(&*frame)));
         } else {
             apply(raw.clone());
         }
+    }
+
+    /// Registers an effect owned by this context's owner (see `Owner::effect`) through one
+    /// boxed instantiation, so call sites don't each get their own copy of the effect code.
+    pub fn effect(&self, run: impl Fn() + 'static) {
+        self.effect_dyn(Box::new(run));
+    }
+
+    #[inline(never)]
+    fn effect_dyn(&self, run: Box<dyn Fn()>) {
+        self.owner.effect(run);
     }
 }
 
@@ -318,7 +329,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
         // After the current render: a state change made by `onMount` must not re-enter the
         // structural node that is still building this subtree.
         let (cx, actions, owner) = (cx.clone(), on_mount.clone(), cx.owner.clone());
-        let run = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let run = crate::dom::once(move || {
             if !owner.is_disposed() {
                 crate::actions::run(&cx, &actions, Value::Undefined);
             }

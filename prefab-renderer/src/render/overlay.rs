@@ -287,7 +287,7 @@ fn hover(ov: &Rc<Overlay>, open: bool, ms: i32) {
     let Some(win) = web_sys::window() else { return };
     win.clear_timeout_with_handle(ov.timer.get());
     let o = ov.clone();
-    let run = Closure::once_into_js(move || show(&o, open));
+    let run = crate::dom::once(move || show(&o, open));
     if let Ok(id) =
         win.set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), ms)
     {

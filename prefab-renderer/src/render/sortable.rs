@@ -84,20 +84,19 @@ fn root(cx: &Cx, el: &Element, on_move: Value) {
     dom::append(el, &live);
     let env: Env = (cx.clone(), el.clone(), live, on_move);
     let slot: RefCell<Option<Moving>> = RefCell::new(None);
-    let handler = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-        handle(&env, &slot, &event);
-    });
-    for ty in [
-        "pointerdown",
-        "pointermove",
-        "pointerup",
-        "pointercancel",
-        "keydown",
-        "click",
-    ] {
-        let _ = el.add_event_listener_with_callback(ty, handler.as_ref().unchecked_ref());
-    }
-    cx.owner.keep(handler);
+    dom::listen_many(
+        &cx.owner,
+        el,
+        &[
+            "pointerdown",
+            "pointermove",
+            "pointerup",
+            "pointercancel",
+            "keydown",
+            "click",
+        ],
+        Box::new(move |event: Event| handle(&env, &slot, &event)),
+    );
 }
 
 type Env = (Cx, Element, Element, Value);

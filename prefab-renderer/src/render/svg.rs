@@ -7,7 +7,6 @@
 //! prefix other than `xlink:href`, `href` only as an in-document `#fragment`, and no value
 //! reaching outside (`url(` other than `url(#…)`, `javascript:`, `data:`). The root element
 //! goes through the same rules. Text nodes are copied as text.
-use super::display::on_text;
 use super::display::svg_element;
 use super::{Cx, base, optional_text, prop};
 use crate::dom;
@@ -77,7 +76,7 @@ pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
         }
     }
     let holder = wrap.clone();
-    on_text(cx, prop(node, "content"), move |markup| {
+    cx.bind_text(prop(node, "content"), move |markup| {
         dom::clear(&holder);
         if let Some(svg) = sanitise(markup) {
             dom::append(&holder, &svg.into());

@@ -167,7 +167,7 @@ pub fn data_table(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     {
         let (table, rows_raw, frame) =
             (table.clone(), prop(node, "rows").clone(), cx.frame.clone());
-        cx.owner.effect(move || {
+        cx.effect(move || {
             let rows = match template::interpolate(&rows_raw, &*frame) {
                 Value::Array(rows) => rows,
                 _ => Arc::default(),

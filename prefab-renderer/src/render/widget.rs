@@ -64,7 +64,7 @@ pub(super) fn show_text(cx: &Cx, target: &Node, raw: &Value) {
 /// Calls `apply` with `state[name]` now and whenever it changes.
 pub(super) fn watch(cx: &Cx, store: &Store, name: &str, apply: Rc<dyn Fn(Option<Value>)>) {
     let (store, name) = (store.clone(), name.to_string());
-    cx.owner.effect(move || {
+    cx.effect(move || {
         let value = store.get_path(&name);
         crate::store::untracked(|| apply(value));
     });

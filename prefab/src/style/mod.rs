@@ -47,19 +47,22 @@ const PREAMBLE: &str = ":where(:root){--spacing:0.25rem}\n";
 /// space-separated classes, like a `cssClass` value). Empty when none is known.
 #[must_use]
 pub fn compile<'a>(classes: impl IntoIterator<Item = &'a str>) -> String {
-    let mut names: Vec<&str> = classes
+    // Kept ordered and unique by inserting at the binary-search position (a repeated class
+    // resolves to the same key): no `sort` instantiation, which is large in the wasm renderer.
+    let mut rules: Vec<Rule<'_>> = Vec::new();
+    for rule in classes
         .into_iter()
         .flat_map(str::split_ascii_whitespace)
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let mut rules: Vec<Rule<'_>> = names.into_iter().filter_map(resolve).collect();
+        .filter_map(resolve)
+    {
+        let key = (rule.variants, rule.order, rule.class);
+        if let Err(at) = rules.binary_search_by(|r| (r.variants, r.order, r.class).cmp(&key)) {
+            rules.insert(at, rule);
+        }
+    }
     if rules.is_empty() {
         return String::new();
     }
-    rules.sort_unstable_by(|a, b| {
-        (a.variants, a.order, a.class).cmp(&(b.variants, b.order, b.class))
-    });
     let mut out = String::from(PREAMBLE);
     for rule in &rules {
         push_rule(&mut out, rule);

@@ -309,15 +309,12 @@ fn mount(cx: &Cx, ty: &str, node: &Value, draw: fn(&mut Canvas, &Value)) -> Resu
     });
     // One listener for pointer, focus and keys; one observer for the width.
     let v = view.clone();
-    let on_event = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-        v.on_event(&e);
-    });
-    for event in ["mouseover", "mouseleave", "focusin", "focusout", "keydown"] {
-        let _ = view
-            .wrap
-            .add_event_listener_with_callback(event, on_event.as_ref().unchecked_ref());
-    }
-    cx.owner.keep(on_event);
+    dom::listen_many(
+        &cx.owner,
+        &view.wrap,
+        &["mouseover", "mouseleave", "focusin", "focusout", "keydown"],
+        Box::new(move |e: web_sys::Event| v.on_event(&e)),
+    );
     let v = view.clone();
     let on_resize = Closure::<dyn FnMut()>::new(move || {
         let w = f64::from(v.wrap.client_width());

@@ -12,7 +12,6 @@ use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
 use web_sys::{Element, Event, KeyboardEvent};
 
 /// A control bound to `state[name]`.
@@ -82,7 +81,7 @@ impl Bound {
     /// Calls `apply` with the value now and whenever it changes.
     pub fn watch(&self, apply: Box<dyn Fn(&Value)>) {
         let me = self.clone();
-        self.cx.owner.effect(move || apply(&me.get()));
+        self.cx.effect(move || apply(&me.get()));
     }
 
     /// The element id for `for`/`aria-*` links: the node's `id`, else `pf-<name>`.
@@ -205,20 +204,10 @@ pub fn bind_label(cx: &Cx, el: &Element, raw: &Value) {
     cx.bind_text(raw, move |s| text.set_text_content(Some(s)));
 }
 
-/// Adds one listener for every event type in `events`, living as long as `owner`. Boxed
-/// (not generic) so that every call site shares one instantiation of the closure glue.
-pub fn on(owner: &Owner, el: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
-    let closure = Closure::wrap(f);
-    for event in events {
-        let _ = el.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
-    }
-    owner.keep(closure);
-}
-
 /// Calls `close` when focus leaves `root` (popups: Select, Combobox, DatePicker).
 pub fn close_on_focus_out(owner: &Owner, root: &Element, close: Box<dyn Fn()>) {
     let inside = root.clone();
-    on(
+    dom::listen_many(
         owner,
         root,
         &["focusout"],

@@ -151,7 +151,7 @@ pub fn calendar(
     cal.state.watch(Box::new(move |_| view.draw()));
 
     let on_click = cal.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["click"],
@@ -166,7 +166,7 @@ pub fn calendar(
         }),
     );
     let on_key = cal.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["keydown"],
@@ -373,7 +373,7 @@ pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
     }));
     let open = set_open.clone();
     let (shown, cal_root) = (popup.clone(), popup.clone());
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &trigger,
         &["click"],
@@ -389,7 +389,7 @@ pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
         }),
     );
     let escape = done.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &popup,
         &["keydown"],

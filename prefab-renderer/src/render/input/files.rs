@@ -9,7 +9,6 @@ use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
 use web_sys::{FileList, FileReader, HtmlInputElement, Node};
 
 /// What [`read_files`] calls with the `FileUpload`s.
@@ -68,7 +67,7 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
         let (results, left, done) = (results.clone(), left.clone(), done.clone());
         let (source, blob) = (reader.clone(), file.clone());
         // `loadend` also fires after an error (the file then has empty `data`).
-        let onload = Closure::once_into_js(move || {
+        let onload = crate::dom::once(move || {
             let url = source
                 .result()
                 .ok()
@@ -178,9 +177,9 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             picker.click();
         }
     };
-    bound::on(&cx.owner, &el, &["click", "keydown"], Box::new(open));
+    crate::dom::listen_many(&cx.owner, &el, &["click", "keydown"], Box::new(open));
     let (chosen, on_pick) = (input.clone(), take.clone());
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &input,
         &["change"],
@@ -191,7 +190,7 @@ pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
             chosen.set_value("");
         }),
     );
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["dragover", "dragleave", "drop"],

@@ -163,7 +163,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     }));
 
     let on_event = p.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &root,
         &["click", "keydown"],
@@ -216,7 +216,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     );
     if let Some(search) = &p.search {
         let on_input = p.clone();
-        bound::on(
+        crate::dom::listen_many(
             &cx.owner,
             search,
             &["input"],

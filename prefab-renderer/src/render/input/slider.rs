@@ -169,7 +169,7 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
 
     // Keyboard on a thumb.
     let (key_spec, key_state, key_thumbs) = (spec.clone(), state.clone(), thumbs.clone());
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["keydown"],
@@ -235,7 +235,7 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
             }
         }
     };
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["pointerdown", "pointermove"],

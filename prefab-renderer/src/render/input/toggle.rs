@@ -64,7 +64,7 @@ pub fn toggle(cx: &Cx, ty: &str, node: &Value) -> Result<Node, String> {
     }));
     let source = el.clone();
     let writer = state.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["click"],
@@ -126,7 +126,7 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         }
     }));
     let writer = state.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["click"],
@@ -140,7 +140,7 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         }),
     );
     let root = el.clone();
-    bound::on(
+    crate::dom::listen_many(
         &cx.owner,
         &el,
         &["keydown"],
