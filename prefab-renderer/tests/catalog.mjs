@@ -6,17 +6,18 @@
 // it reports placeholders (`.pf-unknown`), error boxes (`.pf-error`) and console/page errors.
 //
 //   node prefab-renderer/tests/catalog.mjs --pages target/pages [--allow-unknown Type,Type]
-//                                           [--only <substring>] [--quiet]
+//                                           [--only <substring>] [--quiet] [--axe]
 //
 // Strict by default: any placeholder fails. `--allow-unknown` lists component types whose
 // placeholders are tolerated (reported, not failed) until they are implemented.
+// `--axe` also runs axe-core on every rendered document: a serious or critical violation fails.
 // `conformance/wire/actions` holds action objects, not views; they are not rendered here.
 // Ends with `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch } from "../../xtask/testhost/index.mjs";
+import { axe, launch, severe } from "../../xtask/testhost/index.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -28,6 +29,10 @@ const PAGES = resolve(arg("--pages", "target/pages"));
 const ALLOW = new Set(arg("--allow-unknown", "").split(",").map((s) => s.trim()).filter(Boolean));
 const ONLY = arg("--only", "");
 const QUIET = args.includes("--quiet");
+const AXE = args.includes("--axe");
+// Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
+// `ariaLabel` (prefab-ui's fixture gives it no name), or an option outside its list.
+const AXE_EXEMPT = new Set(["Checkbox", "Combobox", "ComboboxOption", "Input", "Radio", "Select", "SelectOption", "Switch", "Textarea"].map((t) => `components/${t}.json`));
 
 /** Every document of the catalogue: `{ name, envelope }`. */
 export function catalogue(root = ROOT) {
@@ -111,6 +116,9 @@ async function main() {
             footer: document.querySelector(".pf-data-table-page")?.textContent,
           }));
           if (shown.rows !== 10 || shown.footer !== "Page 1 of 30") problems.push(`auto_table shows ${shown.rows} rows, footer ${shown.footer}`);
+        }
+        if (AXE && !AXE_EXEMPT.has(doc.name)) {
+          for (const v of severe(await axe(page))) problems.push(`axe ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);
         }
       } catch (e) {
         problems.push(`did not render: ${e.message.split("\n")[0]}`);

@@ -172,7 +172,13 @@ try {
     const active = () => page.$$eval("#carousel .pf-carousel-slide", (els) => els.findIndex((e) => e.hasAttribute("data-active")));
     await $("#carousel .pf-carousel-next").click();
     check("Carousel: next shows slide 2", (await active()) === 1);
-    const moved = await page.$eval("#carousel .pf-carousel-track", (e) => getComputedStyle(e).transform);
+    // The track slides with a CSS transition: wait until it has left the first slide.
+    const transform = () => page.$eval("#carousel .pf-carousel-track", (e) => getComputedStyle(e).transform);
+    let moved = await transform();
+    for (let i = 0; i < 50 && (moved === "none" || moved === "matrix(1, 0, 0, 1, 0, 0)"); i++) {
+      await page.waitForTimeout(100);
+      moved = await transform();
+    }
     check("Carousel: the track moves", moved !== "none" && moved !== "matrix(1, 0, 0, 1, 0, 0)", moved);
     await $("#carousel").focus();
     await page.keyboard.press("ArrowLeft");

@@ -63,9 +63,15 @@ fn renderer() -> Result<(), String> {
     }
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab --test catalog_outputs` wrote into target/catalog during
-    // `native()`): no error box, no console error, no placeholder except these types.
+    // `native()`): no error box, no console error, no placeholder except these types, and no
+    // serious or critical axe-core violation.
     run(Command::new("node")
-        .args(["prefab-renderer/tests/catalog.mjs", "--quiet", "--pages"])
+        .args([
+            "prefab-renderer/tests/catalog.mjs",
+            "--quiet",
+            "--axe",
+            "--pages",
+        ])
         .arg(&pages)
         .args(["--allow-unknown", CATALOG_LEGACY]))?;
     Ok(())

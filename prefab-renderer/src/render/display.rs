@@ -257,6 +257,13 @@ fn percent(f: f64) -> String {
     number_to_string((f * 1000.0).round() / 10.0) + "%"
 }
 
+/// An accessible name for a meter-like element whose document gives none (`ariaLabel`).
+pub(super) fn default_name(el: &Element, node: &Value, name: &str) {
+    if prop(node, "ariaLabel").is_nullish() {
+        dom::set_attr(el, "aria-label", name);
+    }
+}
+
 /// Sets `aria-valuenow` etc. on a meter-like element.
 fn aria_value(el: &Element, value: f64, (min, max): (f64, f64)) {
     for (name, n) in [
@@ -282,6 +289,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
     let el = dom::element("div");
     base(cx, &el, node, &class);
     dom::set_attr(&el, "role", "progressbar");
+    default_name(&el, node, "Progress");
     let mut indicator_class = classes(
         cx,
         "pf-progress",
@@ -345,6 +353,7 @@ fn ring(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let el = dom::element("div");
     base(cx, &el, node, "pf-ring");
     dom::set_attr(&el, "role", "meter");
+    default_name(&el, node, "Meter");
     let side = number_to_string(px);
     set_style(&el, "width", &(side.clone() + "px"));
     set_style(&el, "height", &(side.clone() + "px"));

@@ -252,7 +252,8 @@ impl Cal {
                     dom::set_attr(&b, "aria-label", &long_date(day));
                     let on = selected.contains(&day)
                         || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
-                    dom::set_attr(&b, "aria-selected", aria_bool(on));
+                    // A day is a toggle button (`aria-selected` is not allowed on a button).
+                    dom::set_attr(&b, "aria-pressed", aria_bool(on));
                     if day == today {
                         dom::set_attr(&b, "aria-current", "date");
                     }

@@ -99,8 +99,8 @@ fn row(
     match prop(node, "orientation").as_str() {
         // `pf-button-group-orientation-<o>`, as prefab-ui's renderer puts it.
         Some(o) if ty == "ButtonGroup" => {
+            // (No `aria-orientation`: ARIA does not allow it on `role=group`.)
             base(cx, &el, node, &format!("{class} {class}-orientation-{o}"));
-            dom::set_attr(&el, "aria-orientation", o);
         }
         _ => base(cx, &el, node, class),
     }

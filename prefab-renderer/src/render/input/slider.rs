@@ -137,6 +137,8 @@ pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
         if disabled {
             dom::set_attr(&thumb, "aria-disabled", "true");
         }
+        // A name when the document gives none (`ariaLabel` replaces it).
+        dom::set_attr(&thumb, "aria-label", "Value");
         bound::attrs(cx, &thumb, node, &[("ariaLabel", "aria-label")]);
         dom::append(&el, &thumb);
         thumbs.push(thumb);
