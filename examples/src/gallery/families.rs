@@ -159,7 +159,7 @@ fn forms() -> Value {
         {"type": "Label", "text": "About you"},
         {"type": "Textarea", "name": "bio", "placeholder": "A few words"},
         {"type": "Label", "text": "Team"},
-        {"type": "Select", "name": "team", "placeholder": "Pick a team", "children": [
+        {"type": "Select", "name": "team", "ariaLabel": "Team", "placeholder": "Pick a team", "children": [
             {"type": "SelectOption", "value": "design", "label": "Design"},
             {"type": "SelectOption", "value": "eng", "label": "Engineering"},
             {"type": "SelectOption", "value": "sales", "label": "Sales"}
@@ -172,11 +172,11 @@ fn forms() -> Value {
         {"type": "Checkbox", "name": "terms", "label": "I accept the terms"},
         {"type": "Switch", "name": "newsletter", "label": "Monthly newsletter"},
         {"type": "Label", "text": "Seats"},
-        {"type": "Slider", "name": "seats", "min": 1, "max": 50, "value": 5},
+        {"type": "Slider", "name": "seats", "ariaLabel": "Seats", "min": 1, "max": 50, "value": 5},
         {"type": "Label", "text": "Start date"},
         {"type": "DatePicker", "name": "start"},
         {"type": "Label", "text": "Country"},
-        {"type": "Combobox", "name": "country", "children": [
+        {"type": "Combobox", "name": "country", "ariaLabel": "Country", "children": [
             {"type": "ComboboxOption", "value": "fr", "label": "France"},
             {"type": "ComboboxOption", "value": "de", "label": "Germany"},
             {"type": "ComboboxOption", "value": "jp", "label": "Japan"}

@@ -22,6 +22,7 @@ import assert from "node:assert/strict";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const { chromium } = await import(join(ROOT, "xtask/testhost/node_modules/playwright-core/index.mjs"));
+const { axe, severe } = await import(join(ROOT, "xtask/testhost/src/axe.mjs"));
 const EXAMPLE = "@modelcontextprotocol/server-basic-vanillajs@2.0.3";
 const TIMEOUT = 30_000;
 
@@ -235,8 +236,8 @@ try {
     const names = await page.$$eval("#tools button", (bs) => bs.map((b) => b.dataset.tool).filter((n) => n.startsWith("gallery_")));
     assert.ok(names.length >= 10, names.join(", "));
     // Each view's heading proves the tool, the resource and the protocol worked; then no
-    // component may be an unknown placeholder or an error box, and nothing is logged as an
-    // error.
+    // component may be an unknown placeholder or an error box, nothing is logged as an
+    // error, and axe-core finds no serious or critical violation.
     const expected = { gallery_layout: "Layout", gallery_typography: "Quarterly report", gallery_cards: "Cards and alerts", gallery_data: "Data display",
       gallery_forms: "Forms", gallery_interactive: "Interactive", gallery_media: "Media", gallery_charts: "Charts",
       gallery_sales_dashboard: "Sales 2025", gallery_big_table: "10001" };
@@ -250,6 +251,9 @@ try {
       const broken = await frame.$$eval(".pf-unknown, .pf-error", (es) => es.map((e) => `${e.className}: ${e.textContent.slice(0, 120)}`));
       assert.deepEqual(broken, [], `${name}: placeholders or error boxes`);
       assert.deepEqual(errors, [], `${name}: page or console errors`);
+      // Accessibility of the rendered gallery: no serious or critical axe-core violation.
+      const violations = severe(await axe(frame)).map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);
+      assert.deepEqual(violations, [], `${name}: axe`);
     }
     await pick(page, "show_users");
     const frame = await callForView(page);
