@@ -1,0 +1,96 @@
+//! Helpers of the `prefab serve` tests: start the binary, speak MCP over HTTP.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A running `prefab serve`, killed on drop.
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:<port>`.
+    pub addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `prefab serve --port 0 --data-dir <tmp>/<name> <extra…>` and reads its URLs.
+pub fn start(name: &str, extra: &[&str]) -> Server {
+    let data = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args(["serve", "--port", "0", "--data-dir"])
+        .arg(&data)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let second = lines.next().unwrap().unwrap();
+    let endpoint = first.strip_prefix("MCP endpoint:").unwrap().trim();
+    let addr = endpoint
+        .strip_prefix("http://")
+        .unwrap()
+        .strip_suffix("/mcp")
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        second.strip_prefix("Preview host:").unwrap().trim(),
+        format!("http://{addr}/")
+    );
+    assert!(data.is_dir(), "the data directory is created");
+    Server { child, addr }
+}
+
+/// One HTTP/1.1 exchange; returns the status line and the body.
+pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let status = head.lines().next().unwrap().to_string();
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap();
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+pub fn rpc(server: &Server, method: &str, params: Value) -> Value {
+    let request = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+    let (status, body) = http(&server.addr, "POST", "/mcp", &request.to_string());
+    assert!(status.contains(" 200 "), "{status}: {body}");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    answer["result"].clone()
+}
