@@ -56,14 +56,32 @@ fn serves_the_examples_and_the_preview_host() {
 
 #[test]
 fn a_port_in_use_is_reported_with_the_flag() {
-    let server = start("serve_http", &[]);
+    let server = start("serve_port", &[]);
     let port = server.addr.rsplit(':').next().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_prefab"))
         .args(["serve", "--port", port, "--data-dir"])
-        .arg(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_http"))
+        .arg(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_port_second"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("--port {port}")), "{err}");
+}
+
+#[test]
+fn two_servers_share_one_data_directory() {
+    // Two hosts may each start a server on the default data directory at the same moment;
+    // a fresh directory makes both create the databases (the racy part).
+    let _ = std::fs::remove_dir_all(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_shared"),
+    );
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| start("serve_shared", &[]));
+        let b = s.spawn(|| start("serve_shared", &[]));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    for server in [&a, &b] {
+        let (status, _) = http(&server.addr, "GET", "/", "");
+        assert!(status.contains(" 200 "), "{status}");
+    }
 }

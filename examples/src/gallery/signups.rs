@@ -55,6 +55,9 @@ impl Signups {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join("signups.sqlite3");
         let db = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Two servers may share a data directory (two hosts each start one).
+        db.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         db.execute_batch(
             "CREATE TABLE IF NOT EXISTS signups (
                 id INTEGER PRIMARY KEY,

@@ -23,16 +23,23 @@ impl Drop for Server {
 /// Starts `prefab serve --port 0 --data-dir <tmp>/<name> <extra…>` and reads its URLs.
 pub fn start(name: &str, extra: &[&str]) -> Server {
     let data = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    // A file, not a pipe: a long-running server's logs must never block on a full pipe.
+    let log_path = data.with_extension("stderr");
+    let log = std::fs::File::create(&log_path).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_prefab"))
         .args(["serve", "--port", "0", "--data-dir"])
         .arg(&data)
         .args(extra)
         .stdout(Stdio::piped())
+        .stderr(log)
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let second = lines.next().unwrap().unwrap();
+    let (Some(Ok(first)), Some(Ok(second))) = (lines.next(), lines.next()) else {
+        let _ = child.wait();
+        let err = std::fs::read_to_string(&log_path).unwrap_or_default();
+        panic!("prefab serve ({name}) exited before printing its URLs: {err}");
+    };
     let endpoint = first.strip_prefix("MCP endpoint:").unwrap().trim();
     let addr = endpoint
         .strip_prefix("http://")

@@ -53,7 +53,19 @@ impl SqliteStore {
                 )",
             )
         };
-        setup(&connection).map_err(|e| backend(&format!("preparing {name}"), e))?;
+        // Switching a new file to WAL can answer "locked" at once, without consulting the
+        // busy handler, while another process does the same (two servers started together
+        // on one data directory): retry the setup until the busy timeout.
+        let start = std::time::Instant::now();
+        loop {
+            match setup(&connection) {
+                Ok(()) => break,
+                Err(e) if is_busy(&e) && start.elapsed() < BUSY_TIMEOUT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(e) => return Err(backend(&format!("preparing {name}"), e)),
+            }
+        }
         Ok(Self {
             connection: Mutex::new(connection),
         })
@@ -137,4 +149,12 @@ impl Store for SqliteStore {
             .map_err(|e| backend(&format!("writing board {id:?}"), e))?;
         Ok((changed == 1).then_some(expected + 1))
     }
+}
+
+/// Whether `e` is SQLite's "busy" or "locked", i.e. worth retrying.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
