@@ -14,18 +14,9 @@ use std::process::Command;
 /// npm-style package name of the bundle.
 pub const PACKAGE: &str = "prefab-renderer";
 
-/// The bundle's files: generated ones from `generated` (`prefab/assets` or a fresh build),
-/// the hand-written loader from `prefab/assets`.
+/// The bundle's files, from `generated` (`prefab/assets` or a fresh build).
 fn files(generated: &Path) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
-    let committed = root().join("prefab/assets");
-    let read = |name: &str| {
-        let dir = if name == "loader.js" {
-            &committed
-        } else {
-            generated
-        };
-        fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))
-    };
+    let read = |name: &str| fs::read(generated.join(name)).map_err(|e| format!("{name}: {e}"));
     let glue = String::from_utf8_lossy(&read("renderer.js")?).into_owned();
     let mut out = Vec::new();
     for name in prefab::page::CDN_FILES {

@@ -9,38 +9,45 @@
 //!    rebuilt for size from the toolchain's `rust-src` (`-Zbuild-std`, `optimize_for_size`,
 //!    `-Cpanic=immediate-abort`; `RUSTC_BOOTSTRAP=1` lets the stable toolchain take these
 //!    flags, so no nightly is pinned);
-//! 2. `wasm-bindgen --target no-modules` (pinned CLI version);
+//! 2. `wasm-bindgen --target no-modules` (pinned CLI version), then its imports renamed to
+//!    short names in the module and the glue (`crate::imports`);
 //! 3. `wasm-opt -Oz` (npm `binaryen`) → `renderer_bg.wasm`, the wasm engine;
 //! 4. the same optimised module, with sign extension and saturating conversions lowered to
 //!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
-//! 5. both engines compressed in the gzip format by zopfli (`*.gz`, ~5% smaller than
-//!    `gzip -9`; no time stamp, so deterministic): what `prefab::page` inlines and the
-//!    loader unpacks with `DecompressionStream("gzip")`;
+//! 5. the packed forms `prefab::page` inlines into self-contained pages (`crate::pack`):
+//!    the wasm engine and the stylesheet plus glue in the gzip format by zopfli (unpacked with
+//!    `DecompressionStream("gzip")`), the JavaScript engine as LZMA with its data segments
+//!    as raw bytes (unpacked by `unlzma.js`);
 //! 6. `integrity.json`: the `sha384` hashes of the CDN bundle's files (`crate::cdn`).
 //!
 //! 0. `prefab-renderer/css/*.css` joined into `renderer.css`;
 //!
-//! `prefab/assets/loader.js` (hand-written) picks the engine at load time; `prefab::page`
+//! `prefab-renderer/js/loader.js` (hand-written, minified into `prefab/assets/` like
+//! `unlzma.js`) picks the engine at load time; `prefab::page`
 //! inlines everything into one HTML page. Every step is deterministic, so `check-assets`
 //! can rebuild into a temporary folder and compare bytes with the committed assets. Both
 //! commands print every asset's size against its budget (`crate::sizes`); `check-assets`
 //! fails when one is over.
 use crate::install::{WASM_BINDGEN_VERSION, binaryen_bin};
+use crate::pack;
 use crate::sh::{output, root, run};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated assets, in `prefab/assets/`.
-const GENERATED: [&str; 7] = [
+const GENERATED: [&str; 10] = [
     "renderer.css",
+    "loader.js",
+    "unlzma.js",
     "renderer.js",
     "renderer_bg.wasm",
     "renderer.wasm2js.js",
     "renderer_bg.wasm.gz",
-    "renderer.wasm2js.js.gz",
+    "renderer.common.gz",
+    "renderer.wasm2js.lzma",
     "integrity.json",
 ];
 
@@ -168,6 +175,15 @@ fn build_into(out: &Path) -> Result<(), String> {
         &raw.to_string_lossy(),
     ]))?;
 
+    let bindgen_wasm = work.join("renderer_bg.wasm");
+    let bindgen_glue = work.join("renderer.js");
+    let (wasm, glue) = crate::imports::shorten(
+        &read(&bindgen_wasm)?,
+        &String::from_utf8_lossy(&read(&bindgen_glue)?),
+    )?;
+    write(&bindgen_wasm, &wasm)?;
+    write(&bindgen_glue, glue.as_bytes())?;
+
     fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     write(&out.join("renderer.css"), stylesheet()?.as_bytes())?;
     let bin = binaryen_bin();
@@ -209,10 +225,27 @@ fn build_into(out: &Path) -> Result<(), String> {
         );
     }
     minify(&glue_path, &out.join("renderer.js"))?;
-    for name in ["renderer_bg.wasm", "renderer.wasm2js.js"] {
-        let packed = zopfli_gzip(&read(&out.join(name))?)?;
-        write(&out.join(format!("{name}.gz")), &packed)?;
+    // The hand-written scripts of `prefab-renderer/js/`, minified like the rest.
+    for name in ["loader.js", "unlzma.js"] {
+        minify(&root.join("prefab-renderer/js").join(name), &out.join(name))?;
     }
+    // What self-contained pages inline (see `crate::pack`).
+    write(
+        &out.join("renderer_bg.wasm.gz"),
+        &pack::gzip(&read(&out.join("renderer_bg.wasm"))?)?,
+    )?;
+    let css = String::from_utf8_lossy(&read(&out.join("renderer.css"))?).into_owned();
+    let glue = String::from_utf8_lossy(&read(&out.join("renderer.js"))?).into_owned();
+    let common = format!("{css}\0{}", prefab::page::glue_script(&glue));
+    write(
+        &out.join("renderer.common.gz"),
+        &pack::gzip(common.as_bytes())?,
+    )?;
+    let engine = String::from_utf8_lossy(&read(&out.join("renderer.wasm2js.js"))?).into_owned();
+    write(
+        &out.join("renderer.wasm2js.lzma"),
+        &pack::lzma(&pack::wasm2js(&engine)?)?,
+    )?;
     let integrity = crate::cdn::integrity_json(out)?;
     write(&out.join("integrity.json"), integrity.as_bytes())
 }
@@ -252,12 +285,11 @@ fn stylesheet() -> Result<String, String> {
 /// Minifies a classic script with esbuild (top-level names are kept: they are the
 /// script's interface), prefixed with the "generated" header.
 fn minify(input: &Path, output: &Path) -> Result<(), String> {
-    let minified = input.with_extension("min.js");
     run(Command::new(binaryen_bin().join("esbuild"))
         .arg(input)
         .args(["--minify", "--target=es2020", "--log-level=warning"])
-        .arg(format!("--outfile={}", minified.display())))?;
-    let text = String::from_utf8_lossy(&read(&minified)?).into_owned();
+        .arg(format!("--outfile={}", output.display())))?;
+    let text = String::from_utf8_lossy(&read(output)?).into_owned();
     write(output, format!("{HEADER}{text}").as_bytes())
 }
 
@@ -291,21 +323,6 @@ fn wrap_wasm2js(js: &str) -> Result<String, String> {
     Ok(format!(
         "// The renderer as JavaScript (binaryen wasm2js): the engine for hosts that refuse WebAssembly.\nvar prefabWasm2js = (function () {{\n{body}return asmFunc;\n}})();\n"
     ))
-}
-
-/// `bytes` in the gzip format, compressed by zopfli (a time stamp of 0, so the same input
-/// always gives the same bytes). The budgets keep measuring with `gzip -9`
-/// ([`crate::sizes::gzip`]); only the inlined engines use this.
-fn zopfli_gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    zopfli::compress(
-        zopfli::Options::default(),
-        zopfli::Format::Gzip,
-        bytes,
-        &mut out,
-    )
-    .map_err(|e| format!("zopfli: {e}"))?;
-    Ok(out)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {

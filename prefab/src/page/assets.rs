@@ -1,21 +1,27 @@
 //! The committed renderer assets (`prefab/assets/`), inlined into pages.
 //!
-//! The engines are inlined gzip-compressed (`*.gz`, written by `cargo xtask build-renderer`
-//! in the gzip format by zopfli) and base64-encoded; the loader unpacks the one it runs with the
-//! browser's `DecompressionStream`. That keeps the page small on the wire even where it
-//! travels uncompressed (an MCP `resources/read` over stdio).
+//! A page carries the renderer packed (written by `cargo xtask build-renderer`, see its
+//! `pack` module) and base64-encoded in inert scripts, which keeps it small on the wire even
+//! where it travels uncompressed (an MCP `resources/read` over stdio):
+//!
+//! * `prefab:common` — the stylesheet and the wasm-bindgen glue, gzip (`renderer.common.gz`);
+//! * `prefab:wasm` — the WebAssembly engine, gzip (`renderer_bg.wasm.gz`), when the page has it;
+//! * `prefab:wasm2js` — the JavaScript engine, LZMA (`renderer.wasm2js.lzma`).
+//!
+//! The loader unpacks gzip with the browser's `DecompressionStream` and LZMA with
+//! `unlzma.js`, and only the engine it runs.
 use super::Engines;
 use std::sync::OnceLock;
 
-const CSS: &str = include_str!("../../assets/renderer.css");
-const GLUE: &str = include_str!("../../assets/renderer.js");
+const COMMON_GZ: &[u8] = include_bytes!("../../assets/renderer.common.gz");
 const WASM_GZ: &[u8] = include_bytes!("../../assets/renderer_bg.wasm.gz");
-const WASM2JS_GZ: &[u8] = include_bytes!("../../assets/renderer.wasm2js.js.gz");
+const WASM2JS_LZMA: &[u8] = include_bytes!("../../assets/renderer.wasm2js.lzma");
+const UNLZMA: &str = include_str!("../../assets/unlzma.js");
 const LOADER: &str = include_str!("../../assets/loader.js");
 
 /// The assets as they go into a page; the base64 texts are computed once.
 pub(crate) struct Assets {
-    pub(crate) css: &'static str,
+    common: String,
     wasm: String,
     wasm2js: String,
 }
@@ -24,9 +30,9 @@ impl Assets {
     pub(crate) fn get() -> &'static Assets {
         static ASSETS: OnceLock<Assets> = OnceLock::new();
         ASSETS.get_or_init(|| Assets {
-            css: CSS,
+            common: base64(COMMON_GZ),
             wasm: base64(WASM_GZ),
-            wasm2js: base64(WASM2JS_GZ),
+            wasm2js: base64(WASM2JS_LZMA),
         })
     }
 
@@ -37,31 +43,36 @@ impl Assets {
         } else {
             0
         };
-        self.css.len() + wasm + self.wasm2js.len() + GLUE.len() + LOADER.len()
+        self.common.len() + wasm + self.wasm2js.len() + UNLZMA.len() + LOADER.len()
     }
 
-    /// The engine scripts, in the order the loader needs them: the compressed engines
-    /// (inert script types: the loader unpacks and runs only the one it picks, so wasm
-    /// hosts never parse the JavaScript engine), the glue wrapped so it can be given a
-    /// stand-in `WebAssembly`, then the loader. The wrapper also hides `document` from the
-    /// glue, whose only use of it is to compute its own script URL, which fails in `srcdoc`.
+    /// The scripts, in the order the loader needs them: the packed assets (inert script
+    /// types: the loader unpacks and runs only the engine it picks, so wasm hosts never
+    /// decode the JavaScript engine), then the LZMA decoder and the loader.
     pub(crate) fn push_scripts(&self, html: &mut String, engines: Engines) {
+        push_packed(html, "prefab:common", GZIP, &self.common);
         if engines == Engines::Both {
-            push_engine(html, "prefab:wasm", &self.wasm);
+            push_packed(html, "prefab:wasm", GZIP, &self.wasm);
         }
-        push_engine(html, "prefab:wasm2js", &self.wasm2js);
+        push_packed(html, "prefab:wasm2js", LZMA, &self.wasm2js);
         html.push_str("<script>\n");
-        html.push_str(&super::glue_script(GLUE));
+        html.push_str(UNLZMA);
         html.push_str("</script>\n<script>\n");
         html.push_str(LOADER);
         html.push_str("</script>\n");
     }
 }
 
-fn push_engine(html: &mut String, id: &str, base64: &str) {
+/// The script types of the packed assets.
+pub(crate) const GZIP: &str = "application/gzip-base64";
+pub(crate) const LZMA: &str = "application/x-lzma-base64";
+
+fn push_packed(html: &mut String, id: &str, kind: &str, base64: &str) {
     html.push_str("<script id=\"");
     html.push_str(id);
-    html.push_str("\" type=\"application/gzip-base64\">");
+    html.push_str("\" type=\"");
+    html.push_str(kind);
+    html.push_str("\">");
     html.push_str(base64);
     html.push_str("</script>\n");
 }
@@ -95,4 +106,4 @@ pub fn base64(bytes: &[u8]) -> String {
 
 /// Every inlined script as it appears in a page (for tests).
 #[cfg(test)]
-pub(crate) const SCRIPTS: [&str; 2] = [GLUE, LOADER];
+pub(crate) const SCRIPTS: [&str; 2] = [UNLZMA, LOADER];

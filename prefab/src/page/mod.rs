@@ -4,7 +4,7 @@
 //! engines and a small loader are inlined, so the page needs no network (the default MCP
 //! Apps CSP has `connect-src 'none'`). The engines are two builds of the same Rust code —
 //! the WebAssembly module and its translation to JavaScript by `wasm2js` — inlined
-//! gzip-compressed and unpacked by the loader with the browser's `DecompressionStream`.
+//! compressed (gzip and LZMA) and unpacked by the loader.
 //! Which ones a page carries is an [`Engines`] choice: the viewer carries only the
 //! JavaScript engine by default (it runs under every CSP, and most MCP Apps hosts refuse
 //! WebAssembly); with [`Engines::Both`] the loader compiles the WebAssembly module when the
@@ -87,8 +87,9 @@ fn page(envelope: Option<&serde_json::Value>, title: &str, engines: Engines) -> 
     html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     html.push_str("<title>");
     html.push_str(&escape_text(title));
+    // The renderer's stylesheet travels packed with the glue; the loader puts it first in
+    // this element.
     html.push_str("</title>\n<style id=\"prefab-renderer-css\">\n");
-    html.push_str(assets.css);
     if let Some(envelope) = envelope {
         // The document's `cssClass` utilities (no `<` can appear in it: `prefab::style`).
         html.push_str(&crate::style::document_css(envelope));

@@ -29,7 +29,8 @@ fn inlined_scripts_cannot_close_their_script_element() {
 #[test]
 fn viewer_inlines_the_javascript_engine_and_no_initial_data() {
     let html = viewer_html();
-    assert!(html.contains("function prefabGlue(WebAssembly)"));
+    assert!(html.contains("id=\"prefab:common\""));
+    assert!(html.contains("var prefabUnlzma"));
     assert!(html.contains("id=\"prefab:wasm2js\""));
     assert!(!html.contains("id=\"prefab:wasm\""));
     assert!(!html.contains("prefab:initial-data"));
@@ -38,21 +39,27 @@ fn viewer_inlines_the_javascript_engine_and_no_initial_data() {
     assert!(!html.contains("<link"));
 }
 
-/// The base64 text of the engine `id` inlined in `html`.
-fn engine_base64<'a>(html: &'a str, id: &str) -> &'a str {
-    let marker = format!("<script id=\"{id}\" type=\"application/gzip-base64\">");
+/// The base64 text of the packed asset `id` inlined in `html`.
+fn packed_base64<'a>(html: &'a str, id: &str, kind: &str) -> &'a str {
+    let marker = format!("<script id=\"{id}\" type=\"{kind}\">");
     let start = html.find(&marker).unwrap() + marker.len();
     let len = html[start..].find("</script>").unwrap();
     &html[start..start + len]
 }
 
 #[test]
-fn inlined_engines_are_gzip_streams() {
+fn inlined_assets_are_gzip_and_lzma_streams() {
+    use super::assets::{GZIP, LZMA};
     let html = viewer_html_with(Engines::Both);
-    for id in ["prefab:wasm", "prefab:wasm2js"] {
-        let b64 = engine_base64(&html, id);
+    for (id, kind, magic) in [
         // gzip magic 1f 8b, method 08 (deflate) encodes as "H4sI".
-        assert!(b64.starts_with("H4sI"), "{id}");
+        ("prefab:common", GZIP, "H4sI"),
+        ("prefab:wasm", GZIP, "H4sI"),
+        // LZMA properties lc=4, lp=0, pb=0 (04), then a 64 MiB dictionary (00 00 00 04).
+        ("prefab:wasm2js", LZMA, "BAAAAA"),
+    ] {
+        let b64 = packed_base64(&html, id, kind);
+        assert!(b64.starts_with(magic), "{id}: {}", &b64[..16]);
         assert!(
             b64.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
@@ -74,7 +81,7 @@ fn standalone_escapes_every_angle_bracket_in_the_envelope() {
     let back: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(back, envelope);
     // The page's own scripts are all still there after the data.
-    assert_eq!(html.matches("</script>").count(), 5);
+    assert_eq!(html.matches("</script>").count(), 6);
 }
 
 #[test]
