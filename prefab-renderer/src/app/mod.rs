@@ -10,7 +10,6 @@ use crate::dom;
 use crate::render::{self, Cx, Shared, prop};
 use crate::store::{Owner, Store};
 use crate::template::Frame;
-use prefab::expr::HashMap;
 use prefab::expr::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -50,8 +49,8 @@ pub struct App {
     timers: RefCell<Vec<i32>>,
     epoch: Cell<u32>,
     rendered_result: Cell<bool>,
-    /// Per tool: (last call issued, last response applied).
-    sequences: RefCell<HashMap<String, (u64, u64)>>,
+    /// Per tool: (name, last call issued, last response applied); a few tools, so a list.
+    sequences: RefCell<Vec<(String, u64, u64)>>,
 }
 
 thread_local! {

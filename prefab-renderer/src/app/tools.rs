@@ -101,9 +101,9 @@ pub fn apply_tool_reply(structured: &Value) {
 pub fn sequence_start(tool: &str) -> u64 {
     current().map_or(0, |app| {
         let mut seqs = app.sequences.borrow_mut();
-        let entry = seqs.entry(tool.to_string()).or_insert((0, 0));
-        entry.0 += 1;
-        entry.0
+        let entry = sequence_of(&mut seqs, tool);
+        entry.1 += 1;
+        entry.1
     })
 }
 
@@ -111,13 +111,28 @@ pub fn sequence_start(tool: &str) -> u64 {
 pub fn sequence_finish(tool: &str, seq: u64) -> bool {
     current().is_none_or(|app| {
         let mut seqs = app.sequences.borrow_mut();
-        let entry = seqs.entry(tool.to_string()).or_insert((0, 0));
-        if seq < entry.1 {
+        let entry = sequence_of(&mut seqs, tool);
+        if seq < entry.2 {
             return false;
         }
-        entry.1 = seq;
+        entry.2 = seq;
         true
     })
+}
+
+/// The sequence entry of `tool`, added at (0, 0) when it is new.
+fn sequence_of<'a>(
+    seqs: &'a mut Vec<(String, u64, u64)>,
+    tool: &str,
+) -> &'a mut (String, u64, u64) {
+    let at = match seqs.iter().position(|(name, ..)| name == tool) {
+        Some(at) => at,
+        None => {
+            seqs.push((tool.to_string(), 0, 0));
+            seqs.len() - 1
+        }
+    };
+    &mut seqs[at]
 }
 
 /// The timer generation: it changes at teardown and when a new view mounts.

@@ -19,7 +19,6 @@ pub mod rpc;
 
 pub use rpc::RpcError;
 
-use prefab::expr::HashMap;
 use rpc::{Incoming, code};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -127,7 +126,8 @@ struct Bridge {
     events: Rc<dyn HostEvents>,
     phase: Phase,
     next_id: u32,
-    pending: HashMap<u32, Pending>,
+    /// Requests awaiting a response, by id (a few at a time: a list, not a map).
+    pending: Vec<(u32, Pending)>,
     /// Host notifications that arrived before the handshake completed.
     early: Vec<(String, JsValue)>,
     /// Requests the view made before the handshake completed.
@@ -166,7 +166,7 @@ pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result
             events,
             phase: Phase::Connecting,
             next_id: 1,
-            pending: HashMap::default(),
+            pending: Vec::new(),
             early: Vec::new(),
             held: Vec::new(),
             host_capabilities: JsValue::UNDEFINED,
@@ -244,9 +244,15 @@ impl Bridge {
     }
 }
 
+/// Removes and returns the pending request `id`.
+fn take_pending(b: &mut Bridge, id: u32) -> Option<Pending> {
+    let at = b.pending.iter().position(|(i, _)| *i == id)?;
+    Some(b.pending.swap_remove(at).1)
+}
+
 fn register(id: u32, timeout_ms: i32, callback: Callback) {
     let on_timeout = Closure::<dyn FnMut()>::new(move || {
-        let pending = with(|b| b.pending.remove(&id)).flatten();
+        let pending = with(|b| take_pending(b, id)).flatten();
         if let Some(p) = pending {
             let reason = rpc::object(&[
                 ("requestId", JsValue::from(id)),
@@ -264,14 +270,14 @@ fn register(id: u32, timeout_ms: i32, callback: Callback) {
         .ok()
     });
     with(|b| {
-        b.pending.insert(
+        b.pending.push((
             id,
             Pending {
                 callback,
                 timer,
                 _on_timeout: Some(on_timeout),
             },
-        )
+        ));
     });
 }
 
@@ -325,7 +331,7 @@ fn on_message(event: web_sys::MessageEvent) {
             let Some(id) = id.as_f64().map(|n| n as u32) else {
                 return;
             };
-            let pending = with(|b| b.pending.remove(&id)).flatten();
+            let pending = with(|b| take_pending(b, id)).flatten();
             if let Some(p) = pending {
                 if let (Some(timer), Some(w)) = (p.timer, web_sys::window()) {
                     w.clear_timeout_with_handle(timer);

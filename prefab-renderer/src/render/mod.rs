@@ -52,7 +52,9 @@ pub struct Shared {
     pub defs: Map,
     auto_names: Cell<u32>,
     /// `$ref` expansions per definition name (see `ref_size`).
-    ref_sizes: RefCell<HashMap<Arc<str>, u32>>,
+    // `usize` values: the same map type as `prefab::expr::Map`'s index, so the wasm holds
+    // one copy of its code instead of two.
+    ref_sizes: RefCell<HashMap<Arc<str>, usize>>,
 }
 
 impl Shared {

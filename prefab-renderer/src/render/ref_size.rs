@@ -19,7 +19,7 @@ impl Shared {
 
     fn expansions_of(&self, name: &str, visiting: &mut Vec<Arc<str>>) -> u32 {
         if let Some(&n) = self.ref_sizes.borrow().get(name) {
-            return n;
+            return u32::try_from(n).unwrap_or(u32::MAX);
         }
         if visiting.iter().any(|v| &**v == name) {
             return 1;
@@ -47,7 +47,9 @@ impl Shared {
         }
         visiting.pop();
         let total = total.min(MAX_REF_EXPANSIONS + 1);
-        self.ref_sizes.borrow_mut().insert(name.into(), total);
+        self.ref_sizes
+            .borrow_mut()
+            .insert(name.into(), usize::try_from(total).unwrap_or(usize::MAX));
         total
     }
 }
