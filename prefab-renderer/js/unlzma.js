@@ -93,27 +93,7 @@ var prefabUnlzma = function (src) {
           if (mb !== b) break;
         }
       }
-      // The hottest loop, with the range coder in local variables (`bit` inlined by hand).
-      var range = rc[0], code = rc[1];
-      while (sym < 0x100) {
-        var i = base + sym, p = probs[i], bound = (range >>> 11) * p;
-        if (code < bound) {
-          range = bound;
-          probs[i] = p + ((2048 - p) >> 5);
-          sym <<= 1;
-        } else {
-          range -= bound;
-          code -= bound;
-          probs[i] = p - (p >> 5);
-          sym = sym << 1 | 1;
-        }
-        if (range < 16777216) {
-          range *= 256;
-          code = code * 256 + src[pos++];
-        }
-      }
-      rc[0] = range;
-      rc[1] = code;
+      while (sym < 0x100) sym = sym << 1 | bit(base + sym);
       out[at++] = sym;
       state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
