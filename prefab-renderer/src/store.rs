@@ -68,8 +68,46 @@ struct Inner {
     state: RefCell<Map>,
     slots: RefCell<Vec<Slot>>,
     free: RefCell<Vec<usize>>,
-    subscribers: RefCell<HashMap<Arc<str>, Vec<EffectId>>>,
+    subscribers: RefCell<Subscribers>,
     next_seq: std::cell::Cell<u64>,
+}
+
+/// The effects that read each top-level key. A key keeps its list once it has one (keys
+/// are the document's state names, a bounded set), so the map stays one `Arc<str> → usize`
+/// map, the renderer's only map type.
+#[derive(Default)]
+struct Subscribers {
+    index: HashMap<Arc<str>, usize>,
+    lists: Vec<Vec<EffectId>>,
+}
+
+impl Subscribers {
+    fn readers(&self, key: &str) -> &[EffectId] {
+        self.index
+            .get(key)
+            .and_then(|&i| self.lists.get(i))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    fn add(&mut self, key: Arc<str>, id: EffectId) {
+        let slot = match self.index.get(&*key) {
+            Some(&slot) => slot,
+            None => {
+                self.lists.push(Vec::new());
+                self.index.insert(key, self.lists.len() - 1);
+                self.lists.len() - 1
+            }
+        };
+        if let Some(list) = self.lists.get_mut(slot) {
+            list.push(id);
+        }
+    }
+
+    fn remove(&mut self, key: &str, id: EffectId) {
+        if let Some(list) = self.index.get(key).and_then(|&i| self.lists.get_mut(i)) {
+            list.retain(|e| *e != id);
+        }
+    }
 }
 
 /// The state store (a cheap, clonable handle).
@@ -316,7 +354,7 @@ impl Store {
             self.unsubscribe(id, &old);
             let mut subs = self.0.subscribers.borrow_mut();
             for key in deps {
-                subs.entry(key).or_default().push(id);
+                subs.add(key, id);
             }
         }
     }
@@ -324,12 +362,7 @@ impl Store {
     fn unsubscribe(&self, id: EffectId, deps: &[Arc<str>]) {
         let mut subs = self.0.subscribers.borrow_mut();
         for key in deps {
-            if let Some(list) = subs.get_mut(key) {
-                list.retain(|e| *e != id);
-                if list.is_empty() {
-                    subs.remove(key);
-                }
-            }
+            subs.remove(key, id);
         }
     }
 
@@ -341,15 +374,13 @@ impl Store {
             let subs = self.0.subscribers.borrow();
             let slots = self.0.slots.borrow();
             for key in keys {
-                if let Some(list) = subs.get(*key) {
-                    due.extend(list.iter().map(|id| {
-                        let seq = slots
-                            .get(id.index)
-                            .and_then(|s| s.effect.as_ref())
-                            .map_or(u64::MAX, |e| e.seq);
-                        (seq, *id)
-                    }));
-                }
+                due.extend(subs.readers(key).iter().map(|id| {
+                    let seq = slots
+                        .get(id.index)
+                        .and_then(|s| s.effect.as_ref())
+                        .map_or(u64::MAX, |e| e.seq);
+                    (seq, *id)
+                }));
             }
         }
         // Outer effects were created first; running them first lets a parent that rebuilds

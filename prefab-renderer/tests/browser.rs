@@ -202,6 +202,56 @@ fn for_each_keeps_unchanged_rows() {
 }
 
 #[wasm_bindgen_test]
+fn for_each_rebuilds_shifted_rows_in_order_and_drops_removed_ones() {
+    let m = mount(
+        r#"{"items": [{"id": 1, "t": "a"}, {"id": 2, "t": "b"}, {"id": 3, "t": "c"}], "x": "!"}"#,
+        r#"{"type": "ForEach", "key": "items", "children": [{"type": "Text", "cssClass": "row", "content": "{{ $index }}={{ $item.t }}{{ x }}"}]}"#,
+    );
+    let rows = |m: &Mounted| -> Vec<String> {
+        let list = m.root.query_selector_all(".row").unwrap();
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    let empty_effects = {
+        let probe = mount(
+            r#"{"items": []}"#,
+            r#"{"type": "ForEach", "key": "items", "children": []}"#,
+        );
+        probe.store.effect_count()
+    };
+    let with_three = m.store.effect_count();
+    let first = m.el(".row");
+    // The middle item goes: the first row stays, the third is rebuilt at index 1.
+    m.store.set(
+        "items",
+        json(r#"[{"id": 1, "t": "a"}, {"id": 3, "t": "c"}]"#),
+    );
+    assert_eq!(rows(&m), ["0=a!", "1=c!"]);
+    assert!(
+        m.el(".row") == first,
+        "the unchanged first row keeps its DOM"
+    );
+    assert!(
+        m.store.effect_count() < with_three,
+        "the dropped row's bindings went"
+    );
+    // Reordered: both rows change index, so both are rebuilt, in the new order.
+    m.store.set(
+        "items",
+        json(r#"[{"id": 3, "t": "c"}, {"id": 1, "t": "a"}]"#),
+    );
+    assert_eq!(rows(&m), ["0=c!", "1=a!"]);
+    // The rebuilt rows' bindings are live.
+    m.store.set("x", Value::from("?"));
+    assert_eq!(rows(&m), ["0=c?", "1=a?"]);
+    // An empty list leaves no row and no row binding.
+    m.store.set("items", json("[]"));
+    assert!(rows(&m).is_empty());
+    assert_eq!(m.store.effect_count(), empty_effects);
+}
+
+#[wasm_bindgen_test]
 fn let_bindings_are_reactive() {
     let m = mount(
         r#"{"a": 2, "b": 3}"#,

@@ -1,15 +1,14 @@
 //! Structural nodes: `Condition`, `ForEach` (keyed rows), `Slot` and `$ref`.
 //!
 //! Each renders into a `display: contents` wrapper and swaps child owners: a `Condition`
-//! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose key,
-//! item and index are unchanged (their DOM, focus and effects survive) and builds or drops
-//! only the others.
+//! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose item and
+//! index are unchanged (their DOM, focus and effects survive) and builds or drops only the
+//! others.
 use super::{Cx, MAX_REF_EXPANSIONS, children, kind, node, prop};
 use crate::dom;
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
-use prefab::expr::HashMap;
-use prefab::expr::{Value, number_to_string};
+use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -74,12 +73,15 @@ pub fn condition(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
 
 struct Row {
     item: Value,
-    index: usize,
     owner: Owner,
     el: Element,
 }
 
 /// `ForEach {key, children, let?}`: one row per item of the array `key` names.
+///
+/// A row is built from its item and index only, so the row at the same position with an
+/// equal item is kept as it is (DOM, focus, effects); any other row is rebuilt, since its
+/// `$item` or `$index` changed.
 pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let Some(key) = prop(node, "key").as_str() else {
         return Err(format!(
@@ -91,7 +93,7 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let body = prop(node, "children").clone();
     let row_let = prop(node, "let").clone();
     let el = wrapper(node);
-    let rows: Rc<RefCell<HashMap<String, Row>>> = Rc::default();
+    let rows: Rc<RefCell<Vec<Row>>> = Rc::default();
     let (target, cx2, path) = (el.clone(), cx.clone(), path.to_string());
     // The node-level `let` was already pushed by `node()`; rows evaluate it per item again
     // so that it can read `$item`.
@@ -102,53 +104,47 @@ pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             _ => Arc::new(Vec::new()),
         };
         untracked(|| {
-            let mut old = std::mem::take(&mut *rows.borrow_mut());
-            let mut next: HashMap<String, Row> =
-                HashMap::with_capacity_and_hasher(items.len(), Default::default());
-            let mut order: Vec<String> = Vec::with_capacity(items.len());
+            let mut old = std::mem::take(&mut *rows.borrow_mut()).into_iter();
+            let mut next: Vec<Row> = Vec::with_capacity(items.len());
             for (index, item) in items.iter().enumerate() {
-                let mut row_key = row_key(item, index);
-                while next.contains_key(&row_key) {
-                    row_key.push('\'');
-                }
-                let reuse =
-                    matches!(old.get(&row_key), Some(r) if r.index == index && r.item == *item);
-                let row = if reuse { old.remove(&row_key) } else { None };
-                let row = row.unwrap_or_else(|| {
-                    build_row(
-                        &outer,
-                        &body,
-                        &row_let,
-                        item,
-                        index,
-                        &format!("{path}[{index}]"),
-                    )
-                });
-                order.push(row_key.clone());
-                next.insert(row_key, row);
-            }
-            for (_, row) in old.drain() {
-                row.owner.dispose();
-                row.el.remove();
-            }
-            // Put rows in order, moving only the ones that are out of place.
-            for (position, row_key) in order.iter().enumerate() {
-                if let Some(row) = next.get(row_key) {
-                    let row_node: &Node = row.el.as_ref();
-                    let at = target.child_nodes().item(position as u32);
-                    if at.as_ref() != Some(row_node) {
-                        let _ = target.insert_before(row_node, at.as_ref());
+                let row = match old.next() {
+                    Some(row) if row.item == *item => row,
+                    stale => {
+                        if let Some(row) = stale {
+                            drop_row(row);
+                        }
+                        build_row(
+                            &outer,
+                            &body,
+                            &row_let,
+                            item,
+                            index,
+                            &format!("{path}[{index}]"),
+                        )
                     }
+                };
+                next.push(row);
+            }
+            old.for_each(drop_row);
+            // Put rows in order, moving only the ones that are out of place (a Sortable
+            // may have moved one optimistically).
+            for (position, row) in next.iter().enumerate() {
+                let row_node: &Node = row.el.as_ref();
+                let at = target.child_nodes().item(position as u32);
+                if at.as_ref() != Some(row_node) {
+                    let _ = target.insert_before(row_node, at.as_ref());
                 }
             }
             *rows.borrow_mut() = next;
         });
     });
-    cx2_unused(cx);
     Ok(el.into())
 }
 
-fn cx2_unused(_: &Cx) {}
+fn drop_row(row: Row) {
+    row.owner.dispose();
+    row.el.remove();
+}
 
 /// Interpolates the key; a string result is a state path (dot walk through scope and
 /// state), anything else is the value itself.
@@ -181,17 +177,6 @@ fn resolve_items(key: &str, cx: &Cx) -> Value {
     }
 }
 
-fn row_key(item: &Value, index: usize) -> String {
-    for field in ["id", "key"] {
-        match prop(item, field) {
-            Value::String(s) => return format!("s:{s}"),
-            Value::Number(n) => return format!("n:{}", number_to_string(*n)),
-            _ => {}
-        }
-    }
-    format!("i:{index}")
-}
-
 fn build_row(
     cx: &Cx,
     body: &Value,
@@ -221,7 +206,6 @@ fn build_row(
     }
     Row {
         item: item.clone(),
-        index,
         owner,
         el,
     }
