@@ -39,6 +39,7 @@ mod conformance;
 mod contact;
 mod e2e;
 mod fuzz;
+mod glue;
 mod imports;
 mod install;
 mod pack;

@@ -181,6 +181,7 @@ fn build_into(out: &Path) -> Result<(), String> {
         &read(&bindgen_wasm)?,
         &String::from_utf8_lossy(&read(&bindgen_glue)?),
     )?;
+    let glue = crate::glue::fast_short_strings(&glue)?;
     write(&bindgen_wasm, &wasm)?;
     write(&bindgen_glue, glue.as_bytes())?;
 

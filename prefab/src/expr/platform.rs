@@ -20,9 +20,10 @@ mod imp {
             .unwrap_or_default()
     }
 
-    /// `Number(text)` for a text that is a valid decimal literal.
+    /// `Number(text)` for a text that is a valid decimal literal: short literals exactly
+    /// in Rust (most numbers of a document), the rest by the browser.
     pub(crate) fn parse_decimal(text: &str) -> f64 {
-        JsValue::from_str(text).unchecked_into_f64()
+        super::short_decimal(text).unwrap_or_else(|| JsValue::from_str(text).unchecked_into_f64())
     }
 
     /// `x.toFixed(digits)` for a finite `x` below 1e21 in magnitude and `digits ≤ 100`.
@@ -117,4 +118,117 @@ mod imp {
 }
 
 pub(crate) use imp::{fixed, parse_decimal, shortest_text};
+
+/// An unsigned decimal literal of at most 15 significant digits, an optional point and at
+/// most 22 digits after it (`1234`, `12.50`), as the correctly rounded double, without
+/// any float parsing code: the digits are an exact integer below 2⁵³ and 10^k is exact for
+/// k ≤ 22, so one IEEE division rounds once, to the same double as `Number(text)`
+/// (Clinger's fast path). `None` for anything else (exponents, longer literals).
+#[cfg_attr(
+    not(all(target_arch = "wasm32", target_os = "unknown")),
+    allow(dead_code)
+)]
+pub(crate) fn short_decimal(text: &str) -> Option<f64> {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    if int.len() + frac.len() == 0 || frac.len() > 22 {
+        return None;
+    }
+    let mut digits: u64 = 0;
+    let mut significant = 0;
+    for b in int.bytes().chain(frac.bytes()) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        if digits != 0 || b != b'0' {
+            significant += 1;
+        }
+        digits = digits.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    if significant > 15 {
+        return None;
+    }
+    let mut scale = 1.0_f64;
+    for _ in 0..frac.len() {
+        scale *= 10.0;
+    }
+    // Exact below 2^53 (15 digits), so the conversion does not round.
+    #[allow(clippy::cast_precision_loss)]
+    Some(digits as f64 / scale)
+}
 pub use imp::{lower_case, upper_case};
+
+#[cfg(test)]
+mod tests {
+    use super::short_decimal;
+
+    /// Agrees with Rust's correctly rounded parser wherever it answers, and answers for the
+    /// short literals documents are made of.
+    #[test]
+    fn short_decimals_round_like_a_full_parser() {
+        for text in [
+            "0",
+            "7",
+            "007",
+            "12.50",
+            "0.1",
+            "0.3",
+            ".5",
+            "5.",
+            "123456789012345",
+            "9007199254740991",
+            "0.1234567890123456789012",
+        ] {
+            if let Some(x) = short_decimal(text) {
+                assert_eq!(
+                    x.to_bits(),
+                    text.parse::<f64>().expect("a valid literal").to_bits(),
+                    "{text}"
+                );
+            }
+        }
+        for text in ["0", "12.50", ".5", "5.", "123456789012345", "0.000001"] {
+            assert!(short_decimal(text).is_some(), "{text} takes the fast path");
+        }
+        // Too many significant digits, too many decimals, not a plain literal: the caller's
+        // full parser decides.
+        for text in [
+            "1234567890123456",
+            "1.00000000000000000000000",
+            "1e5",
+            "-1",
+            "",
+            ".",
+            "1.2.3",
+            "0x10",
+        ] {
+            assert_eq!(short_decimal(text), None, "{text}");
+        }
+        // Pseudo-random literals of every length the fast path takes (fixed seed).
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut fast = 0;
+        for _ in 0..200_000 {
+            let int: String = (0..next(10))
+                .map(|_| char::from(b'0' + next(10) as u8))
+                .collect();
+            let frac: String = (0..next(23))
+                .map(|_| char::from(b'0' + next(10) as u8))
+                .collect();
+            let text = if frac.is_empty() {
+                int
+            } else {
+                format!("{int}.{frac}")
+            };
+            if let (Some(x), Ok(y)) = (short_decimal(&text), text.parse::<f64>()) {
+                assert_eq!(x.to_bits(), y.to_bits(), "{text}");
+                fast += 1;
+            }
+        }
+        assert!(fast > 50_000, "only {fast} literals took the fast path");
+    }
+}
