@@ -129,12 +129,11 @@ pub(super) fn icon(name: &str) -> Element {
 pub(super) fn bind_content(cx: &Cx, el: &Element, content: &Value) {
     let text = dom::text("");
     dom::append(el, &text);
-    cx.bind(content, move |v| {
-        let shown = match v {
-            Value::Bool(_) => String::new(),
-            other => template::display(&other),
-        };
-        text.set_text_content(Some(&shown));
+    cx.bind(content, move |v| match v {
+        Value::Bool(_) => text.set_text_content(Some("")),
+        // The template's output as it is (no copy into a new String per update).
+        Value::String(s) => text.set_text_content(Some(&s)),
+        other => text.set_text_content(Some(&template::display(&other))),
     });
 }
 
