@@ -232,6 +232,22 @@ fn column_cell(tag: &str, base: &str, column: &Value, class_key: &str) -> Elemen
 }
 
 impl Table {
+    /// An empty body row: the expand cell when a row has `_detail`, then one cell per
+    /// column with its `cellClass` and widths.
+    fn row_template(&self, expand_column: bool) -> Element {
+        let tr = dom::element_with_class("tr", "pf-table-row");
+        if expand_column {
+            dom::append(&tr, &dom::element_with_class("td", "pf-table-cell"));
+        }
+        for column in self.columns.iter() {
+            dom::append(
+                &tr,
+                &column_cell("td", "pf-table-cell", column, "cellClass"),
+            );
+        }
+        tr
+    }
+
     /// The row positions shown, after the search filter and the sort.
     fn visible(&self, view: &View) -> Vec<usize> {
         let needle = order::fold(view.query.trim());
@@ -294,11 +310,22 @@ impl Table {
             dom::append(&tr, &td);
             dom::append(&self.body, &tr);
         }
+        // Every body row starts as a deep clone of this one: the cells' classes and widths
+        // are written once per render, not once per cell.
+        let template = self.row_template(expand_column);
+        let keys: Vec<&str> = self
+            .columns
+            .iter()
+            .map(|c| prop(c, "key").as_str().unwrap_or_default())
+            .collect();
         for &i in shown.get(start..end).unwrap_or_default() {
             let Some(row) = view.rows.get(i) else {
                 continue;
             };
-            let tr = dom::element_with_class("tr", "pf-table-row");
+            let tr: Element = match template.clone_node_with_deep(true) {
+                Ok(copy) => copy.unchecked_into(),
+                Err(_) => self.row_template(expand_column),
+            };
             dom::set_attr(&tr, "data-row", &i.to_string());
             if !self.on_row_click.is_nullish() {
                 dom::set_attr(&tr, "data-clickable", "");
@@ -308,24 +335,27 @@ impl Table {
             }
             let detail = prop(row, "_detail");
             let open = view.expanded.contains(&i);
+            let mut td = tr.first_element_child();
             if expand_column {
-                let td = dom::element_with_class("td", "pf-table-cell");
-                if !detail.is_nullish() {
+                if let Some(toggle_cell) = &td
+                    && !detail.is_nullish()
+                {
                     let b = dom::element_with_class("button", "pf-data-table-toggle");
                     dom::set_attr(&b, "type", "button");
                     dom::set_attr(&b, "data-act", "expand");
                     dom::set_attr(&b, "aria-expanded", if open { "true" } else { "false" });
                     dom::set_attr(&b, "aria-label", "Toggle details");
                     b.set_text_content(Some("\u{25b6}"));
-                    dom::append(&td, &b);
+                    dom::append(toggle_cell, &b);
                 }
-                dom::append(&tr, &td);
+                td = td.and_then(|c| c.next_element_sibling());
             }
-            for column in self.columns.iter() {
-                let td = column_cell("td", "pf-table-cell", column, "cellClass");
-                let key = prop(column, "key").as_str().unwrap_or_default();
-                cell(&cx, &td, column, prop(row, key), key);
-                dom::append(&tr, &td);
+            for (column, key) in self.columns.iter().zip(&keys) {
+                let Some(cell_el) = td else {
+                    break;
+                };
+                cell(&cx, &cell_el, column, prop(row, key), key);
+                td = cell_el.next_element_sibling();
             }
             dom::append(&self.body, &tr);
             if open && !detail.is_nullish() {
