@@ -1,4 +1,4 @@
-//! Structural nodes: `Condition`, `ForEach` (keyed rows), `Slot` and `$ref`.
+//! Structural nodes: `Condition`, `ForEach` (rows matched by position), `Slot` and `$ref`.
 //!
 //! Each renders into a `display: contents` wrapper and swaps child owners: a `Condition`
 //! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose item and
