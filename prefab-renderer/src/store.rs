@@ -93,9 +93,10 @@ impl Subscribers {
         let slot = match self.index.get(&*key) {
             Some(&slot) => slot,
             None => {
+                let slot = self.lists.len();
                 self.lists.push(Vec::new());
-                self.index.insert(key, self.lists.len() - 1);
-                self.lists.len() - 1
+                self.index.insert(key, slot);
+                slot
             }
         };
         if let Some(list) = self.lists.get_mut(slot) {
