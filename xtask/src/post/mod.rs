@@ -7,8 +7,8 @@
 //! 2. [`glue::fast_short_strings`] — the glue decodes short strings in JavaScript;
 //! 3. [`wasm2js::wrap`] — wasm2js's ES module made a classic script;
 //! 4. [`wasm2js::pack`] — its data segments moved out as raw bytes, [`pack::lzma`] — the
-//!    JavaScript engine as LZMA (decoded in the page by `prefab-renderer/js/unlzma.js`),
-//!    [`pack::gzip`] — the rest as gzip;
+//!    JavaScript engine as LZMA (decoded in the page by `prefab-renderer/js/unlzma.js`,
+//!    tested under node by this module's `unlzma` tests), [`pack::gzip`] — the rest as gzip;
 //! 5. [`budgets::report`] — every asset's and page's size against
 //!    `prefab-renderer/budgets.toml`.
 pub mod budgets;
@@ -16,6 +16,9 @@ pub mod glue;
 pub mod imports;
 pub mod pack;
 pub mod wasm2js;
+
+#[cfg(test)]
+mod unlzma;
 
 /// Runs `node args…` for a test and returns its output, or `None` (saying so) on a machine
 /// without node, which only CI refuses (`cargo xtask install` provides node).
