@@ -90,7 +90,7 @@ mod tests {
             for (const s of ['row 12 \\u{{b7}} abc', 'a\\u{{1f600}}', '', 'x'.repeat(47), '\\u{{e9}}'.repeat(24), '\\u{{20ac}}'.repeat(16), 'y'.repeat(200)]) check(s);
             console.log(checked + ' ' + bad);"
         );
-        let Some(out) = super::super::node(["--input-type=commonjs", "-e", &script]) else {
+        let Some(out) = crate::post::node(["--input-type=commonjs", "-e", &script]) else {
             return;
         };
         let text = String::from_utf8_lossy(&out.stdout);
