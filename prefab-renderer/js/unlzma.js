@@ -1,12 +1,14 @@
 // LZMA decoder (hand-written; `cargo xtask build-renderer` minifies it into prefab/assets and
 // prefab::page inlines it before the loader of a self-contained page). The page carries the
 // JavaScript engine as LZMA ("alone" format: 1 byte lc/lp/pb, 4 bytes dictionary size, 8 bytes
-// decoded size, which the build always fills in) because that packs it ~17% smaller than gzip,
-// and browsers only decompress gzip and deflate natively. prefabUnlzma(bytes) returns the
-// decoded Uint8Array; corrupt input throws.
+// decoded size, which the build always fills in; the data ends with the end marker, which
+// liblzma always writes) because that packs it ~17% smaller than gzip, and browsers only
+// decompress gzip and deflate natively. prefabUnlzma(bytes) returns the decoded Uint8Array;
+// truncated or corrupt input throws (tested by unlzma.test.mjs, run by `cargo test -p xtask`).
 var prefabUnlzma = function (src) {
   "use strict";
   var props = src[0], lc = props % 9, lp = (props / 9 | 0) % 5, pb = props / 45 | 0;
+  if (props > 224) fail("corrupt");
   var size = (src[5] | src[6] << 8 | src[7] << 16 | src[8] << 24) >>> 0;
   var out = new Uint8Array(size);
   // Probability slots, each 1024 at first: one array, sections at these offsets.
@@ -16,8 +18,16 @@ var prefabUnlzma = function (src) {
   // The range coder's range and code live in a Uint32Array: as plain variables shared by
   // these functions, values above 2^30 would be boxed on every write.
   var rc = new Uint32Array([0xffffffff, 0]), pos = 14;
-  for (var k = 0; k < 4; k++) rc[1] = rc[1] * 256 + src[pos++];
 
+  function fail(what) {
+    throw new Error(what + " LZMA data");
+  }
+  // The next input byte; reading past the end means the input was cut short.
+  function next() {
+    if (pos >= src.length) fail("truncated");
+    return src[pos++];
+  }
+  for (var k = 0; k < 4; k++) rc[1] = rc[1] * 256 + next();
   function bit(i) {
     var p = probs[i], range = rc[0], code = rc[1], bound = (range >>> 11) * p, b;
     if (code < bound) {
@@ -32,7 +42,7 @@ var prefabUnlzma = function (src) {
     }
     if (range < 16777216) {
       range *= 256;
-      code = code * 256 + src[pos++];
+      code = code * 256 + next();
     }
     rc[0] = range;
     rc[1] = code;
@@ -61,7 +71,7 @@ var prefabUnlzma = function (src) {
       r = r << 1 | b;
       if (range < 16777216) {
         range *= 256;
-        code = code * 256 + src[pos++];
+        code = code * 256 + next();
       }
     }
     rc[0] = range;
@@ -77,7 +87,9 @@ var prefabUnlzma = function (src) {
 
   var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, at = 0;
   var pbMask = (1 << pb) - 1, lpMask = (1 << lp) - 1;
-  while (at < size) {
+  // One symbol past the data: it must be the end marker (a literal or repeat there runs
+  // `at` past `size`, which the final check refuses).
+  while (at <= size) {
     var posState = at & pbMask;
     if (!bit(MATCH + (state << 4) + posState)) {
       var prev = at ? out[at - 1] : 0;
@@ -143,9 +155,11 @@ var prefabUnlzma = function (src) {
       len = length(REP_LEN, posState);
       state = state < 7 ? 8 : 11;
     }
-    if (rep0 >= at) throw new Error("corrupt LZMA data");
-    for (var end = Math.min(at + len + 2, size); at < end; at++) out[at] = out[at - rep0 - 1];
+    if (rep0 >= at) fail("corrupt");
+    // Past `size` the typed array ignores the writes, and the final check fails.
+    for (var end = at + len + 2; at < end; at++) out[at] = out[at - rep0 - 1];
   }
-  if (at !== size) throw new Error("truncated LZMA data");
+  // The marker must come right after `size` bytes, and ends a whole stream with code 0.
+  if (at !== size || rc[1]) fail("corrupt");
   return out;
 };

@@ -4,14 +4,13 @@
 //! with the standalone page `target/pages/bench-wasm.html` as the candidate under both CSPs
 //! (wasm and wasm2js engines). `ARGS` go to `bench.mjs` after those defaults, e.g.
 //! `--runs 7 --payloads table1000`. Not part of `cargo xtask test`: it takes minutes.
-use crate::renderer;
 use crate::sh::{root, run};
 use std::process::Command;
 
 /// Runs the render benchmark; `args` are passed on to `bench.mjs`.
 pub fn render(args: &[String]) -> Result<(), String> {
     let pages = root().join("target/pages");
-    renderer::pages(&pages)?;
+    crate::pages::write(&pages)?;
     let scripts = root().join("benches/render");
     run(Command::new("node").arg(scripts.join("setup.mjs")))?;
     run(Command::new("node")

@@ -76,5 +76,7 @@ fn sha384(bytes: &[u8]) -> Result<String, String> {
     if digest.len() != 48 {
         return Err("openssl dgst -sha384 printed no 48-byte digest".into());
     }
-    Ok(format!("sha384-{}", prefab::page::base64(&digest)))
+    use base64::Engine;
+    let text = base64::engine::general_purpose::STANDARD.encode(digest);
+    Ok(format!("sha384-{text}"))
 }

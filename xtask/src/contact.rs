@@ -7,7 +7,7 @@ use std::process::Command;
 /// Writes the pages and the auto-renderer outputs, then runs the screenshot script.
 pub fn write(args: &[String]) -> Result<(), String> {
     let pages = root().join("target/pages");
-    crate::renderer::pages(&pages)?;
+    crate::pages::write(&pages)?;
     run(Command::new("cargo").args(["test", "-p", "prefab", "--test", "catalog_outputs"]))?;
     run(Command::new("node")
         .arg("prefab-renderer/tests/contact-sheet.mjs")

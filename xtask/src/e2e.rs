@@ -1,40 +1,12 @@
 //! End-to-end tests of the MCP integration with the official TypeScript MCP SDK client
-//! (`prefab-mcp/tests/e2e`): installs the SDK with npm, builds the `hello` example server
-//! and the `prefab` command, and runs the node script against both transports; the viewer
-//! it reads is then rendered in the project's MCP Apps test host (`xtask/testhost`).
+//! (`prefab-mcp/tests/e2e`; `crate::install::mcp_e2e` installs the SDK with npm): builds
+//! the `hello` example server and the `prefab` command, and runs the node script against
+//! both transports; the viewer it reads is then rendered in the project's MCP Apps test host
+//! (`xtask/testhost`).
+use crate::install::e2e_dir;
 use crate::sh::{root, run};
 use std::path::PathBuf;
 use std::process::Command;
-
-/// `@modelcontextprotocol/sdk`, as pinned in `prefab-mcp/tests/e2e/package.json`.
-const SDK_VERSION: &str = "1.32.2";
-
-/// The npm project of the e2e script.
-fn e2e_dir() -> PathBuf {
-    root().join("prefab-mcp").join("tests").join("e2e")
-}
-
-/// node + npm, the SDK version pinned in `package.json`, and the MCP Apps test host (the
-/// viewer is rendered in it).
-pub fn install() -> Result<(), String> {
-    crate::install::node()?;
-    crate::install::host_harness()?;
-    let dir = e2e_dir();
-    let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();
-    if !manifest.contains(&format!("\"@modelcontextprotocol/sdk\": \"{SDK_VERSION}\"")) {
-        return Err(format!(
-            "prefab-mcp/tests/e2e/package.json must pin the SDK at {SDK_VERSION}"
-        ));
-    }
-    let sdk = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
-    let installed = std::fs::read_to_string(sdk).unwrap_or_default();
-    if installed.contains(&format!("\"version\": \"{SDK_VERSION}\"")) {
-        return Ok(());
-    }
-    run(Command::new("npm")
-        .args(["install", "--no-audit", "--no-fund"])
-        .current_dir(&dir))
-}
 
 /// Builds the binaries, runs the node e2e script over stdio and HTTP, then the
 /// 200-parallel-calls check.

@@ -20,7 +20,7 @@ pub fn all() -> Result<(), String> {
     node()?;
     binaryen()?;
     host_harness()?;
-    crate::e2e::install()?;
+    mcp_e2e()?;
     postgres()?;
     Ok(())
 }
@@ -136,6 +136,36 @@ fn chromium() -> Result<(), String> {
     }
     run(Command::new("apt-get").args(["update", "-qq"]))?;
     run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium", "chromium-driver"]))
+}
+
+/// `@modelcontextprotocol/sdk`, as pinned in `prefab-mcp/tests/e2e/package.json`.
+const SDK_VERSION: &str = "1.32.2";
+
+/// The npm project of the MCP end-to-end script.
+pub fn e2e_dir() -> PathBuf {
+    root().join("prefab-mcp").join("tests").join("e2e")
+}
+
+/// node + npm, the SDK version pinned in `package.json`, and the MCP Apps test host (the
+/// viewer is rendered in it).
+pub fn mcp_e2e() -> Result<(), String> {
+    node()?;
+    host_harness()?;
+    let dir = e2e_dir();
+    let manifest = std::fs::read_to_string(dir.join("package.json")).unwrap_or_default();
+    if !manifest.contains(&format!("\"@modelcontextprotocol/sdk\": \"{SDK_VERSION}\"")) {
+        return Err(format!(
+            "prefab-mcp/tests/e2e/package.json must pin the SDK at {SDK_VERSION}"
+        ));
+    }
+    let sdk = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
+    let installed = std::fs::read_to_string(sdk).unwrap_or_default();
+    if installed.contains(&format!("\"version\": \"{SDK_VERSION}\"")) {
+        return Ok(());
+    }
+    run(Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund"])
+        .current_dir(&dir))
 }
 
 /// The database the PostgreSQL store tests use (`PREFAB_TEST_DATABASE_URL`).

@@ -39,14 +39,12 @@ mod conformance;
 mod contact;
 mod e2e;
 mod fuzz;
-mod glue;
-mod imports;
 mod install;
-mod pack;
+mod pages;
+mod post;
 mod renderer;
 mod serve;
 mod sh;
-mod sizes;
 mod standalone;
 mod suites;
 
@@ -68,10 +66,10 @@ fn main() -> ExitCode {
             .and_then(|()| install::rust_src())
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
-        Some("e2e") => e2e::install().and_then(|()| e2e::run_suite()),
+        Some("e2e") => install::mcp_e2e().and_then(|()| e2e::run_suite()),
         Some("serve") => serve::run_suite(false),
         Some("screenshot-serve") => serve::run_suite(true),
-        Some("sizes") => sizes::committed(),
+        Some("sizes") => renderer::sizes(),
         Some("cdn-bundle") => {
             let dir = args
                 .get(1)
@@ -80,7 +78,7 @@ fn main() -> ExitCode {
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
-        Some("pages") => renderer::pages(&sh::root().join("target/pages")),
+        Some("pages") => pages::write(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),

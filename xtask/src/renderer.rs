@@ -10,13 +10,14 @@
 //!    `-Cpanic=immediate-abort`; `RUSTC_BOOTSTRAP=1` lets the stable toolchain take these
 //!    flags, so no nightly is pinned);
 //! 2. `wasm-bindgen --target no-modules` (pinned CLI version), then its imports renamed to
-//!    short names in the module and the glue (`crate::imports`);
+//!    short names in the module and the glue, and the glue's short-string decoding
+//!    (`crate::post`, the post-build stage: every step after the tools is there, tested);
 //! 3. `wasm-opt -Oz` (npm `binaryen`) → `renderer_bg.wasm`, the wasm engine;
 //! 4. the same optimised module, with sign extension and saturating conversions lowered to
 //!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
-//! 5. the packed forms `prefab::page` inlines into self-contained pages (`crate::pack`):
+//! 5. the packed forms `prefab::page` inlines into self-contained pages (`crate::post::pack`):
 //!    the wasm engine and the stylesheet plus glue in the gzip format by zopfli (unpacked with
 //!    `DecompressionStream("gzip")`), the JavaScript engine as LZMA with its data segments
 //!    as raw bytes (unpacked by `unlzma.js`);
@@ -28,10 +29,10 @@
 //! `unlzma.js`) picks the engine at load time; `prefab::page`
 //! inlines everything into one HTML page. Every step is deterministic, so `check-assets`
 //! can rebuild into a temporary folder and compare bytes with the committed assets. Both
-//! commands print every asset's size against its budget (`crate::sizes`); `check-assets`
-//! fails when one is over.
+//! commands print every asset's size against its budget (`crate::post::budgets`);
+//! `check-assets` fails when one is over.
 use crate::install::{WASM_BINDGEN_VERSION, binaryen_bin};
-use crate::pack;
+use crate::post::{budgets, glue, imports, pack, wasm2js};
 use crate::sh::{output, root, run};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -100,10 +101,31 @@ pub fn check() -> Result<(), String> {
     eprintln!("renderer assets are up to date");
     // The committed assets equal the fresh ones, so the pages this process assembles from
     // them are the pages of this build.
-    crate::sizes::committed()
+    sizes()
 }
 
+/// `cargo xtask sizes`: the committed assets and the pages built from them against their
+/// budgets.
+pub fn sizes() -> Result<(), String> {
+    let pages = root().join("target/pages");
+    crate::pages::write(&pages)?;
+    budgets::report(&[&root().join("prefab/assets"), &pages])
+}
+
+/// Builds every asset into `out`: the Rust build, wasm-bindgen, the engines, the packs.
 fn build_into(out: &Path) -> Result<(), String> {
+    let target_dir = root().join("target/renderer-build");
+    let raw = compile(&target_dir)?;
+    let work = target_dir.join("bindgen");
+    bindgen(&raw, &work)?;
+    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    write(&out.join("renderer.css"), stylesheet()?.as_bytes())?;
+    let lowered = engines(&work, out)?;
+    packed(out, &lowered)
+}
+
+/// `cargo build` of `prefab-renderer` for wasm32 into `target_dir`: returns the module.
+fn compile(target_dir: &Path) -> Result<PathBuf, String> {
     let have = output("wasm-bindgen", &["--version"]);
     if !have.contains(WASM_BINDGEN_VERSION) {
         return Err(format!(
@@ -112,7 +134,6 @@ fn build_into(out: &Path) -> Result<(), String> {
         ));
     }
     let root = root();
-    let target_dir = root.join("target/renderer-build");
     let cargo_home = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
@@ -157,12 +178,16 @@ fn build_into(out: &Path) -> Result<(), String> {
         ])
         // The unstable flags above on the stable toolchain (no nightly to pin or install).
         .env("RUSTC_BOOTSTRAP", "1")
-        .env("CARGO_TARGET_DIR", &target_dir)
+        .env("CARGO_TARGET_DIR", target_dir)
         .env("CARGO_ENCODED_RUSTFLAGS", flags))?;
-    let raw = target_dir.join("wasm32-unknown-unknown/wasm-release/prefab_renderer.wasm");
+    Ok(target_dir.join("wasm32-unknown-unknown/wasm-release/prefab_renderer.wasm"))
+}
 
-    let work = target_dir.join("bindgen");
-    let _ = fs::remove_dir_all(&work);
+/// wasm-bindgen on the module `raw` into `work`, then the post-build stage's changes to its
+/// module and glue (short import names, short-string decoding).
+fn bindgen(raw: &Path, work: &Path) -> Result<(), String> {
+    // A stale folder would keep files this run no longer writes.
+    fs::remove_dir_all(work).ok();
     run(Command::new("wasm-bindgen").args([
         "--target",
         "no-modules",
@@ -177,16 +202,18 @@ fn build_into(out: &Path) -> Result<(), String> {
 
     let bindgen_wasm = work.join("renderer_bg.wasm");
     let bindgen_glue = work.join("renderer.js");
-    let (wasm, glue) = crate::imports::shorten(
+    let (wasm, text) = imports::shorten(
         &read(&bindgen_wasm)?,
         &String::from_utf8_lossy(&read(&bindgen_glue)?),
     )?;
-    let glue = crate::glue::fast_short_strings(&glue)?;
     write(&bindgen_wasm, &wasm)?;
-    write(&bindgen_glue, glue.as_bytes())?;
+    write(&bindgen_glue, glue::fast_short_strings(&text)?.as_bytes())
+}
 
-    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    write(&out.join("renderer.css"), stylesheet()?.as_bytes())?;
+/// From wasm-bindgen's output in `work`, the assets of `out`: the wasm engine (`wasm-opt`),
+/// the JavaScript engine (wasm2js of the module lowered to MVP instructions, wrapped,
+/// minified), the minified glue and hand-written scripts. Returns the lowered module.
+fn engines(work: &Path, out: &Path) -> Result<PathBuf, String> {
     let bin = binaryen_bin();
     let wasm_out = out.join("renderer_bg.wasm");
     run(Command::new(bin.join("wasm-opt"))
@@ -213,9 +240,11 @@ fn build_into(out: &Path) -> Result<(), String> {
             "-o",
         ])
         .arg(&js))?;
-    let wasm2js = wrap_wasm2js(&String::from_utf8_lossy(&read(&js)?))?;
     let wrapped = work.join("wasm2js.wrapped.js");
-    write(&wrapped, wasm2js.as_bytes())?;
+    write(
+        &wrapped,
+        wasm2js::wrap(&String::from_utf8_lossy(&read(&js)?))?.as_bytes(),
+    )?;
     minify(&wrapped, &out.join("renderer.wasm2js.js"))?;
 
     let glue_path = work.join("renderer.js");
@@ -228,9 +257,17 @@ fn build_into(out: &Path) -> Result<(), String> {
     minify(&glue_path, &out.join("renderer.js"))?;
     // The hand-written scripts of `prefab-renderer/js/`, minified like the rest.
     for name in ["loader.js", "unlzma.js"] {
-        minify(&root.join("prefab-renderer/js").join(name), &out.join(name))?;
+        minify(
+            &root().join("prefab-renderer/js").join(name),
+            &out.join(name),
+        )?;
     }
-    // What self-contained pages inline (see `crate::pack`).
+    Ok(lowered)
+}
+
+/// What self-contained pages inline (see `crate::post::pack`), and the CDN bundle's hashes.
+/// `lowered` is the module wasm2js translated: the data segments come from it.
+fn packed(out: &Path, lowered: &Path) -> Result<(), String> {
     write(
         &out.join("renderer_bg.wasm.gz"),
         &pack::gzip(&read(&out.join("renderer_bg.wasm"))?)?,
@@ -245,7 +282,7 @@ fn build_into(out: &Path) -> Result<(), String> {
     let engine = String::from_utf8_lossy(&read(&out.join("renderer.wasm2js.js"))?).into_owned();
     write(
         &out.join("renderer.wasm2js.lzma"),
-        &pack::lzma(&pack::wasm2js(&engine)?)?,
+        &pack::lzma(&wasm2js::pack(&engine, &read(lowered)?)?)?,
     )?;
     let integrity = crate::cdn::integrity_json(out)?;
     write(&out.join("integrity.json"), integrity.as_bytes())
@@ -294,102 +331,10 @@ fn minify(input: &Path, output: &Path) -> Result<(), String> {
     write(output, format!("{HEADER}{text}").as_bytes())
 }
 
-/// Turns wasm2js's ES module into `var prefabWasm2js = function (imports) { … }`, which
-/// returns the module's exports like `WebAssembly.Instance#exports`, and makes memory
-/// growth detach the old buffer as real wasm does (the glue refreshes its views when it
-/// sees a detached buffer).
-fn wrap_wasm2js(js: &str) -> Result<String, String> {
-    let mut body = String::new();
-    let mut tail = false;
-    for line in js.lines() {
-        if line.starts_with("import ") {
-            continue;
-        }
-        if line.starts_with("var retasmFunc") {
-            tail = true;
-        }
-        if !tail {
-            body.push_str(line);
-            body.push('\n');
-        }
-    }
-    const GROW: &str = "newHEAP8.set(HEAP8);";
-    if body.matches(GROW).count() != 1 {
-        return Err("wasm2js output changed: memory growth code not found".into());
-    }
-    let body = body.replace(
-        GROW,
-        "newHEAP8.set(HEAP8);\n   if (buffer.transfer) buffer.transfer(0); else structuredClone(buffer, { transfer: [buffer] });",
-    );
-    Ok(format!(
-        "// The renderer as JavaScript (binaryen wasm2js): the engine for hosts that refuse WebAssembly.\nvar prefabWasm2js = (function () {{\n{body}return asmFunc;\n}})();\n"
-    ))
-}
-
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes the pages the browser tests load into `dir`: `viewer-default.html` and
-/// `viewer.html` (the MCP Apps viewer with one engine and with both)
-/// and `standalone-<name>.html` for each `prefab-renderer/tests/fixtures/<name>.json`.
-pub fn pages(dir: &Path) -> Result<(), String> {
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    // `viewer-default.html` is what `prefab_mcp::Viewer::new()` serves (the JavaScript
-    // engine only); `viewer.html` carries both engines, so the host suite exercises each.
-    write(
-        &dir.join("viewer-default.html"),
-        prefab::page::viewer_html().as_bytes(),
-    )?;
-    write(
-        &dir.join("viewer.html"),
-        prefab::page::viewer_html_with(prefab::page::Engines::Both).as_bytes(),
-    )?;
-    // Candidate pages for the render benchmark (benches/render/bench.mjs fills the
-    // initial-data tag): one as served, one with a CSP that refuses WebAssembly, so the
-    // wasm2js engine runs (bench.mjs --csp can also add either CSP to the first).
-    let bench = prefab::page::standalone_html(&serde_json::json!({}), "prefab-rs");
-    write(&dir.join("bench-wasm.html"), bench.as_bytes())?;
-    let strict = bench.replacen(
-        "<head>\n",
-        "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'unsafe-inline'\">\n",
-        1,
-    );
-    write(&dir.join("bench-wasm2js.html"), strict.as_bytes())?;
-    // The CDN viewer (a placeholder base the delivery test replaces with its local server)
-    // and the bundle it loads.
-    let cdn_base = format!(
-        "https://cdn.invalid/{}/{}",
-        crate::cdn::PACKAGE,
-        env!("CARGO_PKG_VERSION")
-    );
-    write(
-        &dir.join("viewer-cdn.html"),
-        prefab::page::cdn_viewer_html(&cdn_base).as_bytes(),
-    )?;
-    crate::cdn::write_bundle(&dir.join("cdn"))?;
-    let fixtures = root().join("prefab-renderer/tests/fixtures");
-    let entries = fs::read_dir(&fixtures).map_err(|e| format!("{}: {e}", fixtures.display()))?;
-    let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    names.sort();
-    for path in names {
-        if path.extension().and_then(|e| e.to_str()) != Some("json") {
-            continue;
-        }
-        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let envelope: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
-        let html = prefab::page::standalone_html(&envelope, stem);
-        write(
-            &dir.join(format!("standalone-{stem}.html")),
-            html.as_bytes(),
-        )?;
-    }
-    eprintln!("pages written to {}", dir.display());
-    Ok(())
 }

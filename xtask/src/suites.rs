@@ -44,7 +44,7 @@ fn renderer() -> Result<(), String> {
         "wasm32-unknown-unknown",
     ]))?;
     let pages = crate::sh::root().join("target/pages");
-    crate::renderer::pages(&pages)?;
+    crate::pages::write(&pages)?;
     for script in [
         "e2e.mjs",
         "delivery.mjs",
