@@ -115,7 +115,7 @@ async function open(browser, r, json) {
   });
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();
-  const errors = watch(page, { max: 200 });
+  const errors = watch(page, { max: 200, expected: () => true }); // page errors only
   await page.goto(`${ORIGIN}/`, { waitUntil: "load", timeout: TIMEOUT });
   await page.waitForFunction((n) => document.body && document.body.textContent.includes(`row ${n - 1} · `), ROWS, { timeout: TIMEOUT });
   return { context, page, errors };
