@@ -6,12 +6,10 @@
 // (build first: cargo build --release -p examples --bin hello)
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { cli, die, tally } from "../../xtask/testhost/harness.mjs";
 
-const [helloBin, callsArg] = process.argv.slice(2);
-if (!helloBin) {
-  console.error("usage: node parallel_calls.mjs <hello binary> [calls]");
-  process.exit(2);
-}
+const [helloBin, callsArg] = cli("parallel_calls.mjs", {}, { positionals: true })._;
+if (!helloBin) die("parallel_calls.mjs", "usage: node parallel_calls.mjs <hello binary> [calls]", 2);
 const CALLS = Number(callsArg ?? 200);
 
 const port = await new Promise((resolve, reject) => {
@@ -65,7 +63,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-let exitCode = 0;
+const { check, finish } = tally({ label: "parallel", quiet: true });
 try {
   for (let i = 0; ; i++) {
     try {
@@ -79,9 +77,8 @@ try {
   const started = performance.now();
   const outcomes = await Promise.allSettled(Array.from({ length: CALLS }, (_, i) => call(i + 1)));
   const wall = performance.now() - started;
+  outcomes.forEach((o, i) => check(`call ${i + 1}`, o.status === "fulfilled", String(o.reason)));
   const ok = outcomes.filter((o) => o.status === "fulfilled").map((o) => o.value).sort((a, b) => a - b);
-  const failures = outcomes.filter((o) => o.status === "rejected");
-  for (const f of failures.slice(0, 5)) console.log(`failure: ${f.reason}`);
   if (ok.length > 0) {
     const fmt = (ms) => `${ms.toFixed(1)} ms`;
     console.log(
@@ -89,12 +86,9 @@ try {
         `p99 ${fmt(percentile(ok, 99))}, max ${fmt(ok[ok.length - 1])}, wall ${fmt(wall)}`,
     );
   }
-  console.log(`parallel: ${ok.length} passed, ${failures.length} failed`);
-  if (failures.length > 0) exitCode = 1;
 } catch (e) {
-  console.log(`parallel: 0 passed, 1 failed\n${e.stack ?? e}`);
-  exitCode = 1;
+  check("the server answers", false, e.stack ?? e);
 } finally {
   child.kill();
 }
-process.exit(exitCode);
+finish({ exit: true });

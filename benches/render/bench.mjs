@@ -23,34 +23,21 @@
 // Prints a table of medians and ratios against the anchors, and writes results.json and
 // results.md to --out (default target/bench-render/results/<time>/).
 import { createServer } from "node:http";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
-import { dirname, extname, join, resolve, sep } from "node:path";
-import { parseArgs } from "node:util";
-import { PY_LABEL, TS_LABEL, benchHome, chromiumPath, die, readManifest, readPayloadText, requireFromHome, requireSetup } from "./lib/env.mjs";
-import { CSP, probeScript, withCsp, withPayload } from "./lib/page.mjs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { cli, watch } from "../../xtask/testhost/harness.mjs";
+import { PY_LABEL, TS_LABEL, benchHome, die, launchChromium, load as loadAverage, machine, readManifest, readPayloadText, requireSetup } from "./lib/env.mjs";
+import { CANDIDATE_OPTIONS, HTML, candidates, folderFile, probeScript, withPayload } from "./lib/page.mjs";
 import { markdown, ratios, summarise } from "./lib/report.mjs";
 import { TRACE_CATEGORIES, mainThreadCpu } from "./lib/trace.mjs";
 
-const options = {
-  candidate: { type: "string" },
-  name: { type: "string", default: "prefab-rs" },
+const opts = cli("bench.mjs", {
+  ...CANDIDATE_OPTIONS,
   runs: { type: "string", default: "5" },
   warmup: { type: "string", default: "1" },
-  csp: { type: "string", default: "wasm,no-wasm" },
   payloads: { type: "string" },
-  renderers: { type: "string", default: "candidate,ts,prefab-ui" },
-  home: { type: "string" },
-  out: { type: "string" },
-  timeout: { type: "string", default: "30000" },
   "no-trace": { type: "boolean", default: false },
-};
-let opts;
-try {
-  opts = parseArgs({ options }).values;
-} catch (e) {
-  die("bench.mjs", e.message, 2);
-}
+});
 const RUNS = Number(opts.runs);
 const WARMUP = Number(opts.warmup);
 const TIMEOUT = Number(opts.timeout);
@@ -59,38 +46,17 @@ for (const [flag, value, least] of [["--runs", RUNS, 1], ["--warmup", WARMUP, 0]
   if (!Number.isInteger(value) || value < least) die("bench.mjs", `${flag} ${value}: expected a whole number ≥ ${least}`, 2);
 }
 const PAUSE_MS = 300; // lets the previous renderer process wind down before the next load
-const ENGINE = { wasm: "wasm", "no-wasm": "wasm2js" };
 const home = benchHome(opts.home);
 const manifest = readManifest();
 const payloads = opts.payloads ? opts.payloads.split(",") : Object.keys(manifest.payloads);
 const wanted = opts.renderers.split(",");
 
 function renderers(paths) {
-  const list = [];
-  if (wanted.includes("candidate") && opts.candidate) {
-    const file = resolve(opts.candidate);
-    if (!existsSync(file)) die("bench.mjs", `--candidate: no file ${file}`, 2);
-    const template = readFileSync(file, "utf8");
-    for (const mode of opts.csp.split(",")) {
-      if (!(mode in CSP)) die("bench.mjs", `--csp ${mode}: expected none, wasm or no-wasm`, 2);
-      const engine = ENGINE[mode];
-      list.push({
-        id: `candidate-${mode}`,
-        label: engine ? `${opts.name} (${engine})` : opts.name,
-        short: engine ?? "candidate",
-        engine,
-        candidate: true,
-        root: dirname(file),
-        template: withCsp(template, CSP[mode]),
-      });
-    }
-  }
+  const list = wanted.includes("candidate") && opts.candidate ? candidates(opts, "bench.mjs") : [];
   if (wanted.includes("ts")) list.push({ id: "ts", label: TS_LABEL, short: "TS", template: readFileSync(paths.tsPage, "utf8") });
   if (wanted.includes("prefab-ui")) list.push({ id: "prefab-ui", label: PY_LABEL, short: "prefab-ui", template: readFileSync(paths.pyPage, "utf8") });
   return list;
 }
-
-const MIME = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".woff2": "font/woff2" };
 
 /** One server: /<renderer>/<payload> is a prepared page; other paths are files of the candidate's folder. */
 function serve(list) {
@@ -103,13 +69,10 @@ function serve(list) {
       res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
       res.end(body);
     };
-    if (pages.has(path)) return reply(200, MIME[".html"], pages.get(path));
+    if (pages.has(path)) return reply(200, HTML, pages.get(path));
     if (path === "/favicon.ico") return reply(204, "image/x-icon", "");
-    const file = root && resolve(root, "." + path);
-    if (file && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
-      return reply(200, MIME[extname(file)] ?? "application/octet-stream", readFileSync(file));
-    }
-    return reply(404, "text/plain", "not found");
+    const file = folderFile(root, path);
+    return file ? reply(200, file.type, file.body) : reply(404, "text/plain", "not found");
   });
   return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
 }
@@ -119,9 +82,7 @@ async function load(browser, url, markers, traced) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   await context.addInitScript({ content: probeScript(markers) });
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(`page error: ${String(e.message).slice(0, 200)}`));
-  page.on("console", (m) => m.type() === "error" && errors.push(`console error: ${m.text().slice(0, 200)}`));
+  const errors = watch(page, { labelled: true, max: 200 });
   let tracing = false;
   let timer;
   try {
@@ -151,15 +112,10 @@ async function main() {
   if (!list.length) throw new Error(`--renderers ${opts.renderers}: nothing to run (a candidate needs --candidate)`);
   const out = resolve(opts.out ?? join(home, "results", new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19)));
   mkdirSync(out, { recursive: true });
-  if (!existsSync(chromiumPath())) throw new Error(`no Chromium at ${chromiumPath()}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  const { chromium } = requireFromHome(home, "playwright-core");
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launchChromium(home);
   const server = await serve(list);
   const base = `http://127.0.0.1:${server.address().port}`;
-  const env = { date: new Date().toISOString(), chromium: browser.version(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadBefore: loadavg().map((x) => x.toFixed(1)), runs: RUNS, warmup: WARMUP };
+  const env = { ...machine(browser), runs: RUNS, warmup: WARMUP };
   console.log(`bench: ${list.map((r) => r.label).join(", ")}; payloads ${payloads.join(", ")}; ${RUNS} runs + ${WARMUP} warm-up; Chromium ${env.chromium}`);
   const started = Date.now();
   const samples = [];
@@ -193,7 +149,7 @@ async function main() {
   }
   await browser.close();
   server.close();
-  Object.assign(env, { loadAfter: loadavg().map((x) => x.toFixed(1)), seconds: Math.round((Date.now() - started) / 1000) });
+  Object.assign(env, { loadAfter: loadAverage(), seconds: Math.round((Date.now() - started) / 1000) });
   const candidates = list.filter((r) => r.candidate);
   const anchors = list.filter((r) => !r.candidate);
   const summary = summarise(samples, payloads, list);

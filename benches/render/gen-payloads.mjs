@@ -18,7 +18,7 @@
 //   node benches/render/gen-payloads.mjs --check   exit 1 if a committed file differs
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { cli } from "../../xtask/testhost/harness.mjs";
 import { PAYLOAD_DIR } from "./lib/env.mjs";
 
 const envelope = (view, state) => ({ $prefab: { version: "0.3" }, view: appRoot(view), ...(state ? { state } : {}) });
@@ -143,7 +143,7 @@ const files = {
   "manifest.json": JSON.stringify(manifest, null, 2) + "\n",
 };
 
-const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+const values = cli("gen-payloads.mjs", { check: { type: "boolean", default: false } });
 let differing = 0;
 for (const [name, content] of Object.entries(files)) {
   const path = join(PAYLOAD_DIR, name);

@@ -21,35 +21,18 @@
 //             one more task): the keystroke is on screen.
 // After each keystroke every row is checked (untimed) to show the new value. Medians and p95
 // of the keystrokes after the first (a warm-up) are printed per renderer.
-import { cpus, loadavg } from "node:os";
-import { dirname, extname, resolve, sep } from "node:path";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { PY_LABEL, TS_LABEL, benchHome, chromiumPath, die, requireFromHome, requireSetup } from "./lib/env.mjs";
-import { CSP, withCsp, withPayload } from "./lib/page.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { cli, watch } from "../../xtask/testhost/harness.mjs";
+import { PY_LABEL, TS_LABEL, benchHome, die, launchChromium, load, machine, requireSetup } from "./lib/env.mjs";
+import { CANDIDATE_OPTIONS, HTML, candidates, folderFile, withPayload } from "./lib/page.mjs";
 
-const options = {
-  candidate: { type: "string" },
-  name: { type: "string", default: "prefab-rs" },
-  csp: { type: "string", default: "wasm,no-wasm" },
-  renderers: { type: "string", default: "candidate,ts,prefab-ui" },
-  keys: { type: "string", default: "20" },
-  home: { type: "string" },
-  out: { type: "string" },
-  timeout: { type: "string", default: "30000" },
-};
-let opts;
-try {
-  opts = parseArgs({ options }).values;
-} catch (e) {
-  die("keystroke.mjs", e.message, 2);
-}
+const opts = cli("keystroke.mjs", { ...CANDIDATE_OPTIONS, keys: { type: "string", default: "20" } });
 const KEYS = Number(opts.keys);
 const TIMEOUT = Number(opts.timeout);
 if (!Number.isInteger(KEYS) || KEYS < 2) die("keystroke.mjs", `--keys ${opts.keys}: expected a whole number ≥ 2`, 2);
 const ROWS = 1000;
 const KEY_TIMEOUT = 5000; // a renderer that has not updated the rows by then never will
-const ENGINE = { wasm: "wasm", "no-wasm": "wasm2js" };
 const ORIGIN = "http://keystroke.test";
 const TYPED = "abcdefghijklmnopqrstuvwxyz";
 
@@ -110,16 +93,7 @@ const PROBE = `(() => {
 
 function renderers(paths) {
   const want = opts.renderers.split(",");
-  const list = [];
-  if (want.includes("candidate") && opts.candidate) {
-    const file = resolve(opts.candidate);
-    if (!existsSync(file)) die("keystroke.mjs", `--candidate: no file ${file}`, 2);
-    for (const mode of opts.csp.split(",")) {
-      if (!(mode in CSP)) die("keystroke.mjs", `--csp ${mode}: expected none, wasm or no-wasm`, 2);
-      const label = ENGINE[mode] ? `${opts.name} (${ENGINE[mode]})` : opts.name;
-      list.push({ label, engine: ENGINE[mode], root: dirname(file), template: withCsp(readFileSync(file, "utf8"), CSP[mode]) });
-    }
-  }
+  const list = want.includes("candidate") && opts.candidate ? candidates(opts, "keystroke.mjs") : [];
   if (want.includes("ts")) {
     const template = readFileSync(paths.tsPage, "utf8");
     list.push({ label: TS_LABEL, template }, { label: `${TS_LABEL} (onChange setState)`, template, onChange: true });
@@ -129,25 +103,19 @@ function renderers(paths) {
   return list;
 }
 
-const MIME = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
-
 /** Opens `r` on the payload at ORIGIN/ (files of the candidate's folder served beside it). */
 async function open(browser, r, json) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const html = withPayload(r.template, json);
   await context.route(`${ORIGIN}/**`, (route) => {
     const path = decodeURIComponent(new URL(route.request().url()).pathname);
-    if (path === "/") return route.fulfill({ status: 200, contentType: MIME[".html"], body: html });
-    const file = r.root && resolve(r.root, "." + path);
-    if (file && file.startsWith(r.root + sep) && existsSync(file) && statSync(file).isFile()) {
-      return route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? "application/octet-stream", body: readFileSync(file) });
-    }
-    return route.fulfill({ status: 404, body: "not found" });
+    if (path === "/") return route.fulfill({ status: 200, contentType: HTML, body: html });
+    const file = folderFile(r.root, path);
+    return route.fulfill(file ? { status: 200, contentType: file.type, body: file.body } : { status: 404, body: "not found" });
   });
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e.message).slice(0, 200)));
+  const errors = watch(page, { max: 200, expected: () => true }); // page errors only
   await page.goto(`${ORIGIN}/`, { waitUntil: "load", timeout: TIMEOUT });
   await page.waitForFunction((n) => document.body && document.body.textContent.includes(`row ${n - 1} · `), ROWS, { timeout: TIMEOUT });
   return { context, page, errors };
@@ -207,13 +175,8 @@ async function main() {
   const home = benchHome(opts.home);
   const paths = requireSetup(home);
   const list = renderers(paths);
-  if (!existsSync(chromiumPath())) throw new Error(`no Chromium at ${chromiumPath()}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  const { chromium } = requireFromHome(home, "playwright-core");
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  const env = { date: new Date().toISOString(), chromium: browser.version(), cpus: cpus().length, loadBefore: loadavg().map((x) => x.toFixed(1)), keys: KEYS, rows: ROWS };
+  const browser = await launchChromium(home);
+  const env = { ...machine(browser), keys: KEYS, rows: ROWS };
   console.log(`keystroke: ${list.map((r) => r.label).join(", ")}; ${ROWS} bound rows, ${KEYS} keys; Chromium ${env.chromium}`);
   const json = [JSON.stringify(payload(false)), JSON.stringify(payload(true))];
   const results = [];
@@ -247,7 +210,7 @@ async function main() {
     );
   }
   await browser.close();
-  env.loadAfter = loadavg().map((x) => x.toFixed(1));
+  env.loadAfter = load();
   console.log(`load average before ${env.loadBefore.join(" ")}, after ${env.loadAfter.join(" ")}`);
   if (opts.out) writeFileSync(resolve(opts.out), JSON.stringify({ env, results }, null, 2));
   if (results.some((r) => r.failure || !r.allRows)) process.exitCode = 1;

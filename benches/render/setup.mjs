@@ -21,11 +21,11 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { cli } from "../../xtask/testhost/harness.mjs";
 import { PY, RENDER_DIR, TS, benchHome, chromiumPath, die, homePaths } from "./lib/env.mjs";
 import { DATA_TAG } from "./lib/page.mjs";
 
-const { values: opts } = parseArgs({ options: { home: { type: "string" }, force: { type: "boolean", default: false } } });
+const opts = cli("setup.mjs", { home: { type: "string" }, force: { type: "boolean", default: false } });
 const p = homePaths(benchHome(opts.home));
 const started = Date.now();
 const say = (what) => console.log(`setup [${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);

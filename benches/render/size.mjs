@@ -11,17 +11,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { cli } from "../../xtask/testhost/harness.mjs";
 import { PY_LABEL, TS_LABEL, benchHome, die, homePaths } from "./lib/env.mjs";
 
-let parsed;
-try {
-  parsed = parseArgs({ options: { home: { type: "string" }, name: { type: "string", default: "candidate" }, json: { type: "string" } }, allowPositionals: true });
-} catch (e) {
-  die("size.mjs", e.message, 2);
-}
-const { values: opts, positionals: files } = parsed;
+const opts = cli("size.mjs", { home: { type: "string" }, name: { type: "string", default: "candidate" }, json: { type: "string" } }, { positionals: true });
+const files = opts._;
 
 const systemGzip = spawnSync("gzip", ["--version"], { stdio: "ignore" }).status === 0;
 const GZIP = systemGzip ? "gzip -9" : "zlib -9";

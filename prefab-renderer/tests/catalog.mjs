@@ -13,23 +13,12 @@
 // `--axe` also runs axe-core on every rendered document: a serious or critical violation fails.
 // `conformance/wire/actions` holds action objects, not views; they are not rendered here.
 // Ends with `N passed, N failed`.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { axe, launch, severe } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
-const PAGES = resolve(arg("--pages", "target/pages"));
-const ALLOW = new Set(arg("--allow-unknown", "").split(",").map((s) => s.trim()).filter(Boolean));
-const ONLY = arg("--only", "");
-const QUIET = args.includes("--quiet");
-const AXE = args.includes("--axe");
 // Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
 // `ariaLabel` (prefab-ui's fixture gives it no name), or an option outside its list.
 const AXE_EXEMPT = new Set(["Checkbox", "Combobox", "ComboboxOption", "Input", "Radio", "Select", "SelectOption", "Switch", "Textarea"].map((t) => `components/${t}.json`));
@@ -54,21 +43,8 @@ export function catalogue(root = ROOT) {
   return { docs, generated: generated.length };
 }
 
-/** A page template: any standalone page, its data swapped per document. */
-export function pageMaker(pages, dir) {
-  const template = readFileSync(join(pages, "standalone-e2e.html"), "utf8");
-  let n = 0;
-  return (envelope) => {
-    const json = JSON.stringify(envelope).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-    const html = template.replace(
-      /(<script id="prefab:initial-data" type="application\/json">)[\s\S]*?(<\/script>)/,
-      (_, open, close) => open + json + close,
-    );
-    const file = join(dir, `doc-${++n}.html`);
-    writeFileSync(file, html);
-    return pathToFileURL(file).href;
-  };
-}
+/** Pages of any document: the standalone page of `e2e`, its data swapped per document. */
+export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-");
 
 /** Opens `url` in `page` and waits until the envelope is mounted and settled. */
 export async function renderIn(page, url) {
@@ -79,34 +55,29 @@ export async function renderIn(page, url) {
 }
 
 async function main() {
+  const opts = cli("catalog.mjs", { pages: PAGES_OPTION, "allow-unknown": { type: "string", default: "" }, only: { type: "string", default: "" }, quiet: { type: "boolean" }, axe: { type: "boolean" } });
+  const allow = new Set(opts["allow-unknown"].split(",").map((s) => s.trim()).filter(Boolean));
   const { docs, generated } = catalogue();
   if (!generated) {
     console.log("note: no target/catalog/*.json (run `cargo test -p prefab --test catalog_outputs` first); auto-renderer outputs not checked");
   }
-  const tmp = mkdtempSync(join(tmpdir(), "prefab-catalog-"));
-  const makePage = pageMaker(PAGES, tmp);
-  let passed = 0;
-  let failed = 0;
+  const files = documentPages(opts.pages);
+  const { check, finish } = tally({ quiet: opts.quiet });
   const tolerated = new Map();
-  const host = await launch();
-  try {
-    const page = await host.context.newPage();
-    await page.setViewportSize({ width: 1024, height: 800 });
-    let errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await withHost(async (host) => {
+    const { page, errors } = await watchedPage(host.context, { viewport: { width: 1024, height: 800 } });
     for (const doc of docs) {
-      if (ONLY && !doc.name.includes(ONLY)) continue;
-      errors = [];
+      if (opts.only && !doc.name.includes(opts.only)) continue;
+      errors.length = 0;
       const problems = [];
       try {
-        await renderIn(page, makePage(doc.envelope));
+        await renderIn(page, files.url(doc.envelope));
         const found = await page.evaluate(() => ({
           unknown: [...document.querySelectorAll(".pf-unknown")].map((e) => e.dataset.type),
           boxes: [...document.querySelectorAll(".pf-error")].map((e) => `${e.dataset.path ?? ""} ${e.textContent}`),
         }));
-        const strict = found.unknown.filter((t) => !ALLOW.has(t));
-        for (const t of found.unknown.filter((t) => ALLOW.has(t))) tolerated.set(t, (tolerated.get(t) ?? 0) + 1);
+        const strict = found.unknown.filter((t) => !allow.has(t));
+        for (const t of found.unknown.filter((t) => allow.has(t))) tolerated.set(t, (tolerated.get(t) ?? 0) + 1);
         if (strict.length) problems.push(`placeholders: ${[...new Set(strict)].join(", ")}`);
         if (found.boxes.length) problems.push(`error boxes: ${found.boxes.join(" | ")}`);
         // auto_table's 300 rows with `paginated: true, pageSize: 10`: one page and a footer.
@@ -117,30 +88,20 @@ async function main() {
           }));
           if (shown.rows !== 10 || shown.footer !== "Page 1 of 30") problems.push(`auto_table shows ${shown.rows} rows, footer ${shown.footer}`);
         }
-        if (AXE && !AXE_EXEMPT.has(doc.name)) {
+        if (opts.axe && !AXE_EXEMPT.has(doc.name)) {
           for (const v of severe(await axe(page))) problems.push(`axe ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);
         }
       } catch (e) {
         problems.push(`did not render: ${e.message.split("\n")[0]}`);
       }
       if (errors.length) problems.push(`console: ${errors.join(" | ")}`);
-      if (problems.length) {
-        failed++;
-        console.log(`FAIL ${doc.name} — ${problems.join("; ")}`);
-      } else {
-        passed++;
-        if (!QUIET) console.log(`ok   ${doc.name}`);
-      }
+      check(doc.name, problems.length === 0, problems.join("; "));
     }
-  } finally {
-    await host.close();
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  }).finally(() => files.remove());
   if (tolerated.size) {
     console.log(`tolerated placeholders (--allow-unknown): ${[...tolerated].map(([t, n]) => `${t}×${n}`).join(", ")}`);
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exitCode = failed ? 1 : 0;
+  finish();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -7,39 +7,18 @@
 //   node prefab-renderer/tests/charts.mjs --pages target/pages
 //
 // Ends with a plain `N passed, N failed` line.
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, waitFor } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, cli, standalone, tally, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const i = args.indexOf("--pages");
-const PAGES = resolve(i >= 0 && i + 1 < args.length ? args[i + 1] : "target/pages");
-
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
-
-/** Opens a standalone page, collecting page and console errors. */
-async function open(host, name) {
-  const page = await host.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const loaded = page.goto(pathToFileURL(join(PAGES, `standalone-${name}.html`)).href);
-  return { page, errors, loaded };
-}
+const { pages: PAGES } = cli("charts.mjs", { pages: PAGES_OPTION });
+const { check, guard, finish } = tally();
 
 const count = (page, sel) => page.$$eval(sel, (els) => els.length);
 const texts = (page, sel) => page.$$eval(sel, (els) => els.map((e) => e.textContent));
 
 async function everyType(host) {
-  const { page, errors, loaded } = await open(host, "charts");
-  try {
-    await loaded;
+  const { page, errors } = await watchedPage(host.context);
+  await guard("charts suite ran to the end", async () => {
+    await page.goto(standalone(PAGES, "charts"));
     await waitFor("the bar chart", async () => (await count(page, "#bar .pf-chart-bar")) > 0);
     check("no unknown-component placeholder", (await count(page, ".pf-unknown")) === 0, (await texts(page, ".pf-unknown")).join(" | "));
     check("no error box", (await count(page, ".pf-error")) === 0, (await texts(page, ".pf-error")).join(" | "));
@@ -126,17 +105,13 @@ async function everyType(host) {
     const swapped = await texts(page, "#bar .pf-chart-tick");
     check("reactive data: state change redraws the chart", swapped.includes("May") && !swapped.includes("Jan"), swapped.join(","));
     check("no page or console errors", errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check("charts suite ran to the end", false, e.message);
-  } finally {
-    await page.close();
-  }
+  }).finally(() => page.close());
 }
 
 async function autoCharts(host) {
-  const { page, errors, loaded } = await open(host, "charts-auto");
-  try {
-    await loaded;
+  const { page, errors } = await watchedPage(host.context);
+  await guard("[auto_chart] suite ran to the end", async () => {
+    await page.goto(standalone(PAGES, "charts-auto"));
     await waitFor("the auto charts", async () => (await count(page, ".pf-chart svg")) === 5);
     check("[auto_chart] no placeholder or error box", (await count(page, ".pf-unknown, .pf-error")) === 0);
     check("[auto_chart] line chart over time", (await count(page, '[aria-label^="LineChart"] .pf-chart-line')) === 2);
@@ -145,19 +120,11 @@ async function autoCharts(host) {
     check("[auto_chart] scatter", (await count(page, '[aria-label^="ScatterChart"] .pf-chart-dot')) === 3);
     check("[auto_chart] area", (await count(page, '[aria-label^="AreaChart"] .pf-chart-area')) === 2);
     check("[auto_chart] no page or console errors", errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check("[auto_chart] suite ran to the end", false, e.message);
-  } finally {
-    await page.close();
-  }
+  }).finally(() => page.close());
 }
 
-const host = await launch();
-try {
+await withHost(async (host) => {
   await everyType(host);
   await autoCharts(host);
-} finally {
-  await host.close();
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+});
+finish();

@@ -14,23 +14,11 @@
 // Ends with a plain `N passed, N failed` line.
 import http from "node:http";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { launch, toolResult } from "../../xtask/testhost/index.mjs";
+import { join } from "node:path";
+import { PAGES_OPTION, cli, tally, toolResult, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const PAGES = resolve(arg("--pages", "target/pages"));
-
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
+const { pages: PAGES } = cli("delivery.mjs", { pages: PAGES_OPTION });
+const { check, finish } = tally();
 
 const envelope = {
   $prefab: { version: "0.3" },
@@ -111,8 +99,7 @@ const cases = [
   ["viewer.html", "default+wasm", "wasm"],
 ];
 
-const host = await launch();
-try {
+await withHost(async (host) => {
   for (const [page, csp, expected] of cases) {
     const tag = `[${page} ${csp}]`;
     const r = await boot(host, page, csp).catch((e) => ({ error: String(e) }));
@@ -146,8 +133,5 @@ try {
   } finally {
     cdn.server.close();
   }
-} finally {
-  await host.close();
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+});
+finish();

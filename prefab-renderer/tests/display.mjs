@@ -6,24 +6,21 @@
 //
 // Requests to the fixture's `*.example` hosts are answered locally (an empty page), so the
 // run needs no network. Ends with a plain `N passed, N failed` line.
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, waitFor } from "../../xtask/testhost/index.mjs";
-import { pagesDir, tally, watchedPage } from "./harness.mjs";
+import { PAGES_OPTION, cli, launch, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
-const PAGES = pagesDir();
-const { check, finish } = tally();
+const { pages: PAGES } = cli("display.mjs", { pages: PAGES_OPTION });
+const { check, guard, finish } = tally();
 
 const host = await launch();
-const { page, errors } = await watchedPage(host);
+const { page, errors } = await watchedPage(host.context);
 await page.route(/^https?:\/\/[a-z]+\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>frame</p>" }));
 const attr = (sel, name) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
 const text = (sel) => page.$eval(sel, (e) => e.textContent);
 const cls = (sel) => page.$eval(sel, (e) => e.getAttribute("class") ?? "");
 const style = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e).getPropertyValue(p), prop);
 
-try {
-  await page.goto(pathToFileURL(join(PAGES, "standalone-display.html")).href);
+await guard("suite ran to the end", async () => {
+  await page.goto(standalone(PAGES, "display"));
   await waitFor("the markdown", async () => (await page.$("#markdown h1")) !== null);
 
   check("no Unknown-component placeholder", (await page.$$(".pf-unknown")).length === 0, await page.$$eval(".pf-unknown", (els) => els.map((e) => e.dataset.type).join(",")));
@@ -110,9 +107,5 @@ try {
   check("Markdown rule, escapes, raw HTML as text", (await page.$$("#markdown hr")).length === 1 && (await text("#markdown")).includes("*stars*") && (await text("#markdown")).includes("<b>not html</b>") && (await page.$$("#markdown b")).length === 0);
 
   check("no console errors", errors.length === 0, errors.join(" | "));
-} catch (e) {
-  check("suite ran to the end", false, e.message);
-} finally {
-  await host.close();
-}
+}).finally(() => host.close());
 finish();

@@ -9,28 +9,13 @@
 // (`cargo xtask pages`) and runs this script. Ends with a plain `N passed, N failed` line.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, toolResult, waitFor } from "../../xtask/testhost/index.mjs";
+import { ENGINE, PAGES_OPTION, PRESETS, cli, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const PAGES = resolve(arg("--pages", "target/pages"));
+const { pages: PAGES } = cli("e2e.mjs", { pages: PAGES_OPTION });
 const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let passed = 0;
-let failed = 0;
-const results = [];
-
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  results.push(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-  console.log(results[results.length - 1]);
-}
+const { check, guard, finish } = tally();
 
 /** Opens the viewer in the test host. */
 function openView(host, cfg) {
@@ -71,10 +56,10 @@ function reverseMutations() {
 }
 
 async function hostSuite(host, csp) {
-  const engine = csp === "default" ? "wasm2js" : "wasm";
+  const engine = ENGINE[csp];
   const tag = `[${csp}]`;
   const v = await openView(host, { csp, toolResult: toolResult(e2eEnvelope), handlers: reverseMutations() });
-  try {
+  await guard(`${tag} suite ran to the end`, async () => {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} a $prefab tool result renders`, true);
 
@@ -227,28 +212,20 @@ async function hostSuite(host, csp) {
 
     const errors = v.console.filter((l) => l.startsWith("[error]") && !l.includes("Failed to load resource"));
     check(`${tag} no console errors`, errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check(`${tag} suite ran to the end`, false, e.message);
-  } finally {
-    await v.close();
-  }
+  }).finally(() => v.close());
 }
 
 async function earlySuite(host, csp) {
   const tag = `[${csp} order=early]`;
   const v = await openView(host, { csp, order: "early", toolResult: toolResult(e2eEnvelope) });
-  try {
+  await guard(`${tag} early results render`, async () => {
     await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
     check(`${tag} tool data pushed before the initialize response still renders`, true);
     const ev = await v.transcript();
     const initialized = ev.findIndex((e) => e.dir === "view->host" && e.method === "ui/notifications/initialized");
     const firstRequest = ev.findIndex((e) => e.dir === "view->host" && e.kind === "request" && e.method !== "ui/initialize");
     check(`${tag} no request before initialized`, firstRequest === -1 || firstRequest > initialized);
-  } catch (e) {
-    check(`${tag} early results render`, false, e.message);
-  } finally {
-    await v.close();
-  }
+  }).finally(() => v.close());
 }
 
 async function streamingSuite(host) {
@@ -260,26 +237,20 @@ async function streamingSuite(host) {
     toolInput: null,
     toolResult: undefined,
   });
-  try {
+  await guard(`${tag} previews render`, async () => {
     await waitFor("the streamed preview", async () => (await v.text("#preview")) === "draft 2");
     check(`${tag} tool-input-partial renders a preview before any tool result`, true);
-  } catch (e) {
-    check(`${tag} previews render`, false, e.message);
-  } finally {
-    await v.close();
-  }
+  }).finally(() => v.close());
 }
 
 async function standaloneSuite(host) {
-  const page = await host.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await page.goto(pathToFileURL(join(PAGES, "standalone-e2e.html")).href);
+  const { page, errors } = await watchedPage(host.context, { expected: () => true });
+  await guard("[standalone] suite ran to the end", async () => {
+    await page.goto(standalone(PAGES, "e2e"));
     await waitFor("the standalone greeting", async () => (await page.textContent("#greeting")) === "Hello harness");
     check("[standalone] a page with prefab:initial-data mounts without a host", true);
 
-    await page.goto(pathToFileURL(join(PAGES, "standalone-errors.html")).href);
+    await page.goto(standalone(PAGES, "errors"));
     await waitFor("the sibling after the bad node", async () => (await page.textContent("#after")) === "after the bad node");
     const boxes = await page.$$eval(".pf-error", (els) => els.map((e) => e.dataset.path + " :: " + e.textContent));
     check("[standalone] an invalid node shows an error box naming its JSON path", boxes.some((b) => b.startsWith("view.children[1] ") && b.includes("Button.label")), boxes.join(" | "));
@@ -295,23 +266,15 @@ async function standaloneSuite(host) {
     const good = await page.$eval("#good", (e) => e.getAttribute("href"));
     check("[standalone] Link drops a java\\tscript: href, keeps https", evil === null && good === "https://example.com/", `${evil} ${good}`);
     check("[standalone] no uncaught page errors", errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check("[standalone] suite ran to the end", false, e.message);
-  } finally {
-    await page.close();
-  }
+  }).finally(() => page.close());
 }
 
-const host = await launch();
-try {
-  for (const csp of ["default", "default+wasm"]) {
+await withHost(async (host) => {
+  for (const csp of PRESETS) {
     await hostSuite(host, csp);
     await earlySuite(host, csp);
   }
   await streamingSuite(host);
   await standaloneSuite(host);
-} finally {
-  await host.close();
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+});
+finish();

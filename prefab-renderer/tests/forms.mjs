@@ -9,36 +9,12 @@
 //   cargo xtask pages && node prefab-renderer/tests/forms.mjs --pages target/pages
 //
 // Ends with a plain `N passed, N failed` line.
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, waitFor } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, cli, standalone, tally, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const PAGES = resolve(arg("--pages", "target/pages"));
-
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
-
+const { pages: PAGES } = cli("forms.mjs", { pages: PAGES_OPTION });
+const { check, guard, finish } = tally();
 /** Opens `standalone-<name>.html`, collecting console errors and page errors. */
-async function open(host, name) {
-  const page = await host.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(pathToFileURL(join(PAGES, `standalone-${name}.html`)).href);
-  return { page, errors };
-}
+const open = (host, name) => watchedPage(host.context, { url: standalone(PAGES, name) });
 
 const text = (page, sel) => page.textContent(sel);
 /** Waits until `#id` reads `expected`; checks it. */
@@ -61,7 +37,7 @@ async function renders(page, errors, tag) {
 
 async function formsSuite(host) {
   const { page, errors } = await open(host, "forms");
-  try {
+  await guard("[forms] suite ran to the end", async () => {
     await waitFor("the form", async () => (await page.$("#name-out")) !== null);
     await renders(page, errors, "[forms]");
 
@@ -241,32 +217,20 @@ async function formsSuite(host) {
     await page.click("button[type=submit]");
     await expectText(page, "submitted-out", "Submitted: true", "the submit button runs Form.onSubmit");
     check("[forms] no console error after interaction", errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check("[forms] suite ran to the end", false, e.stack);
-  } finally {
-    await page.close();
-  }
+  }, (e) => e.stack).finally(() => page.close());
 }
 
 async function autoFormSuite(host) {
   const { page, errors } = await open(host, "forms-auto");
-  try {
+  await guard("[auto_form] suite ran to the end", async () => {
     await waitFor("the auto form", async () => (await page.$("form")) !== null);
     await renders(page, errors, "[auto_form]");
     check("[auto_form] renders its inputs", (await page.$$("form input, form [role=checkbox], form [role=switch], form [role=combobox]")).length >= 5);
-  } catch (e) {
-    check("[auto_form] suite ran to the end", false, e.stack);
-  } finally {
-    await page.close();
-  }
+  }, (e) => e.stack).finally(() => page.close());
 }
 
-const host = await launch();
-try {
+await withHost(async (host) => {
   await formsSuite(host);
   await autoFormSuite(host);
-} finally {
-  await host.close();
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+});
+finish();

@@ -7,30 +7,15 @@
 //   cargo xtask pages && node prefab-renderer/tests/interactive.mjs --pages target/pages
 //
 // Ends with a plain `N passed, N failed` line; exits non-zero on failure.
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { axe, checker, launch, severe, waitFor } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, axe, cli, launch, severe, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const i = args.indexOf("--pages");
-const PAGES = resolve(i >= 0 && i + 1 < args.length ? args[i + 1] : "target/pages");
-
-const { check, finish } = checker();
-
+const { pages: PAGES } = cli("interactive.mjs", { pages: PAGES_OPTION });
+const { check, guard, finish } = tally();
 /** Runs one group of checks; an exception fails the group instead of ending the script. */
-async function group(name, body) {
-  try {
-    await body();
-  } catch (e) {
-    check(`${name}: ran to the end`, false, e.message);
-  }
-}
+const group = (name, body) => guard(`${name}: ran to the end`, body);
 
 const host = await launch();
-const page = await host.context.newPage();
-const problems = [];
-page.on("pageerror", (e) => problems.push(`[pageerror] ${e.message}`));
-page.on("console", (m) => m.type() === "error" && problems.push(`[console] ${m.text()}`));
+const { page, errors: problems } = await watchedPage(host.context, { labelled: true });
 const $ = (sel) => page.locator(sel);
 const attr = (sel, name) => page.getAttribute(sel, name, { timeout: 3000 });
 const hidden = (sel) => page.$eval(sel, (e) => e.closest("[hidden]") !== null || getComputedStyle(e).display === "none");
@@ -38,7 +23,7 @@ const focused = () => page.evaluate(() => document.activeElement?.id || document
 const inDialog = () => page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.id ?? null);
 
 try {
-  await page.goto(pathToFileURL(join(PAGES, "standalone-interactive.html")).href);
+  await page.goto(standalone(PAGES, "interactive"));
   await waitFor("the fixture to render", () => page.$("#carousel"));
 
   await group("render", async () => {

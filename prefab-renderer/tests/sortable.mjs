@@ -10,24 +10,12 @@
 // a plain `N passed, N failed` line.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { launch, toolResult, waitFor } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, PRESETS, cli, tally, toolResult, waitFor, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const PAGES = resolve(arg("--pages", "target/pages"));
+const { pages: PAGES } = cli("sortable.mjs", { pages: PAGES_OPTION });
 const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
 const envelope = JSON.parse(readFileSync(join(FIXTURES, "sortable.json"), "utf8"));
-
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
+const { check, guard, finish } = tally();
 
 /** The host side: a copy of the board that `move` calls change by anchor. */
 function server() {
@@ -110,7 +98,7 @@ async function suite(host, csp) {
     }
   };
   const lastCall = () => backend.calls[backend.calls.length - 1];
-  try {
+  await guard(`${tag} suite ran to the end`, async () => {
     await waitFor("the board", async () => (await v.frame()?.$('[data-pf-item="a"]')) != null, 15000);
     const start = await layout(v);
     check(`${tag} groups and items carry their values`, same(start, { todo: "a,b,fail", doing: "c", done: "" }), JSON.stringify(start));
@@ -198,18 +186,10 @@ async function suite(host, csp) {
     check(`${tag} a click is not a drag`, backend.calls.length === 7, String(backend.calls.length));
     const errors = v.console.filter((l) => l.startsWith("[pageerror]"));
     check(`${tag} no page errors`, errors.length === 0, errors.join(" | "));
-  } catch (e) {
-    check(`${tag} suite ran to the end`, false, e.message);
-  } finally {
-    await v.close();
-  }
+  }).finally(() => v.close());
 }
 
-const host = await launch();
-try {
-  for (const csp of ["default", "default+wasm"]) await suite(host, csp);
-} finally {
-  await host.close();
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+await withHost(async (host) => {
+  for (const csp of PRESETS) await suite(host, csp);
+});
+finish();

@@ -8,42 +8,16 @@
 //
 // Uses `standalone-theme.html` (from tests/fixtures/theme.json, written by `cargo xtask
 // pages`) and variants of it with another envelope. Ends with `N passed, N failed`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, toolResult, waitFor } from "../../xtask/testhost/index.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PAGES_OPTION, cli, pageFiles, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const PAGES = resolve(arg("--pages", "target/pages"));
+const { pages: PAGES } = cli("theme.mjs", { pages: PAGES_OPTION });
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/theme.json", import.meta.url), "utf8"));
-const TEMPLATE = readFileSync(join(PAGES, "standalone-theme.html"), "utf8");
-const TMP = mkdtempSync(join(tmpdir(), "prefab-theme-"));
-
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ` — ${detail}`}`);
-}
-
-/** A standalone page showing `envelope` (the theme page with its data swapped). */
-let pageCount = 0;
-function pageWith(envelope) {
-  const json = JSON.stringify(envelope).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-  const html = TEMPLATE.replace(
-    /(<script id="prefab:initial-data" type="application\/json">)[\s\S]*?(<\/script>)/,
-    (_, open, close) => open + json + close,
-  );
-  const file = join(TMP, `page-${++pageCount}.html`);
-  writeFileSync(file, html);
-  return pathToFileURL(file).href;
-}
+/** Standalone pages showing another envelope (the theme page with its data swapped). */
+const variants = pageFiles(readFileSync(join(PAGES, "standalone-theme.html"), "utf8"), "prefab-theme-");
+const pageWith = variants.url;
+const { check, guard, finish } = tally();
 
 const style = (page, selector, props) =>
   page.$eval(
@@ -55,18 +29,10 @@ const style = (page, selector, props) =>
     props,
   );
 
-async function openPage(context, url) {
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1024, height: 800 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(url);
-  return { page, errors };
-}
+const openPage = (context, url) => watchedPage(context, { url, viewport: { width: 1024, height: 800 } });
 
 async function lookSuite(context) {
-  const { page, errors } = await openPage(context, pathToFileURL(join(PAGES, "standalone-theme.html")).href);
+  const { page, errors } = await openPage(context, standalone(PAGES, "theme"));
   try {
     await waitFor("the theme page", async () => (await page.$("#table")) !== null);
     const buttons = FIXTURE.view.children[3].children.map((b) => b.variant);
@@ -137,7 +103,7 @@ async function lookSuite(context) {
 }
 
 async function tableSuite(context) {
-  const { page, errors } = await openPage(context, pathToFileURL(join(PAGES, "standalone-theme.html")).href);
+  const { page, errors } = await openPage(context, standalone(PAGES, "theme"));
   const bodyRows = () => page.$$eval("#table tbody tr[data-row]", (trs) => trs.map((tr) => tr.querySelector("td:nth-child(2)")?.textContent));
   const pageLabel = () => page.textContent("#table .pf-data-table-page");
   try {
@@ -286,7 +252,7 @@ async function themeSuite(context) {
 async function hostSuite(host) {
   const envelope = { $prefab: { version: "0.3" }, view: { type: "Text", content: "Hosted", id: "hosted" } };
   const v = await host.open({ app: join(PAGES, "viewer.html"), csp: "default", toolInput: {}, toolResult: toolResult(envelope), hostContextChange: { theme: "dark" } });
-  try {
+  await guard("host theme suite ran to the end", async () => {
     await waitFor("the hosted text", async () => (await v.text("#hosted")) === "Hosted");
     await waitFor("the host's dark theme", () => v.frame().evaluate(() => document.documentElement.classList.contains("dark")));
     const bg = await v.frame().evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -299,26 +265,13 @@ async function hostSuite(host) {
       }),
     );
     check("host style variables map onto the theme (--color-background-primary → --background)", hosted[1] === "rgb(254, 220, 186)", hosted.join(" "));
-  } catch (e) {
-    check("host theme suite ran to the end", false, e.message);
-  } finally {
-    await v.close();
-  }
+  }).finally(() => v.close());
 }
 
-const host = await launch();
-try {
+await withHost(async (host) => {
   for (const suite of [lookSuite, tableSuite, themeSuite, bigTableSuite]) {
-    try {
-      await suite(host.context);
-    } catch (e) {
-      check(`${suite.name} ran to the end`, false, e.message);
-    }
+    await guard(`${suite.name} ran to the end`, () => suite(host.context));
   }
   await hostSuite(host);
-} finally {
-  await host.close();
-  rmSync(TMP, { recursive: true, force: true });
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+}).finally(() => variants.remove());
+finish();

@@ -9,18 +9,15 @@
 // element or attribute reached the DOM, and the page logged no error.
 //
 //   cargo xtask pages && node prefab-renderer/tests/xss.mjs --pages target/pages
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { launch, waitFor } from "../../xtask/testhost/index.mjs";
-import { pagesDir, tally, watchedPage } from "./harness.mjs";
+import { PAGES_OPTION, cli, launch, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
-const PAGES = pagesDir();
-const { check, finish } = tally();
+const { pages: PAGES } = cli("xss.mjs", { pages: PAGES_OPTION });
+const { check, guard, finish } = tally();
 
 const host = await launch();
 // Expected reports: the sandboxed inline-html Embed refusing its own payload scripts, and
 // what that sandboxed frame logs about its `<img src=x>`.
-const { page, errors } = await watchedPage(host, (m) => m.location().url === "about:srcdoc" || m.text().startsWith("Blocked script execution in 'about:srcdoc'"));
+const { page, errors } = await watchedPage(host.context, { expected: (m) => m.location().url === "about:srcdoc" || m.text().startsWith("Blocked script execution in 'about:srcdoc'") });
 const dialogs = [];
 const requests = [];
 page.on("dialog", (d) => {
@@ -41,8 +38,8 @@ await host.context.route(/^https?:/, (route) => {
   route.fulfill({ status: 200, contentType: "text/html", body: "" });
 });
 
-try {
-  const url = pathToFileURL(join(PAGES, "standalone-xss.html")).href;
+await guard("suite ran to the end", async () => {
+  const url = standalone(PAGES, "xss");
   await page.goto(url);
   await waitFor("the view", async () => (await page.textContent("#done").catch(() => "")) === "rendered");
   const pwned = () => page.evaluate(() => window.__pwned);
@@ -89,9 +86,5 @@ try {
   check("no navigation happened", page.url() === url, page.url());
   check("no payload fetched anything", requests.length === 0, requests.join(" "));
   check("no console errors", errors.length === 0, errors.join(" | "));
-} catch (e) {
-  check("suite ran to the end", false, e.message);
-} finally {
-  await host.close();
-}
+}).finally(() => host.close());
 finish();

@@ -1,4 +1,5 @@
-// The JS API of the prefab test host (see README.md).
+// The JS API of the prefab test host (see README.md), and the shared scaffolding of the
+// browser test scripts (`harness.mjs`: command line, tally, Chromium, pages).
 //
 //   import { launch, toolResult } from "<repo>/xtask/testhost/index.mjs";
 //   const host = await launch();
@@ -6,9 +7,10 @@
 //   await view.ready();
 //   …
 //   await host.close();
-export { launch, serveOrigin } from "./src/host.mjs";
+export { launch, serveOrigin, withHost } from "./src/host.mjs";
 export { View, waitFor } from "./src/view.mjs";
 export { axe, severe } from "./src/axe.mjs";
-export { checker } from "./src/checks.mjs";
-export { PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
+export { ENGINE, PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
 export { ANSWERS, HOST_INFO, toolResult } from "./src/defaults.mjs";
+export { EXAMPLE_VIEW, fetchExampleView } from "./src/example.mjs";
+export * from "./harness.mjs";

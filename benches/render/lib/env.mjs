@@ -5,8 +5,12 @@
 //   --home DIR, else $PREFAB_BENCH_HOME, else <repository>/target/bench-render.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumPath, die, launchBrowser } from "../../../xtask/testhost/harness.mjs";
+
+export { chromiumPath, die };
 
 export const RENDER_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 export const REPO_ROOT = resolve(RENDER_DIR, "..", "..");
@@ -21,8 +25,6 @@ export const PY = {
 };
 export const TS_LABEL = `TS ${TS.version}`;
 export const PY_LABEL = `prefab-ui ${PY.version}`;
-
-export const chromiumPath = () => process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export function benchHome(flag) {
   return resolve(flag ?? process.env.PREFAB_BENCH_HOME ?? join(REPO_ROOT, "target", "bench-render"));
@@ -72,8 +74,21 @@ export function readPayloadText(name) {
   return readFileSync(join(PAYLOAD_DIR, entry.file), "utf8");
 }
 
-/** Prints `message` and exits with `code`: for the command-line entry points. */
-export function die(script, message, code = 1) {
-  console.error(`${script}: ${message}`);
-  process.exit(code);
-}
+/**
+ * Headless Chromium (the flags of every browser script of the project, without the tests'
+ * `--disable-dev-shm-usage`) driven by the bench home's playwright-core.
+ */
+export const launchChromium = (home) => launchBrowser({ playwright: requireFromHome(home, "playwright-core"), extraArgs: [] });
+
+/** The machine a run measures on: date, browser and node versions, CPUs, load average now. */
+export const machine = (browser) => ({
+  date: new Date().toISOString(),
+  chromium: browser.version(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  loadBefore: load(),
+});
+
+/** The load average, as `machine` records it. */
+export const load = () => loadavg().map((x) => x.toFixed(1));

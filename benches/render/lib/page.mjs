@@ -1,24 +1,11 @@
-// Turning a renderer's page template into the page a benchmark load opens, and the probe
-// that tells when the page shows the payload.
+// Turning a renderer's page template into the page a benchmark load opens (the candidate
+// under each --csp value, the files beside it), and the probe that tells when the page shows
+// the payload.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, resolve, sep } from "node:path";
+import { die } from "../../../xtask/testhost/harness.mjs";
 
-/** The empty data tag of prefab-ui's standalone page, which every template reads. */
-export const DATA_TAG = '<script id="prefab:initial-data" type="application/json"></script>';
-
-const DATA_TAG_RE = /<script\b[^>]*\bid\s*=\s*["']?prefab:initial-data["']?[^>]*>[\s\S]*?<\/script\s*>/gi;
-
-/**
- * Puts the payload (JSON text) into the template's last prefab:initial-data tag, or before
- * </body> when it has none. Every "<" is written as the JSON escape \u003c, so the text
- * cannot end the script element and parses to the same document.
- */
-export function withPayload(template, json) {
-  const tag = DATA_TAG.replace("></script>", `>${json.replaceAll("<", "\\u003c")}</script>`);
-  const matches = [...template.matchAll(DATA_TAG_RE)];
-  const last = matches.at(-1);
-  if (last) return template.slice(0, last.index) + tag + template.slice(last.index + last[0].length);
-  const body = template.toLowerCase().lastIndexOf("</body>");
-  return body < 0 ? template + tag : template.slice(0, body) + tag + template.slice(body);
-}
+export { DATA_TAG, withPayload } from "../../../xtask/testhost/harness.mjs";
 
 /** Content-Security-Policy values for `--csp`: the candidate's engine follows from them. */
 export const CSP = {
@@ -28,6 +15,46 @@ export const CSP = {
   // The MCP Apps default has no 'wasm-unsafe-eval': the viewer falls back to wasm2js.
   "no-wasm": "script-src 'unsafe-inline'",
 };
+
+/** The engine the prefab-rs viewer runs under each --csp value (`none`: whichever it picks). */
+export const ENGINE = { wasm: "wasm", "no-wasm": "wasm2js" };
+
+/** Command-line options the render and keystroke benchmarks share (node's `parseArgs` table). */
+export const CANDIDATE_OPTIONS = {
+  candidate: { type: "string" },
+  name: { type: "string", default: "prefab-rs" },
+  csp: { type: "string", default: "wasm,no-wasm" },
+  renderers: { type: "string", default: "candidate,ts,prefab-ui" },
+  home: { type: "string" },
+  out: { type: "string" },
+  timeout: { type: "string", default: "30000" },
+};
+
+/**
+ * The candidate page (`--candidate`) once per `--csp` value:
+ * `{id, label, short, engine, candidate: true, root, template}` (`root`: its folder).
+ */
+export function candidates(opts, script) {
+  const file = resolve(opts.candidate);
+  if (!existsSync(file)) die(script, `--candidate: no file ${file}`, 2);
+  const template = readFileSync(file, "utf8");
+  return opts.csp.split(",").map((mode) => {
+    if (!(mode in CSP)) die(script, `--csp ${mode}: expected none, wasm or no-wasm`, 2);
+    const engine = ENGINE[mode];
+    const label = engine ? `${opts.name} (${engine})` : opts.name;
+    return { id: `candidate-${mode}`, label, short: engine ?? "candidate", engine, candidate: true, root: dirname(file), template: withCsp(template, CSP[mode]) };
+  });
+}
+
+export const HTML = "text/html; charset=utf-8";
+const MIME = { ".html": HTML, ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".woff2": "font/woff2" };
+
+/** The file at URL `path` inside the folder `root`, as `{type, body}`; null when there is none. */
+export function folderFile(root, path) {
+  const file = root && resolve(root, "." + path);
+  if (!file || !file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return { type: MIME[extname(file)] ?? "application/octet-stream", body: readFileSync(file) };
+}
 
 /** Adds a CSP <meta> as the first element of <head> (before any script can run). */
 export function withCsp(template, policy) {

@@ -13,39 +13,22 @@
 // dragged with the mouse is read back over MCP from node, and 10 rapid drags under the
 // latency and jitter knobs (answers reordered) end in the last move's state in the view and
 // on the server. Prints "N passed, N failed"; exits 1 on failure.
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { EXAMPLE_VIEW, axe, cli, fetchExampleView, launchBrowser, severe, tally, watch } from "../../../xtask/testhost/index.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const { chromium } = await import(join(ROOT, "xtask/testhost/node_modules/playwright-core/index.mjs"));
-const { axe, severe } = await import(join(ROOT, "xtask/testhost/src/axe.mjs"));
-const EXAMPLE = "@modelcontextprotocol/server-basic-vanillajs@2.0.3";
 const TIMEOUT = 30_000;
 
-const args = process.argv.slice(2);
-const option = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const bin = option("--bin") ?? join(ROOT, "target/debug/prefab");
-const screenshot = option("--screenshot");
-
-let passed = 0;
-let failed = 0;
-async function test(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${e.stack ?? e}`);
-  }
-}
+const { bin, screenshot } = cli("serve.mjs", {
+  bin: { type: "string", default: join(ROOT, "target/debug/prefab"), path: true },
+  screenshot: { type: "string", path: true },
+});
+const { test, finish } = tally();
 
 /** Starts `prefab serve --port 0`; resolves with the process and its printed URLs. */
 function startServer(dataDir) {
@@ -64,18 +47,6 @@ function startServer(dataDir) {
       }
     });
   });
-}
-
-/** `npm pack`s the official example into a temporary folder; returns its view document. */
-function fetchExample() {
-  const dir = mkdtempSync(join(tmpdir(), "prefab-serve-example-"));
-  try {
-    const tarball = execFileSync("npm", ["pack", EXAMPLE, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim().split("\n").pop();
-    execFileSync("tar", ["xzf", join(dir, tarball), "-C", dir]);
-    return readFileSync(join(dir, "package/dist/mcp-app.html"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function until(what, check, timeout = TIMEOUT) {
@@ -180,16 +151,10 @@ const knob = (page, id, ms) =>
 
 const dataDir = mkdtempSync(join(tmpdir(), "prefab-serve-data-"));
 const server = await startServer(dataDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
-});
-const errors = [];
+const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+  const errors = watch(page, { labelled: true });
 
   await test("the server prints both URLs on one loopback port", () => {
     assert.match(server.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -300,8 +265,8 @@ try {
     assert.match(await page.textContent("#status"), /render_ui: error/);
   });
 
-  await test(`a view that is not ours: ${EXAMPLE} runs in the preview host`, async () => {
-    const html = fetchExample();
+  await test(`a view that is not ours: ${EXAMPLE_VIEW} runs in the preview host`, async () => {
+    const html = fetchExampleView();
     const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
     await page.evaluate((doc) => window.prefabHost.openView(doc, {
       tool: { name: "get-time", inputSchema: { type: "object" } },
@@ -387,5 +352,4 @@ try {
   server.child.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish({ exit: true });

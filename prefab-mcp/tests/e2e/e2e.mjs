@@ -17,6 +17,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { Skip, tally } from "../../../xtask/testhost/harness.mjs";
 
 const HELLO_BIN = process.env.HELLO_BIN;
 const PREFAB_BIN = process.env.PREFAB_BIN;
@@ -39,26 +40,7 @@ const RESOURCE_META = {
 const TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_SCOPE = "public";
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-class Skip extends Error {}
-
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    if (e instanceof Skip) {
-      skipped++;
-      console.log(`skip ${name}: ${e.message}`);
-    } else {
-      failed++;
-      console.log(`FAIL ${name}\n     ${String(e && e.stack ? e.stack : e).split("\n").join("\n     ")}`);
-    }
-  }
-}
+const { check: record, test: check, counts, finish } = tally({ label: "e2e" });
 
 /// Loads of remote content in an HTML page: attributes, CSS url()/@import, JS import.
 function remoteReferences(html) {
@@ -356,19 +338,12 @@ async function overHttp() {
     });
   } finally {
     child.kill();
-    if (failed > 0) console.log(`hello http stderr:\n${serverLog}`);
+    if (counts.failed > 0) console.log(`hello http stderr:\n${serverLog}`);
   }
 }
 
-await overStdio().catch((e) => {
-  failed++;
-  console.log(`FAIL stdio: ${e.stack ?? e}`);
-});
-await overHttp().catch((e) => {
-  failed++;
-  console.log(`FAIL http: ${e.stack ?? e}`);
-});
+await overStdio().catch((e) => record("stdio", false, e.stack ?? e));
+await overHttp().catch((e) => record("http", false, e.stack ?? e));
 
 await host?.close();
-console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failed === 0 ? 0 : 1);
+finish({ exit: true });

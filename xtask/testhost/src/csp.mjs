@@ -10,6 +10,9 @@
 /** The policy presets a test can ask for. */
 export const PRESETS = Object.freeze(["default", "default+wasm"]);
 
+/** The engine the prefab viewer runs under each preset: wasm2js unless WebAssembly is allowed. */
+export const ENGINE = Object.freeze({ default: "wasm2js", "default+wasm": "wasm" });
+
 /** The `_meta.ui.csp` fields that carry origin lists. */
 const LIST_FIELDS = ["connectDomains", "resourceDomains", "frameDomains", "baseUriDomains"];
 

@@ -4,11 +4,10 @@ import http from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "./harness/browser.mjs";
 import { View } from "./view.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update"];
 
 /** One HTTP server on 127.0.0.1 answering fixed paths (`{path: {type, body()}}`). */
 function serve(routes, headers = {}) {
@@ -43,14 +42,12 @@ export async function serveOrigin(routes) {
  * /usr/bin/chromium) picks the browser binary.
  */
 export async function launch(options = {}) {
-  const executablePath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium or set CHROMIUM_PATH`);
   const bundle = join(ROOT, "dist/host.js");
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` in xtask/testhost`);
   const file = (name, type) => ({ type, body: () => readFileSync(join(ROOT, name)) });
+  const browser = await launchBrowser({ executablePath: options.chromiumPath });
   const hostServer = await serve({ "/": file("src/page/host.html", "text/html"), "/host.js": file("dist/host.js", "text/javascript") });
   const proxyServer = await serve({ "/proxy.html": file("src/page/proxy.html", "text/html") });
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 800, height: 1000 } });
   const hostOrigin = origin(hostServer);
   const proxyUrl = `${origin(proxyServer)}/proxy.html?host=${encodeURIComponent(hostOrigin)}`;
@@ -67,4 +64,14 @@ export async function launch(options = {}) {
       proxyServer.close();
     },
   };
+}
+
+/** Launches the host, runs `body(host)` and closes the host, whatever happens; returns what `body` returns. */
+export async function withHost(body, options) {
+  const host = await launch(options);
+  try {
+    return await body(host);
+  } finally {
+    await host.close();
+  }
 }

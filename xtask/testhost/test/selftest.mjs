@@ -2,32 +2,18 @@
 // server-basic-vanillajs example view, driven through the JS API and the command line.
 // Prints one line per case and closes with `N passed, N failed`.
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, policyFor, serveOrigin } from "../index.mjs";
+import { EXAMPLE_VIEW, fetchExampleView, launch, policyFor, serveOrigin, tally } from "../index.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROBE = join(HERE, "views/probe.html");
-/** The official example view, fetched from npm at test time (not committed). */
-const EXAMPLE = "@modelcontextprotocol/server-basic-vanillajs@2.0.3";
 const RESULT = { content: [{ type: "text", text: "Hello probe" }], structuredContent: { text: "Hello probe" } };
 
-let passed = 0;
-let failed = 0;
-async function test(name, body) {
-  const started = Date.now();
-  try {
-    await body();
-    passed++;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(error.stack ?? error).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
+const { test, finish } = tally({ timed: true, stackLines: 6 });
 
 const position = (transcript, dir, method, kind) => transcript.findIndex((e) => e.dir === dir && e.method === method && (!kind || e.kind === kind));
 
@@ -39,18 +25,6 @@ async function withView(host, options, body) {
     await body(view);
   } finally {
     await view.close();
-  }
-}
-
-/** `npm pack`s the example into a temporary folder; returns its view document. */
-function fetchExample() {
-  const dir = mkdtempSync(join(tmpdir(), "testhost-example-"));
-  try {
-    const tarball = execFileSync("npm", ["pack", EXAMPLE, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim().split("\n").pop();
-    execFileSync("tar", ["xzf", join(dir, tarball), "-C", dir]);
-    return readFileSync(join(dir, "package/dist/mcp-app.html"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -229,8 +203,8 @@ try {
     }
   });
 
-  await test(`a view that is not ours: the official ${EXAMPLE} view, driven by clicks`, async () => {
-    const html = fetchExample();
+  await test(`a view that is not ours: the official ${EXAMPLE_VIEW} view, driven by clicks`, async () => {
+    const html = fetchExampleView();
     const handlers = { "tools/call": (params) => ({ content: [{ type: "text", text: "12:00" }], structuredContent: { time: `time from ${params.name}` } }) };
     const view = await host.open({ html, toolResult: { content: [{ type: "text", text: "t0" }], structuredContent: { time: "first time" } }, handlers });
     try {
@@ -269,5 +243,4 @@ await test("command line: exit 0 when expectations hold, 1 when one fails, 2 for
   }
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+finish();

@@ -1,0 +1,70 @@
+// Pages of the browser scripts: the errors a page reports, the standalone pages `cargo xtask
+// pages` writes, and renderer pages with another document in their data tag.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * The list that `page`'s uncaught errors and `console.error` lines go to, except console
+ * messages `expected(message)` accepts. `labelled` prefixes them (`page error: `,
+ * `console error: `); `max` cuts each to that many characters.
+ */
+export function watch(page, { expected = () => false, labelled = false, max = Infinity } = {}) {
+  const errors = [];
+  const push = (label, text) => errors.push(`${labelled ? `${label}: ` : ""}${String(text).slice(0, max)}`);
+  page.on("pageerror", (e) => push("page error", e.message));
+  page.on("console", (m) => m.type() === "error" && !expected(m) && push("console error", m.text()));
+  return errors;
+}
+
+/**
+ * A new page of a browser context (e.g. `host.context`) and its `watch` list (`options` go to
+ * `watch`); `viewport` sets its size, `url` is then opened in it.
+ */
+export async function watchedPage(context, { viewport, url, ...options } = {}) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors = watch(page, options);
+  if (url) await page.goto(url);
+  return { page, errors };
+}
+
+/** The file URL of `standalone-<name>.html` in the pages folder. */
+export const standalone = (pages, name) => pathToFileURL(join(pages, `standalone-${name}.html`)).href;
+
+/** The empty data tag of a renderer page (prefab-ui's standalone page has it too). */
+export const DATA_TAG = '<script id="prefab:initial-data" type="application/json"></script>';
+
+const DATA_TAG_RE = /<script\b[^>]*\bid\s*=\s*["']?prefab:initial-data["']?[^>]*>[\s\S]*?<\/script\s*>/gi;
+
+/**
+ * Puts the payload (JSON text) into the template's last prefab:initial-data tag, or before
+ * </body> when it has none. Every "<" is written as the JSON escape \u003c, so the text
+ * cannot end the script element and parses to the same document.
+ */
+export function withPayload(template, json) {
+  const tag = DATA_TAG.replace("></script>", `>${json.replaceAll("<", "\\u003c")}</script>`);
+  const last = [...template.matchAll(DATA_TAG_RE)].at(-1);
+  if (last) return template.slice(0, last.index) + tag + template.slice(last.index + last[0].length);
+  const body = template.toLowerCase().lastIndexOf("</body>");
+  return body < 0 ? template + tag : template.slice(0, body) + tag + template.slice(body);
+}
+
+/**
+ * Pages made from one renderer page: `url(envelope)` writes the template with `envelope` in
+ * its data tag to a file of a new temporary folder and returns its file URL; `remove()`
+ * deletes the folder.
+ */
+export function pageFiles(template, prefix = "prefab-pages-") {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let n = 0;
+  return {
+    url(envelope) {
+      const file = join(dir, `page-${++n}.html`);
+      writeFileSync(file, withPayload(template, JSON.stringify(envelope)));
+      return pathToFileURL(file).href;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

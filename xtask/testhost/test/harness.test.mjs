@@ -1,0 +1,84 @@
+// Tests of the scripts' harness (`harness.mjs`) under node's test runner, no browser:
+// `node --test test/harness.test.mjs` (part of `npm test`).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "node:test";
+import { cli, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
+
+const HARNESS = new URL("../harness.mjs", import.meta.url).href;
+
+/** Runs `body` (module source importing the harness as `h`) in a child node; {stdout, stderr, status}. */
+function script(body, args = []) {
+  const source = `import * as h from ${JSON.stringify(HARNESS)};\n${body}`;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", source, "--", ...args], { encoding: "utf8" });
+}
+
+test("tally: a line per check, failures with their detail or stack, the summary and the exit code", () => {
+  const run = script(`
+    const t = h.tally({ label: "demo" });
+    t.check("fine", true);
+    t.check("broken", false, "why");
+    await t.test("throws", () => { throw new Error("boom"); });
+    await t.test("skipped", () => { throw new h.Skip("not here"); });
+    await t.guard("group ran to the end", async () => { throw new Error("mid-group"); });
+    await t.test("passes", async () => {});
+    t.finish();`);
+  const lines = run.stdout.split("\n");
+  assert.equal(lines[0], "ok   fine");
+  assert.equal(lines[1], "FAIL broken — why");
+  assert.equal(lines[2], "FAIL throws");
+  assert.match(lines[3], /^ {5}Error: boom$/);
+  assert.ok(lines.includes("skip skipped: not here"));
+  assert.ok(lines.includes("FAIL group ran to the end — mid-group"));
+  assert.ok(lines.includes("ok   passes"));
+  assert.equal(lines.at(-2), "demo: 2 passed, 3 failed, 1 skipped");
+  assert.equal(run.status, 1);
+});
+
+test("tally: quiet prints failures only; all passed exits 0 with `N passed, 0 failed`", () => {
+  const run = script(`const t = h.tally({ quiet: true }); t.check("a", true); await t.test("b", () => {}); t.finish();`);
+  assert.equal(run.stdout, "2 passed, 0 failed\n");
+  assert.equal(run.status, 0);
+});
+
+test("cli: options by node's parseArgs, path options resolved, an unknown option exits 2", () => {
+  const o = cli("x.mjs", { pages: { type: "string", default: "target/pages", path: true }, quiet: { type: "boolean" } }, { argv: ["--quiet"] });
+  assert.deepEqual(o, { pages: resolve("target/pages"), quiet: true, _: [] });
+  assert.deepEqual(cli("x.mjs", {}, { argv: ["a", "b"], positionals: true })._, ["a", "b"]);
+  // With `-e` the arguments start at argv[1].
+  const bad = script(`h.cli("x.mjs", {}, { argv: process.argv.slice(1) });`, ["--nope"]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^x\.mjs: Unknown option '--nope'/);
+});
+
+test("withPayload fills the last data tag (every < escaped), or adds one before </body>", () => {
+  const json = JSON.stringify({ text: "</script><b>" });
+  const tag = (inner) => `<script id="prefab:initial-data" type="application/json">${inner}</script>`;
+  const filled = withPayload(`<html><body>${tag("{}")}<p>x</p>${tag("{}")}</body></html>`, json);
+  assert.equal(filled, `<html><body>${tag("{}")}<p>x</p>${tag('{"text":"\\u003c/script>\\u003cb>"}')}</body></html>`);
+  assert.equal(withPayload("<body></body>", "{}"), `<body>${tag("{}")}</body>`);
+});
+
+test("pageFiles writes pages with a document into a temporary folder; remove() deletes it", () => {
+  const files = pageFiles(`<body>${'<script id="prefab:initial-data" type="application/json"></script>'}</body>`);
+  const path = fileURLToPath(files.url({ a: 1 }));
+  assert.match(readFileSync(path, "utf8"), /application\/json">\{"a":1\}<\/script>/);
+  files.remove();
+  assert.equal(existsSync(path), false);
+  assert.equal(standalone("/pages", "forms"), "file:///pages/standalone-forms.html");
+});
+
+test("watch keeps page errors and console errors, except the expected ones; labelled and cut", () => {
+  const page = new EventEmitter();
+  const message = (type, text) => ({ type: () => type, text: () => text });
+  const errors = watch(page, { expected: (m) => m.text().startsWith("fine"), labelled: true, max: 12 });
+  page.emit("pageerror", new Error("thrown in the page"));
+  page.emit("console", message("error", "logged as an error"));
+  page.emit("console", message("error", "fine, expected"));
+  page.emit("console", message("log", "a plain log"));
+  assert.deepEqual(errors, ["page error: thrown in th", "console error: logged as an"]);
+});
