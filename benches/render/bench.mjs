@@ -3,7 +3,7 @@
 // installs (@maxhealth.tech/prefab 0.3.13 and prefab-ui 0.21.1's bundled renderer), in
 // headless Chromium, on the payloads of payloads/ (see benches/README.md).
 //
-//   node benches/render/bench.mjs --candidate PAGE.html [--name LABEL] [--runs 5] [--warmup 1]
+//   node benches/render/bench.mjs --candidate PAGE.html[,PAGE2.html] [--name LABEL[,LABEL2]] [--runs 5] [--warmup 1]
 //        [--csp wasm,no-wasm] [--payloads table1000,mixed200] [--renderers candidate,ts,prefab-ui]
 //        [--home DIR] [--out DIR] [--timeout 30000] [--no-trace]
 //

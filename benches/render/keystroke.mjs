@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The interaction benchmark: keystroke in an Input → every dependent binding updated.
 //
-//   node benches/render/keystroke.mjs --candidate target/pages/bench-wasm.html [--name LABEL]
+//   node benches/render/keystroke.mjs --candidate target/pages/bench-wasm.html[,PAGE2] [--name LABEL[,LABEL2]]
 //        [--csp wasm,no-wasm] [--renderers candidate,ts,prefab-ui] [--keys 20] [--home DIR]
 //        [--out FILE.json] [--timeout 30000]
 //

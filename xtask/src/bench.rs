@@ -1,9 +1,12 @@
-//! `cargo xtask bench-render [ARGS…]`: the render benchmark of `benches/render/` in one
-//! command. Writes the pages (`target/pages/`), installs the two reference renderers into
-//! `target/bench-render/` (`setup.mjs`; skipped when already there), then runs `bench.mjs`
-//! with the standalone page `target/pages/bench-wasm.html` as the candidate under both CSPs
-//! (wasm and wasm2js engines). `ARGS` go to `bench.mjs` after those defaults, e.g.
-//! `--runs 7 --payloads table1000`. Not part of `cargo xtask test`: it takes minutes.
+//! `cargo xtask bench-render [--baseline PAGE] [ARGS…]`: the render benchmark of
+//! `benches/render/` in one command. Writes the pages (`target/pages/`), installs the two
+//! reference renderers into `target/bench-render/` (`setup.mjs`; skipped when already there),
+//! then runs `bench.mjs` with the standalone page `target/pages/bench-wasm.html` as the
+//! candidate under both CSPs (wasm and wasm2js engines). `--baseline PAGE` adds another build's
+//! `bench-wasm.html` (e.g. one written by `cargo xtask pages` on the commit before a change),
+//! measured in the same rounds as `baseline`. Other `ARGS` go to `bench.mjs` after those
+//! defaults, e.g. `--runs 7 --payloads table1000`. Not part of `cargo xtask test`: it takes
+//! minutes.
 use crate::sh::{root, run};
 use std::process::Command;
 
@@ -13,10 +16,16 @@ pub fn render(args: &[String]) -> Result<(), String> {
     crate::pages::write(&pages)?;
     let scripts = root().join("benches/render");
     run(Command::new("node").arg(scripts.join("setup.mjs")))?;
+    let page = pages.join("bench-wasm.html").display().to_string();
+    let (candidate, names, rest) = match args {
+        [flag, baseline, rest @ ..] if flag == "--baseline" => {
+            (format!("{baseline},{page}"), "baseline,prefab-rs", rest)
+        }
+        rest => (page, "prefab-rs", rest),
+    };
     run(Command::new("node")
         .arg(scripts.join("bench.mjs"))
-        .arg("--candidate")
-        .arg(pages.join("bench-wasm.html"))
-        .args(["--name", "prefab-rs", "--csp", "wasm,no-wasm"])
-        .args(args))
+        .args(["--candidate", &candidate, "--name", names])
+        .args(["--csp", "wasm,no-wasm"])
+        .args(rest))
 }

@@ -31,18 +31,28 @@ export const CANDIDATE_OPTIONS = {
 };
 
 /**
- * The candidate page (`--candidate`) once per `--csp` value:
- * `{id, label, short, engine, candidate: true, root, template}` (`root`: its folder).
+ * The candidate pages (`--candidate A.html[,B.html…]`, labelled by the matching
+ * `--name`s), each once per `--csp` value:
+ * `{id, label, short, engine, candidate: true, root, template}` (`root`: its folder). Several
+ * candidates (e.g. a build before and after a change) are measured in the same rounds.
  */
 export function candidates(opts, script) {
-  const file = resolve(opts.candidate);
-  if (!existsSync(file)) die(script, `--candidate: no file ${file}`, 2);
-  const template = readFileSync(file, "utf8");
-  return opts.csp.split(",").map((mode) => {
-    if (!(mode in CSP)) die(script, `--csp ${mode}: expected none, wasm or no-wasm`, 2);
-    const engine = ENGINE[mode];
-    const label = engine ? `${opts.name} (${engine})` : opts.name;
-    return { id: `candidate-${mode}`, label, short: engine ?? "candidate", engine, candidate: true, root: dirname(file), template: withCsp(template, CSP[mode]) };
+  const files = opts.candidate.split(",");
+  const names = opts.name.split(",");
+  if (files.length > 1 && names.length !== files.length) die(script, `--name ${opts.name}: one name per --candidate page`, 2);
+  return files.flatMap((path, i) => {
+    const file = resolve(path);
+    if (!existsSync(file)) die(script, `--candidate: no file ${file}`, 2);
+    const template = readFileSync(file, "utf8");
+    const name = names[i] ?? names[0];
+    const prefix = files.length > 1 ? `candidate${i + 1}` : "candidate";
+    return opts.csp.split(",").map((mode) => {
+      if (!(mode in CSP)) die(script, `--csp ${mode}: expected none, wasm or no-wasm`, 2);
+      const engine = ENGINE[mode];
+      const label = engine ? `${name} (${engine})` : name;
+      const short = files.length > 1 ? `${name} ${engine ?? ""}`.trim() : (engine ?? "candidate");
+      return { id: `${prefix}-${mode}`, label, short, engine, candidate: true, root: dirname(file), template: withCsp(template, CSP[mode]) };
+    });
   });
 }
 
