@@ -7,7 +7,7 @@
 //!   kept and re-emitted;
 //! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
 //!   `child`/`children` for containers, text modifiers for text components;
-//! * `PROPS`, the static prop table that `crate::validate` walks JSON with;
+//! * `PROPS`, the static prop table that the validator walks JSON with;
 //! * a doc example built from the row's example expression.
 //!
 //! Row syntax (inside `components! { … }`):

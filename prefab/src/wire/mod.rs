@@ -1,5 +1,5 @@
-//! The wire format's building blocks, shared by [`components`](crate::components),
-//! [`actions`](crate::actions) and the [`App`](crate::App) envelope, below all three:
+//! The wire format's building blocks, shared by `components`, `actions` and the `App`
+//! envelope, below all three:
 //!
 //! * [`Bind`], [`Number`] and [`Map`], the value types of props (public as
 //!   `prefab::components::{Bind, Number, Map}`);
@@ -11,8 +11,7 @@
 //!   [`ValidationErrors`], public as `prefab::validate::…`), with short descriptions of
 //!   values and "did you mean" suggestions for messages.
 //!
-//! Nothing here knows a component or an action: the document grammar is
-//! [`validate`](crate::validate)'s, above.
+//! Nothing here knows a component or an action: the document grammar is `validate`'s, above.
 
 mod bind;
 mod from_json;

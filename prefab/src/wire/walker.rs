@@ -3,7 +3,7 @@
 //!
 //! The generated prop tables of components, actions and the app name these types; the
 //! document grammar — which props a node, action or app has, the extra rules, `$ref`s —
-//! is `crate::validate`'s, which implements the rest of [`Walker`] and every [`Check`].
+//! is `validate`'s, which implements the rest of [`Walker`] and every [`Check`].
 
 use super::report::{Issue, Report};
 use super::suggest::{MAX_ECHO, SUGGEST_BUDGET, did_you_mean_within};
