@@ -2,7 +2,7 @@
 
 use crate::Actions;
 use crate::components::{Component, Map, Node, layout::Div};
-use crate::validate::{Check, Document, Path, PropSpec, ValidationErrors, Walker, describe};
+use crate::wire::{Check, FromJson, FromJsonError, PropSpec, from_json_by_serde};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -135,23 +135,8 @@ impl App {
         }
     }
 
-    /// Parses and validates JSON text. Every error comes with its JSON path.
-    ///
-    /// # Errors
-    /// Every validation error; also when the document is a bare node, not an app.
-    pub fn from_json(text: &str) -> Result<Self, ValidationErrors> {
-        match Document::from_json(text)? {
-            Document::App(app) => Ok(*app),
-            _ => Err(ValidationErrors(vec![crate::validate::Issue::new(
-                "",
-                "expected an app envelope ({\"$prefab\": …, \"view\": …})",
-            )])),
-        }
-    }
-
     /// Builds the typed app by consuming a JSON value, keeping unknown keys in `extra`.
     pub(crate) fn from_value(value: Value) -> Result<Self, serde_json::Error> {
-        use crate::components::from_json::{FromJson, FromJsonError};
         let mut header = None;
         let mut app = App::new(Div::new());
         app.view = None;
@@ -343,25 +328,4 @@ impl AppTool {
     }
 }
 
-impl Check for AppTool {
-    fn check(value: &Value, path: &Path<'_>, walker: &mut Walker) {
-        match value {
-            Value::Object(map) => walker.props(map, AppTool::PROPS, &[], "an app tool", path),
-            other => walker.error(
-                path,
-                format!("expected an app tool object, got {}", describe(other)),
-            ),
-        }
-    }
-}
-
-impl<T: Check> Check for BTreeMap<String, T> {
-    fn check(value: &Value, path: &Path<'_>, walker: &mut Walker) {
-        let Value::Object(map) = value else {
-            return walker.error(path, format!("expected an object, got {}", describe(value)));
-        };
-        for (key, item) in map {
-            T::check(item, &path.key(key), walker);
-        }
-    }
-}
+from_json_by_serde!(Header, AppTool);

@@ -60,6 +60,8 @@ pub mod schema;
 pub mod style;
 #[cfg(feature = "model")]
 pub mod validate;
+#[cfg(feature = "model")]
+mod wire;
 
 #[cfg(feature = "model")]
 pub use actions::*;

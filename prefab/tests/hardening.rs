@@ -220,3 +220,18 @@ fn trees_built_in_code_4000_deep_need_no_big_stack() {
         .unwrap();
     handle.join().unwrap();
 }
+
+/// A page exported with `standalone_html` carries the CSS of its classes; a hostile class
+/// cannot close the `<style>` element.
+#[test]
+fn exported_page_carries_the_rules() {
+    let doc = serde_json::json!({"view": {"type": "Div", "cssClass": "grid grid-cols-4 </style>"}});
+    let page = prefab::page::standalone_html(&doc, "t");
+    let (head, _) = page.split_once("</head>").unwrap_or_default();
+    assert!(head.contains(".grid-cols-4{grid-template-columns:repeat(4, minmax(0, 1fr))}"));
+    assert_eq!(
+        head.matches("</style>").count(),
+        1,
+        "the hostile class stays out of the CSS"
+    );
+}

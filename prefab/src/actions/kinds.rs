@@ -1,6 +1,6 @@
 //! The 16 actions of prefab-ui 0.21.1, in one table.
 
-use crate::components::{Bind, Map};
+use crate::wire::{Bind, Map};
 use serde_json::Value;
 
 actions! {

@@ -52,7 +52,7 @@ macro_rules! actions {
             }
 
             /// The prop table of a wire `action`, for validation.
-            pub(crate) fn props_of(tag: &str) -> Option<&'static [$crate::validate::PropSpec]> {
+            pub(crate) fn props_of(tag: &str) -> Option<&'static [$crate::wire::PropSpec]> {
                 match tag {
                     $($tag => Some($name::PROPS),)*
                     _ => None,
@@ -68,26 +68,26 @@ macro_rules! actions {
                 let serde_json::Value::Object(mut map) = value else {
                     return Err(serde::de::Error::custom(format!(
                         "expected an action object, got {}",
-                        $crate::validate::describe(&value)
+                        $crate::wire::describe(&value)
                     )));
                 };
                 let tag = match map.shift_remove("action") {
                     Some(serde_json::Value::String(tag)) => tag,
                     Some(other) => return Err(serde::de::Error::custom(format!(
                         "\"action\" must be a string, got {}",
-                        $crate::validate::describe(&other)
+                        $crate::wire::describe(&other)
                     ))),
                     None => return Err(serde::de::Error::custom("missing \"action\" on an action")),
                 };
                 let props = map;
                 // Function pointers keep the recursive frame small (see `Component::from_parts`).
-                let build: fn($crate::components::Map) -> Result<Action, serde_json::Error> = match tag.as_str() {
+                let build: fn($crate::wire::Map) -> Result<Action, serde_json::Error> = match tag.as_str() {
                     $($tag => |props| Ok(Action::$name($name::from_map(props)?)),)*
                     other => {
                         return Err(serde::de::Error::custom(format!(
                             "unknown action {}{}",
-                            $crate::validate::quoted(other),
-                            $crate::validate::did_you_mean(other, Self::TAGS)
+                            $crate::wire::quoted(other),
+                            $crate::wire::did_you_mean(other, Self::TAGS)
                         )));
                     }
                 };
@@ -143,16 +143,16 @@ macro_rules! actions {
             )*
             /// Fields this version does not know: kept, re-emitted, reported as warnings.
             #[serde(flatten)]
-            pub extra: $crate::components::Map,
+            pub extra: $crate::wire::Map,
         }
 
         impl $name {
             /// Builds the struct by consuming the object (without `"action"`): known fields
             /// are moved into place, the rest into `extra`.
             pub(crate) fn from_map(
-                map: $crate::components::Map,
-            ) -> Result<Self, $crate::components::from_json::FromJsonError> {
-                use $crate::components::from_json::{FromJson, FromJsonError, is_wire_key};
+                map: $crate::wire::Map,
+            ) -> Result<Self, $crate::wire::FromJsonError> {
+                use $crate::wire::{FromJson, FromJsonError, is_wire_key};
                 let mut out = Self::default();
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
@@ -183,11 +183,11 @@ macro_rules! actions {
             }
 
             /// Every wire field of this action, for validation.
-            pub(crate) const PROPS: &'static [$crate::validate::PropSpec] = &[
-                $crate::validate::PropSpec::new("on_success", false, <$crate::Actions as $crate::validate::Check>::check),
-                $crate::validate::PropSpec::new("on_error", false, <$crate::Actions as $crate::validate::Check>::check),
-                $($crate::validate::PropSpec::new(stringify!($req), true, <$rty as $crate::validate::Check>::check),)*
-                $($crate::validate::PropSpec::new(stringify!($opt), false, <$oty as $crate::validate::Check>::check),)*
+            pub(crate) const PROPS: &'static [$crate::wire::PropSpec] = &[
+                $crate::wire::PropSpec::new("on_success", false, <$crate::Actions as $crate::wire::Check>::check),
+                $crate::wire::PropSpec::new("on_error", false, <$crate::Actions as $crate::wire::Check>::check),
+                $($crate::wire::PropSpec::new(stringify!($req), true, <$rty as $crate::wire::Check>::check),)*
+                $($crate::wire::PropSpec::new(stringify!($opt), false, <$oty as $crate::wire::Check>::check),)*
             ];
 
             /// Creates the action with its required fields.
@@ -210,7 +210,7 @@ macro_rules! actions {
                 self
             }
 
-            $crate::components::setters::field_setters! {
+            $crate::wire::field_setters! {
                 required { $($req: $rty),* } optional { $($opt: $oty),* }
             }
         }

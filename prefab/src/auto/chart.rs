@@ -1,8 +1,7 @@
 //! `auto_chart`: records → a bar, line, area, pie or scatter chart, chosen from the shape
 //! of the data unless given.
-use super::common::{
-    AutoError, ColumnKind, column_kind, humanize, is_numeric, keys, rows, to_json,
-};
+use super::common::{AutoError, ColumnKind, column_kind, is_numeric, keys, rows, to_json};
+use super::humanize;
 use crate::{AreaChart, BarChart, ChartSeries, LineChart, Node, PieChart, ScatterChart};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -27,44 +27,6 @@ impl std::fmt::Display for AutoError {
 
 impl std::error::Error for AutoError {}
 
-/// `created_at` → `Created at`, `userId` → `User id`, `HTTPStatus` → `Http status`.
-///
-/// ```
-/// assert_eq!(prefab::auto::humanize("created_at"), "Created at");
-/// assert_eq!(prefab::auto::humanize("userId"), "User id");
-/// assert_eq!(prefab::auto::humanize("total-count"), "Total count");
-/// ```
-#[must_use]
-pub fn humanize(key: &str) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = key.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if matches!(c, '_' | '-' | ' ' | '.') {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
-            continue;
-        }
-        let prev_lower = i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
-        let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
-        let prev_upper = i > 0 && chars[i - 1].is_uppercase();
-        if c.is_uppercase() && !current.is_empty() && (prev_lower || (prev_upper && next_lower)) {
-            words.push(std::mem::take(&mut current));
-        }
-        current.extend(c.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    let mut out = words.join(" ");
-    if let Some(first) = out.chars().next() {
-        let upper: String = first.to_uppercase().collect();
-        out.replace_range(..first.len_utf8(), &upper);
-    }
-    out
-}
-
 pub(crate) fn to_json(renderer: &'static str, input: &impl Serialize) -> Result<Value, AutoError> {
     serde_json::to_value(input).map_err(|e| AutoError {
         renderer,

@@ -1,5 +1,6 @@
 //! `auto_comparison`: several records side by side, one row per field.
-use super::common::{AutoError, display_text, humanize, keys, name_key, rows, to_json};
+use super::common::{AutoError, display_text, keys, name_key, rows, to_json};
+use super::humanize;
 use crate::{DataTable, DataTableColumn};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -1,5 +1,6 @@
 //! `auto_detail`: one record → a card of label / value pairs.
-use super::common::{AutoError, display_text, humanize, rows, to_json};
+use super::common::{AutoError, display_text, rows, to_json};
+use super::humanize;
 use super::table::table_of;
 use crate::{Card, CardContent, Column, H4, Muted, Node, Row, Text};
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! `auto_metrics`: a record of numbers (or a list of `{label, value, delta}`) → a grid of
 //! `Metric`s.
-use super::common::{AutoError, display_text, humanize, to_json};
+use super::common::{AutoError, display_text, to_json};
+use super::humanize;
 use crate::{Bind, Grid, Metric, Number};
 use serde::Serialize;
 use serde_json::{Map, Value};

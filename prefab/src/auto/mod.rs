@@ -40,8 +40,9 @@ mod table;
 mod timeline;
 
 pub use crate::forms::auto_form;
+pub use crate::wire::humanize;
 pub use chart::{ChartKind, auto_chart};
-pub use common::{AutoError, humanize};
+pub use common::AutoError;
 pub use comparison::auto_comparison;
 pub use detail::auto_detail;
 pub use metrics::auto_metrics;

@@ -1,5 +1,6 @@
 //! `auto_progress`: named amounts → labelled progress bars.
-use super::common::{AutoError, display_text, humanize, to_json};
+use super::common::{AutoError, display_text, to_json};
+use super::humanize;
 use crate::{Column, Muted, Progress, Row, Text};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -1,7 +1,6 @@
 //! `auto_table`: records → a sortable, searchable, paginated `DataTable`.
-use super::common::{
-    AutoError, ColumnKind, column_kind, humanize, is_numeric, keys, rows, to_json,
-};
+use super::common::{AutoError, ColumnKind, column_kind, is_numeric, keys, rows, to_json};
+use super::humanize;
 use crate::{DataTable, DataTableColumn};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -197,7 +197,7 @@ impl DataTable {
                         index,
                         message: format!(
                             "expected an object, got {}",
-                            crate::validate::describe(&other)
+                            crate::wire::describe(&other)
                         ),
                     });
                 }

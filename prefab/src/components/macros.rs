@@ -7,7 +7,7 @@
 //!   kept and re-emitted;
 //! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
 //!   `child`/`children` for containers, text modifiers for text components;
-//! * `PROPS`, the static prop table that `crate::validate` walks JSON with;
+//! * `PROPS`, the static prop table that the validator walks JSON with;
 //! * a doc example built from the row's example expression.
 //!
 //! Row syntax (inside `components! { … }`):
@@ -104,8 +104,8 @@ macro_rules! components {
             /// moved into their fields, the rest into `extra`.
             pub(crate) fn from_map(
                 map: $crate::components::Map,
-            ) -> Result<Self, $crate::components::from_json::FromJsonError> {
-                use $crate::components::from_json::{FromJson, FromJsonError, is_wire_key};
+            ) -> Result<Self, $crate::wire::FromJsonError> {
+                use $crate::wire::{FromJson, FromJsonError, is_wire_key};
                 let mut out = Self::default();
                 $(let mut $req: Option<$rty> = None;)*
                 for (key, value) in map {
@@ -147,15 +147,15 @@ macro_rules! components {
 
         impl $name {
             /// Every wire prop of this type, for validation.
-            pub(crate) const PROPS: &'static [$crate::validate::PropSpec] = &[
-                $crate::validate::PropSpec::new("id", false, <String as $crate::validate::Check>::check),
-                $crate::validate::PropSpec::new("aria_label", false, <String as $crate::validate::Check>::check),
-                $crate::validate::PropSpec::new("aria_labelled_by", false, <String as $crate::validate::Check>::check),
-                $crate::validate::PropSpec::new("css_class", false, <String as $crate::validate::Check>::check),
-                $crate::validate::PropSpec::new("on_mount", false, <$crate::Actions as $crate::validate::Check>::check),
-                $($crate::validate::PropSpec::new(stringify!($req), true, <$rty as $crate::validate::Check>::check),)*
-                $($crate::validate::PropSpec::new(stringify!($opt), false, <$oty as $crate::validate::Check>::check),)*
-                $($crate::validate::PropSpec::new(stringify!($cf), false, <$cty as $crate::validate::Check>::check),)*
+            pub(crate) const PROPS: &'static [$crate::wire::PropSpec] = &[
+                $crate::wire::PropSpec::new("id", false, <String as $crate::wire::Check>::check),
+                $crate::wire::PropSpec::new("aria_label", false, <String as $crate::wire::Check>::check),
+                $crate::wire::PropSpec::new("aria_labelled_by", false, <String as $crate::wire::Check>::check),
+                $crate::wire::PropSpec::new("css_class", false, <String as $crate::wire::Check>::check),
+                $crate::wire::PropSpec::new("on_mount", false, <$crate::Actions as $crate::wire::Check>::check),
+                $($crate::wire::PropSpec::new(stringify!($req), true, <$rty as $crate::wire::Check>::check),)*
+                $($crate::wire::PropSpec::new(stringify!($opt), false, <$oty as $crate::wire::Check>::check),)*
+                $($crate::wire::PropSpec::new(stringify!($cf), false, <$cty as $crate::wire::Check>::check),)*
             ];
 
             /// Sets the DOM id.
@@ -200,7 +200,7 @@ macro_rules! components {
                 self
             }
 
-            $crate::components::setters::field_setters! {
+            $crate::wire::field_setters! {
                 required { $($req: $rty),* } optional { $($opt: $oty),* }
             }
         }

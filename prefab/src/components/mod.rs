@@ -27,7 +27,6 @@
 
 #[macro_use]
 mod macros;
-mod bind;
 pub mod card;
 pub mod charts;
 pub mod control_flow;
@@ -39,15 +38,11 @@ pub mod layout;
 pub mod media;
 mod node;
 pub mod select;
-pub(crate) mod setters;
 pub mod sortable;
 pub mod typography;
 
-pub use bind::{Bind, Number};
+pub use crate::wire::{Bind, Map, Number};
 pub use node::{Component, Node, RefUse};
-
-/// A JSON object (`let` bindings, `style`, data rows, action arguments, …).
-pub type Map = serde_json::Map<String, serde_json::Value>;
 
 /// Rows of data: literal objects, or a `{{ }}` template that yields them.
 pub type Rows = Bind<Vec<Map>>;

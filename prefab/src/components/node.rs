@@ -38,7 +38,7 @@ impl Node {
         let Value::Object(mut map) = value else {
             return Err(serde::de::Error::custom(format!(
                 "expected a component object, got {}",
-                crate::validate::describe(&value)
+                crate::wire::describe(&value)
             )));
         };
         if map.contains_key("$ref") {
@@ -48,7 +48,7 @@ impl Node {
             Some(Value::String(tag)) => Component::from_parts(&tag, map).map(Node::from),
             Some(other) => Err(serde::de::Error::custom(format!(
                 "\"type\" must be a string, got {}",
-                crate::validate::describe(&other)
+                crate::wire::describe(&other)
             ))),
             None => Err(serde::de::Error::custom(
                 "missing \"type\" (or \"$ref\") on a component",
@@ -170,24 +170,16 @@ pub struct RefUse {
 
 impl RefUse {
     /// Every wire prop of a `$ref` node, for validation.
-    pub(crate) const PROPS: &'static [crate::validate::PropSpec] = &[
-        crate::validate::PropSpec::new("$ref", true, <String as crate::validate::Check>::check),
-        crate::validate::PropSpec::new(
-            "aria_label",
-            false,
-            <String as crate::validate::Check>::check,
-        ),
-        crate::validate::PropSpec::new(
+    pub(crate) const PROPS: &'static [crate::wire::PropSpec] = &[
+        crate::wire::PropSpec::new("$ref", true, <String as crate::wire::Check>::check),
+        crate::wire::PropSpec::new("aria_label", false, <String as crate::wire::Check>::check),
+        crate::wire::PropSpec::new(
             "aria_labelled_by",
             false,
-            <String as crate::validate::Check>::check,
+            <String as crate::wire::Check>::check,
         ),
-        crate::validate::PropSpec::new(
-            "css_class",
-            false,
-            <String as crate::validate::Check>::check,
-        ),
-        crate::validate::PropSpec::new("r#let", false, <Map as crate::validate::Check>::check),
+        crate::wire::PropSpec::new("css_class", false, <String as crate::wire::Check>::check),
+        crate::wire::PropSpec::new("r#let", false, <Map as crate::wire::Check>::check),
     ];
 
     /// A use of the template `name`.
@@ -252,7 +244,7 @@ macro_rules! component_enum {
             }
 
             /// The prop table of a wire `type`, for validation.
-            pub(crate) fn props_of(type_name: &str) -> Option<&'static [crate::validate::PropSpec]> {
+            pub(crate) fn props_of(type_name: &str) -> Option<&'static [crate::wire::PropSpec]> {
                 match type_name {
                     $(stringify!($name) => Some($name::PROPS),)*
                     _ => None,
@@ -272,8 +264,8 @@ macro_rules! component_enum {
                     other => {
                         return Err(serde::de::Error::custom(format!(
                             "unknown component type {}{}",
-                            crate::validate::quoted(other),
-                            crate::validate::did_you_mean(other, Self::TYPES)
+                            crate::wire::quoted(other),
+                            crate::wire::did_you_mean(other, Self::TYPES)
                         )));
                     }
                 };

@@ -5,7 +5,7 @@
 //!   the bounded [text fallback](crate::fallback).
 //! * [`display_update`] — a state patch (`update`) for the UI already on screen.
 //! * [`display_error`] / [`display_success`] — an Alert with optional detail and hint.
-//! * [`display_form`](crate::forms::display_form) lives with the forms.
+//! * `forms::display_form` lives with the forms (above `display`).
 //!
 //! ```
 //! use prefab::display::{DisplayOptions, display_with};

@@ -106,8 +106,7 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token<'_>>, ParseError> {
     // Roughly one token per four bytes of ordinary expressions; long literals need few.
     let mut out = Vec::with_capacity((src.len() / 4 + 2).min(256));
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
+    while let Some(&b) = bytes.get(i) {
         if b >= 0x80 {
             let c = src[i..].chars().next().unwrap_or('\u{fffd}');
             if is_js_space(c) {
@@ -116,101 +115,101 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token<'_>>, ParseError> {
             }
             return Err(unexpected(src, i, c));
         }
-        let start = i;
-        let two = bytes.get(i + 1).copied();
-        let op2 = match (b, two) {
-            (b'=', Some(b'=')) => Some(Op::Eq),
-            (b'!', Some(b'=')) => Some(Op::Ne),
-            (b'>', Some(b'=')) => Some(Op::Ge),
-            (b'<', Some(b'=')) => Some(Op::Le),
-            (b'|', Some(b'|')) => Some(Op::Or),
-            (b'&', Some(b'&')) => Some(Op::And),
-            _ => None,
-        };
-        if let Some(op) = op2 {
-            out.push(Token {
-                tok: Tok::Op(op),
-                at: start,
-            });
-            i += 2;
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+            i += 1;
             continue;
         }
-        let tok = match b {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                i += 1;
-                continue;
-            }
-            b'>' => Tok::Op(Op::Gt),
-            b'<' => Tok::Op(Op::Lt),
-            b'+' => Tok::Op(Op::Add),
-            b'-' => Tok::Op(Op::Sub),
-            b'*' => Tok::Op(Op::Mul),
-            b'/' => Tok::Op(Op::Div),
-            b'%' => Tok::Op(Op::Rem),
-            b'!' => Tok::Not,
-            b'(' => Tok::LParen,
-            b')' => Tok::RParen,
-            b'|' => Tok::Pipe,
-            b'?' => Tok::Question,
-            b':' => Tok::Colon,
-            b'\'' => {
-                let body_start = i + 1;
-                let end = src[body_start..]
-                    .find('\'')
-                    .map_or(src.len(), |n| body_start + n);
-                out.push(Token {
-                    tok: Tok::Str(&src[body_start..end]),
-                    at: start,
-                });
-                i = (end + 1).min(src.len());
-                continue;
-            }
-            b'0'..=b'9' | b'.' => {
-                if b == b'.' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                    return Err(unexpected(src, i, '.'));
-                }
-                let mut j = i;
-                while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
-                    j += 1;
-                }
-                out.push(Token {
-                    tok: Tok::Number(parse_float_token(&src[i..j])),
-                    at: start,
-                });
-                i = j;
-                continue;
-            }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => {
-                let mut j = i;
-                while j < bytes.len()
-                    && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'.' | b'$'))
-                {
-                    j += 1;
-                }
-                let word = &src[i..j];
-                let tok = match word {
-                    "true" => Tok::True,
-                    "false" => Tok::False,
-                    "null" => Tok::Null,
-                    "not" => Tok::Not,
-                    "and" => Tok::Op(Op::And),
-                    "or" => Tok::Op(Op::Or),
-                    _ => Tok::Ident(word),
-                };
-                out.push(Token { tok, at: start });
-                i = j;
-                continue;
-            }
-            other => return Err(unexpected(src, i, char::from(other))),
-        };
-        out.push(Token { tok, at: start });
-        i += 1;
+        let (tok, next) = scan(src, i, b)?;
+        out.push(Token { tok, at: i });
+        i = next;
     }
     out.push(Token {
         tok: Tok::End,
         at: src.len(),
     });
     Ok(out)
+}
+
+/// The token that starts with the ASCII byte `b` at `i` (not a space), and where the next
+/// one starts.
+fn scan(src: &str, i: usize, b: u8) -> Result<(Tok<'_>, usize), ParseError> {
+    let bytes = src.as_bytes();
+    let op2 = match (b, bytes.get(i + 1).copied()) {
+        (b'=', Some(b'=')) => Some(Op::Eq),
+        (b'!', Some(b'=')) => Some(Op::Ne),
+        (b'>', Some(b'=')) => Some(Op::Ge),
+        (b'<', Some(b'=')) => Some(Op::Le),
+        (b'|', Some(b'|')) => Some(Op::Or),
+        (b'&', Some(b'&')) => Some(Op::And),
+        _ => None,
+    };
+    if let Some(op) = op2 {
+        return Ok((Tok::Op(op), i + 2));
+    }
+    let tok = match b {
+        b'>' => Tok::Op(Op::Gt),
+        b'<' => Tok::Op(Op::Lt),
+        b'+' => Tok::Op(Op::Add),
+        b'-' => Tok::Op(Op::Sub),
+        b'*' => Tok::Op(Op::Mul),
+        b'/' => Tok::Op(Op::Div),
+        b'%' => Tok::Op(Op::Rem),
+        b'!' => Tok::Not,
+        b'(' => Tok::LParen,
+        b')' => Tok::RParen,
+        b'|' => Tok::Pipe,
+        b'?' => Tok::Question,
+        b':' => Tok::Colon,
+        b'\'' => return Ok(string_literal(src, i)),
+        b'0'..=b'9' | b'.' => return number_literal(src, i),
+        b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => return Ok(word(src, i)),
+        other => return Err(unexpected(src, i, char::from(other))),
+    };
+    Ok((tok, i + 1))
+}
+
+/// A `'…'` string starting at `i` (an unclosed one runs to the end of `src`).
+fn string_literal(src: &str, i: usize) -> (Tok<'_>, usize) {
+    let body_start = i + 1;
+    let end = src[body_start..]
+        .find('\'')
+        .map_or(src.len(), |n| body_start + n);
+    (Tok::Str(&src[body_start..end]), (end + 1).min(src.len()))
+}
+
+/// A number starting at `i` with a digit or a `.` (which must be followed by a digit).
+fn number_literal(src: &str, i: usize) -> Result<(Tok<'_>, usize), ParseError> {
+    let bytes = src.as_bytes();
+    if bytes.get(i) == Some(&b'.') && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        return Err(unexpected(src, i, '.'));
+    }
+    let mut j = i;
+    while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+        j += 1;
+    }
+    Ok((Tok::Number(parse_float_token(&src[i..j])), j))
+}
+
+/// A name (dots and `$` included: `user.name`, `$item`) or a keyword, starting at `i`.
+fn word(src: &str, i: usize) -> (Tok<'_>, usize) {
+    let bytes = src.as_bytes();
+    let mut j = i;
+    while j < bytes.len()
+        && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'.' | b'$'))
+    {
+        j += 1;
+    }
+    let word = &src[i..j];
+    let tok = match word {
+        "true" => Tok::True,
+        "false" => Tok::False,
+        "null" => Tok::Null,
+        "not" => Tok::Not,
+        "and" => Tok::Op(Op::And),
+        "or" => Tok::Op(Op::Or),
+        _ => Tok::Ident(word),
+    };
+    (tok, j)
 }
 
 fn unexpected(src: &str, at: usize, c: char) -> ParseError {

@@ -332,19 +332,6 @@ pub(crate) fn to_fixed(x: f64, digits: usize) -> String {
     platform::fixed(x, digits)
 }
 
-/// Adds one unit in the last place of a digit vector, growing it on carry-out.
-pub(crate) fn increment(ds: &mut Vec<u8>) {
-    for d in ds.iter_mut().rev() {
-        if *d == 9 {
-            *d = 0;
-        } else {
-            *d += 1;
-            return;
-        }
-    }
-    ds.insert(0, 1);
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

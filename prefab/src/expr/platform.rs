@@ -6,6 +6,9 @@
 //! `Number(text)`, `toFixed` and `toUpperCase` through `js-sys`: the results are the same
 //! (the conformance vectors were produced by JavaScript itself), and the wasm renderer does
 //! not link Rust's float formatting and parsing or its Unicode case tables.
+//!
+//! [`increment`], the carry of a digit vector, is here too: `fixed` uses it natively, and
+//! `number` and the `decimal` pipes build on this module.
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod imp {
@@ -71,7 +74,7 @@ mod imp {
             ds.push(frac.get(i).copied().unwrap_or(0));
         }
         if frac.get(digits).copied().unwrap_or(0) >= 5 {
-            crate::expr::number::increment(&mut ds);
+            super::increment(&mut ds);
         }
         let int_len = ds.len() - digits;
         let mut out = String::new();
@@ -115,6 +118,19 @@ mod imp {
     pub fn lower_case(text: &str) -> String {
         text.to_lowercase()
     }
+}
+
+/// Adds one unit in the last place of a digit vector, growing it on carry-out.
+pub(crate) fn increment(ds: &mut Vec<u8>) {
+    for d in ds.iter_mut().rev() {
+        if *d == 9 {
+            *d = 0;
+        } else {
+            *d += 1;
+            return;
+        }
+    }
+    ds.insert(0, 1);
 }
 
 pub(crate) use imp::{fixed, parse_decimal, shortest_text};

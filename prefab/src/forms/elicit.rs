@@ -112,7 +112,7 @@ fn primitive(field: &FormField) -> Value {
         let plain = options.iter().all(|o| {
             o.value
                 .as_str()
-                .is_some_and(|v| crate::auto::humanize(v) == o.label)
+                .is_some_and(|v| crate::wire::humanize(v) == o.label)
         });
         if plain {
             put(

@@ -95,7 +95,7 @@ impl FormField {
         let name = name.into();
         let last = name.rsplit('.').next().unwrap_or(&name);
         Self {
-            label: crate::auto::humanize(last),
+            label: crate::wire::humanize(last),
             name,
             kind,
             required: false,

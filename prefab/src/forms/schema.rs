@@ -314,7 +314,7 @@ fn choice_options(schema: &Map<String, Value>) -> Option<Vec<ChoiceOption>> {
 fn option(value: Value, label: Option<&str>) -> ChoiceOption {
     let label = label.map_or_else(
         || match &value {
-            Value::String(s) => crate::auto::humanize(s),
+            Value::String(s) => crate::wire::humanize(s),
             other => other.to_string(),
         },
         str::to_string,

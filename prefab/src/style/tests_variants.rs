@@ -183,17 +183,3 @@ fn document_walk() {
     let css = super::document_css(&doc);
     assert!(css.contains(".gap-4{") && css.contains(".md\\:grid-cols-4{"));
 }
-
-#[cfg(feature = "model")]
-#[test]
-fn exported_page_carries_the_rules() {
-    let doc = serde_json::json!({"view": {"type": "Div", "cssClass": "grid grid-cols-4 </style>"}});
-    let page = crate::page::standalone_html(&doc, "t");
-    let (head, _) = page.split_once("</head>").unwrap_or_default();
-    assert!(head.contains(".grid-cols-4{grid-template-columns:repeat(4, minmax(0, 1fr))}"));
-    assert_eq!(
-        head.matches("</style>").count(),
-        1,
-        "the hostile class stays out of the CSS"
-    );
-}

@@ -1,41 +1,16 @@
 //! [`Check`]: how each Rust prop type is checked against JSON, and [`PropSpec`], one row
 //! of a component's (or action's) prop table.
 
-use super::{Path, Walker, describe};
 use crate::Actions;
+use crate::app::AppTool;
 use crate::components::charts::ChartSeries;
 use crate::components::control_flow::ConditionCase;
 use crate::components::data::DataTableColumn;
 use crate::components::form::{FileUpload, SliderValue};
 use crate::components::{Bind, Map, Node, Number};
+use crate::wire::{Check, Path, Walker, describe};
 use serde_json::Value;
-
-/// Checks a JSON value against a Rust prop type, reporting problems to the walker.
-pub(crate) trait Check {
-    fn check(value: &Value, path: &Path<'_>, walker: &mut Walker);
-}
-
-/// One prop of a component or action: its Rust field name (the wire key is its camelCase),
-/// whether it is required, and how to check it.
-pub(crate) struct PropSpec {
-    pub name: &'static str,
-    pub required: bool,
-    pub check: fn(&Value, &Path<'_>, &mut Walker),
-}
-
-impl PropSpec {
-    pub(crate) const fn new(
-        name: &'static str,
-        required: bool,
-        check: fn(&Value, &Path<'_>, &mut Walker),
-    ) -> Self {
-        Self {
-            name,
-            required,
-            check,
-        }
-    }
-}
+use std::collections::BTreeMap;
 
 fn expect(ok: bool, what: &str, value: &Value, path: &Path<'_>, walker: &mut Walker) {
     if !ok {
@@ -152,3 +127,26 @@ macro_rules! check_by_serde {
     )*};
 }
 check_by_serde!(ChartSeries, DataTableColumn, FileUpload);
+
+impl Check for AppTool {
+    fn check(value: &Value, path: &Path<'_>, walker: &mut Walker) {
+        match value {
+            Value::Object(map) => walker.props(map, AppTool::PROPS, &[], "an app tool", path),
+            other => walker.error(
+                path,
+                format!("expected an app tool object, got {}", describe(other)),
+            ),
+        }
+    }
+}
+
+impl<T: Check> Check for BTreeMap<String, T> {
+    fn check(value: &Value, path: &Path<'_>, walker: &mut Walker) {
+        let Value::Object(map) = value else {
+            return walker.error(path, format!("expected an object, got {}", describe(value)));
+        };
+        for (key, item) in map {
+            T::check(item, &path.key(key), walker);
+        }
+    }
+}

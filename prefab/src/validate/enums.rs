@@ -197,7 +197,7 @@ pub(crate) fn lookup(owner: &str, key: &str) -> Option<&'static EnumProp> {
 #[cfg(test)]
 mod tests {
     use super::ENUM_PROPS;
-    use crate::components::from_json::is_wire_key;
+    use crate::wire::is_wire_key;
     use crate::{Action, Component};
 
     #[test]

@@ -40,17 +40,13 @@ mod check;
 mod depth;
 pub(crate) mod enums;
 mod refs;
-mod report;
 mod rules;
-mod suggest;
 mod walk;
 
-pub(crate) use check::{Check, PropSpec};
+pub use crate::wire::{Issue, Report, ValidationErrors};
 pub use refs::MAX_EXPANDED_NODES;
-pub use report::{Issue, Report, ValidationErrors};
-pub(crate) use suggest::{describe, did_you_mean, quoted};
-pub(crate) use walk::{Path, Walker, wire_key};
 
+use crate::wire::Walker;
 use crate::{Actions, App, Node};
 use serde::Serialize;
 use serde_json::Value;
@@ -155,6 +151,23 @@ impl Document {
     /// Only if a map key is not a string (never for parsed documents).
     pub fn to_value(&self) -> Result<Value, serde_json::Error> {
         serde_json::to_value(self)
+    }
+}
+
+/// [`App::from_json`] is here, above the app: it parses through [`Document`].
+impl App {
+    /// Parses and validates JSON text. Every error comes with its JSON path.
+    ///
+    /// # Errors
+    /// Every validation error; also when the document is a bare node, not an app.
+    pub fn from_json(text: &str) -> Result<Self, ValidationErrors> {
+        match Document::from_json(text)? {
+            Document::App(app) => Ok(*app),
+            _ => Err(ValidationErrors(vec![Issue::new(
+                "",
+                "expected an app envelope ({\"$prefab\": …, \"view\": …})",
+            )])),
+        }
     }
 }
 

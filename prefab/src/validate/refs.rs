@@ -5,8 +5,8 @@
 //! [`MAX_EXPANDED_NODES`] nodes. A few bytes of templates that use each other several times
 //! can stand for exponentially many nodes, which no renderer or fallback should build.
 
-use super::Walker;
-use super::suggest::quoted;
+use crate::wire::Walker;
+use crate::wire::quoted;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 

@@ -2,8 +2,8 @@
 //! never come out of Python): state names of stateful components, state paths of actions,
 //! app tool names.
 
-use super::{Path, Walker};
 use crate::components::Map;
+use crate::wire::{Path, Walker, quoted};
 use serde_json::Value;
 
 /// Components whose `name` binds to `state[name]`.
@@ -63,7 +63,7 @@ pub(crate) fn check(owner: &str, map: &Map, path: &Path<'_>, walker: &mut Walker
             &path.key("name"),
             format!(
                 "invalid state name {} (letters, digits, _ . $; not starting with a digit)",
-                super::quoted(name)
+                quoted(name)
             ),
         );
     }
@@ -76,7 +76,7 @@ pub(crate) fn check(owner: &str, map: &Map, path: &Path<'_>, walker: &mut Walker
             &path.key("key"),
             format!(
                 "invalid state path {} (dot-separated names or indexes, like \"todos.0.done\")",
-                super::quoted(key)
+                quoted(key)
             ),
         );
     }
@@ -99,14 +99,14 @@ pub(crate) fn check_tools(tools: &[Value], path: &Path<'_>, walker: &mut Walker)
                 &index.key("name"),
                 format!(
                     "invalid tool name {} (1-128 of A-Z a-z 0-9 _ . -)",
-                    super::quoted(name)
+                    quoted(name)
                 ),
             );
         }
         if !seen.insert(name) {
             walker.error(
                 &index.key("name"),
-                format!("duplicate tool name {}", super::quoted(name)),
+                format!("duplicate tool name {}", quoted(name)),
             );
         }
     }

@@ -1,140 +1,14 @@
-//! The [`Walker`]: walks a JSON document with the prop tables and collects every issue.
+//! The document grammar of the [`Walker`]: an app, its header, nodes, actions and their
+//! props, checked against the prop tables; every issue is collected.
 
-use super::suggest::{SUGGEST_BUDGET, did_you_mean_within, quoted};
-use super::{Issue, MAX_DEPTH, PropSpec, Report, describe};
-use crate::components::from_json::is_wire_key;
+use super::MAX_DEPTH;
 use crate::components::{Component, Map, RefUse};
+use crate::wire::{Path, PropSpec, RefSeen, Walker, describe, is_wire_key, quoted, wire_key};
 use crate::{Action, App};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::fmt;
-
-/// A JSON path built on the stack while walking; formatted only when an issue is reported.
-#[derive(Clone, Copy)]
-pub(crate) enum Path<'a> {
-    Root(&'a str),
-    Key(&'a Path<'a>, &'a str),
-    Index(&'a Path<'a>, usize),
-}
-
-impl<'a> Path<'a> {
-    pub(crate) fn key(&'a self, key: &'a str) -> Path<'a> {
-        Path::Key(self, key)
-    }
-
-    pub(crate) fn index(&'a self, index: usize) -> Path<'a> {
-        Path::Index(self, index)
-    }
-
-    fn is_empty(&self) -> bool {
-        matches!(self, Path::Root(r) if r.is_empty())
-    }
-}
-
-impl fmt::Display for Path<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Path::Root(r) => f.write_str(r),
-            Path::Key(parent, key) if parent.is_empty() => write_key(f, key),
-            Path::Key(parent, key) => {
-                write!(f, "{parent}.")?;
-                write_key(f, key)
-            }
-            Path::Index(parent, i) => write!(f, "{parent}[{i}]"),
-        }
-    }
-}
-
-/// A path key, cut like [`quoted`] text when it is long (a path names a place; a huge key
-/// must not make a huge message).
-fn write_key(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
-    match key.char_indices().nth(super::suggest::MAX_ECHO) {
-        None => f.write_str(key),
-        Some((cut, _)) => write!(f, "{}…", &key[..cut]),
-    }
-}
-
-/// The wire key of a Rust field name: `r#let` → `let`, `button_type` → `buttonType`.
-pub(crate) fn wire_key(rust: &str) -> Cow<'_, str> {
-    let rust = rust.strip_prefix("r#").unwrap_or(rust);
-    if !rust.contains('_') {
-        return Cow::Borrowed(rust);
-    }
-    let mut out = String::with_capacity(rust.len());
-    let mut upper = false;
-    for c in rust.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// Collects issues while walking a document.
-pub(crate) struct Walker {
-    report: Report,
-    depth: usize,
-    /// `$ref` uses seen so far.
-    pub(super) refs: Vec<RefSeen>,
-    /// Nodes seen outside `defs` (the view).
-    pub(super) view_nodes: usize,
-    /// Nodes seen in each `defs` template, in the order of `defs`.
-    pub(super) def_nodes: Vec<usize>,
-    /// The `defs` template being walked, as an index into `def_nodes` (`None`: the view).
-    owner: Option<usize>,
-    /// Edit-distance cells left for "did you mean" suggestions.
-    suggest_budget: usize,
-}
-
-/// One `$ref` use met while walking.
-pub(super) struct RefSeen {
-    /// The template it names.
-    pub name: String,
-    /// Where it is.
-    pub path: String,
-    /// The template it is inside, as an index into `defs` (`None`: the view).
-    pub owner: Option<usize>,
-}
 
 impl Walker {
-    pub(crate) fn new() -> Self {
-        Self {
-            report: Report::default(),
-            depth: 0,
-            refs: Vec::new(),
-            view_nodes: 0,
-            def_nodes: Vec::new(),
-            owner: None,
-            suggest_budget: SUGGEST_BUDGET,
-        }
-    }
-
-    /// ` (did you mean "X"?)` within this walk's suggestion budget.
-    pub(crate) fn did_you_mean(&mut self, word: &str, candidates: &[&str]) -> String {
-        did_you_mean_within(word, candidates, &mut self.suggest_budget)
-    }
-
-    pub(crate) fn finish(self) -> Report {
-        self.report
-    }
-
-    pub(crate) fn error(&mut self, path: &Path<'_>, message: impl Into<String>) {
-        self.report
-            .errors
-            .push(Issue::new(path.to_string(), message));
-    }
-
-    pub(crate) fn warn(&mut self, path: &Path<'_>, message: impl Into<String>) {
-        self.report
-            .warnings
-            .push(Issue::new(path.to_string(), message));
-    }
-
     /// A top-level document: an app envelope, a node, or action(s).
     pub(crate) fn document(&mut self, value: &Value) {
         let root = Path::Root("");
@@ -186,14 +60,6 @@ impl Walker {
             _ => None,
         };
         super::refs::check(self, defs);
-    }
-
-    pub(super) fn push_error(&mut self, path: String, message: String) {
-        self.report.errors.push(Issue::new(path, message));
-    }
-
-    pub(super) fn push_warning(&mut self, path: String, message: String) {
-        self.report.warnings.push(Issue::new(path, message));
     }
 
     fn header(&mut self, value: &Value, path: &Path<'_>) {

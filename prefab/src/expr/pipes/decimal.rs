@@ -1,7 +1,8 @@
 //! A small decimal number for locale formatting. ICU (and so every browser) formats a
 //! double from its shortest round-trip digits (`1.005` is "1.005", not 1.00499…), then
 //! rounds half away from zero ("halfExpand"); this type does the same in plain digits.
-use crate::expr::number::{increment, shortest_digits};
+use crate::expr::number::shortest_digits;
+use crate::expr::platform::increment;
 
 /// `value = ±0.d₁d₂…dₙ × 10^point`, digits without leading zeros (empty for zero).
 #[derive(Clone, Debug)]

@@ -1,4 +1,5 @@
-//! The built-in pipes of prefab-ui 0.21.1, one function each, and the dispatcher.
+//! The built-in pipes of prefab-ui 0.21.1: a table of one function per name, looked up
+//! before the [`Env`]'s custom pipes.
 //!
 //! Every pipe receives the value and the typed argument (`None` when no `:arg` was written;
 //! `null`, `true`, numbers arrive typed). Unknown names go to the [`Env`]'s custom-pipe hook
@@ -17,214 +18,285 @@ use super::value::{Value, join_into};
 use date::{DateStyle, format_date, format_datetime, format_time, parse_date};
 use intl::{format_compact, format_currency, format_number, fraction_digits};
 
-/// Names of every built-in pipe, in prefab-ui's table order.
-pub const BUILTIN_PIPES: [&str; 20] = [
-    "percent",
-    "number",
-    "compact",
-    "currency",
-    "date",
-    "time",
-    "datetime",
-    "upper",
-    "lower",
-    "length",
-    "join",
-    "truncate",
-    "default",
-    "first",
-    "last",
-    "abs",
-    "round",
-    "selectattr",
-    "rejectattr",
-    "pluralize",
+/// One built-in pipe: the piped value, the argument as written (`None` when no `:arg` was
+/// written; `null`, `true`, numbers arrive typed) and the evaluation settings.
+type Pipe = fn(Value, Option<&Value>, &Env<'_>) -> Result<Value, EvalError>;
+
+/// Every built-in pipe by name, in prefab-ui's table order.
+const PIPES: [(&str, Pipe); 20] = [
+    ("percent", percent),
+    ("number", number),
+    ("compact", compact),
+    ("currency", currency),
+    ("date", date),
+    ("time", time),
+    ("datetime", datetime),
+    ("upper", upper),
+    ("lower", lower),
+    ("length", length),
+    ("join", join),
+    ("truncate", truncate),
+    ("default", default),
+    ("first", first),
+    ("last", last),
+    ("abs", abs),
+    ("round", round),
+    ("selectattr", selectattr),
+    ("rejectattr", rejectattr),
+    ("pluralize", pluralize),
 ];
 
-/// Applies pipe `name`; `Ok(value)` unchanged for an unknown name.
+/// Names of every built-in pipe, in prefab-ui's table order.
+pub const BUILTIN_PIPES: [&str; 20] = {
+    let mut names = [""; 20];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = PIPES[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// Applies pipe `name`: a built-in one from [`PIPES`], else the [`Env`]'s custom pipe;
+/// `Ok(value)` unchanged for an unknown name.
 pub(crate) fn apply(
     name: &str,
     value: Value,
     arg: Option<&Value>,
     env: &Env<'_>,
 ) -> Result<Value, EvalError> {
-    // An argument written as `null` counts as "no argument" for most pipes (`t == null`).
-    let given = arg.filter(|a| !a.is_nullish());
-    let text_arg = || given.map(Value::to_js_string);
-    Ok(match name {
-        "percent" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                return Ok(text(&value));
-            }
-            let digits = given.map_or(0.0, |a| parse_int(&a.to_js_string()));
-            let digits = if digits.is_nan() { 0.0 } else { digits.trunc() };
-            if !(0.0..=100.0).contains(&digits) {
-                return Err(EvalError::new(format!(
-                    "percent: digits argument must be between 0 and 100, got {}",
-                    number_to_string(digits)
-                )));
-            }
-            Value::from(format!("{}%", to_fixed(n * 100.0, digits as usize)))
+    if let Some((_, pipe)) = PIPES.iter().find(|(n, _)| *n == name) {
+        return pipe(value, arg, env);
+    }
+    match env
+        .pipe_hook()
+        .and_then(|hook| hook.call(name, &value, arg))
+    {
+        Some(result) => result,
+        None => Ok(value),
+    }
+}
+
+/// The argument, unless absent or written as `null` (which counts as "no argument" for
+/// most pipes: `t == null`).
+fn given(arg: Option<&Value>) -> Option<&Value> {
+    arg.filter(|a| !a.is_nullish())
+}
+
+/// The given argument as text.
+fn text_arg(arg: Option<&Value>) -> Option<String> {
+    given(arg).map(Value::to_js_string)
+}
+
+/// The given argument as an integer (`parseInt(String(arg))`).
+fn int_arg(arg: Option<&Value>) -> Option<f64> {
+    given(arg).map(|a| parse_int(&a.to_js_string()))
+}
+
+fn percent(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    if n.is_nan() {
+        return Ok(text(&value));
+    }
+    let digits = int_arg(arg).unwrap_or(0.0);
+    let digits = if digits.is_nan() { 0.0 } else { digits.trunc() };
+    if !(0.0..=100.0).contains(&digits) {
+        return Err(EvalError::new(format!(
+            "percent: digits argument must be between 0 and 100, got {}",
+            number_to_string(digits)
+        )));
+    }
+    Ok(Value::from(format!(
+        "{}%",
+        to_fixed(n * 100.0, digits as usize)
+    )))
+}
+
+fn number(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    if n.is_nan() {
+        return Ok(text(&value));
+    }
+    Ok(Value::from(match int_arg(arg) {
+        None => format_number(n, 0, 3),
+        Some(d) => {
+            let d = fraction_digits("number: fraction digits", d)?;
+            format_number(n, d, d)
         }
-        "number" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                return Ok(text(&value));
-            }
-            match given {
-                None => Value::from(format_number(n, 0, 3)),
-                Some(a) => {
-                    let d =
-                        fraction_digits("number: fraction digits", parse_int(&a.to_js_string()))?;
-                    Value::from(format_number(n, d, d))
-                }
-            }
-        }
-        "compact" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                return Ok(text(&value));
-            }
-            let max = match given {
-                None => None,
-                Some(a) => Some(fraction_digits(
-                    "compact: maximum fraction digits",
-                    parse_int(&a.to_js_string()),
-                )?),
+    }))
+}
+
+fn compact(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    if n.is_nan() {
+        return Ok(text(&value));
+    }
+    let max = match int_arg(arg) {
+        None => None,
+        Some(d) => Some(fraction_digits("compact: maximum fraction digits", d)?),
+    };
+    Ok(Value::from(format_compact(n, max)))
+}
+
+fn currency(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    if n.is_nan() {
+        return Ok(text(&value));
+    }
+    let code = text_arg(arg).unwrap_or_else(|| "USD".into());
+    format_currency(n, &code)
+        .map(Value::from)
+        .map_err(|e| EvalError::new(format!("currency: {e}")))
+}
+
+fn date(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
+    let tz = env.time_zone();
+    Ok(match parse_date(&value.to_js_string(), tz) {
+        None => text(&value),
+        Some(t) => {
+            let style = match text_arg(arg).as_deref() {
+                Some("short") => DateStyle::Short,
+                Some("long") => DateStyle::Long,
+                _ => DateStyle::Medium,
             };
-            Value::from(format_compact(n, max))
+            Value::from(format_date(t, style, tz))
         }
-        "currency" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                return Ok(text(&value));
-            }
-            let code = text_arg().unwrap_or_else(|| "USD".into());
-            Value::from(
-                format_currency(n, &code).map_err(|e| EvalError::new(format!("currency: {e}")))?,
+    })
+}
+
+fn time(value: Value, _: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
+    let tz = env.time_zone();
+    let s = value.to_js_string();
+    Ok(
+        match parse_date(&s, tz).or_else(|| parse_date(&format!("1970-01-01T{s}"), tz)) {
+            None => Value::from(s),
+            Some(t) => Value::from(format_time(t, tz)),
+        },
+    )
+}
+
+fn datetime(value: Value, _: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
+    let tz = env.time_zone();
+    Ok(match parse_date(&value.to_js_string(), tz) {
+        None => text(&value),
+        Some(t) => Value::from(format_datetime(t, tz)),
+    })
+}
+
+fn upper(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(Value::from(platform::upper_case(&value.to_js_string())))
+}
+
+fn lower(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(Value::from(platform::lower_case(&value.to_js_string())))
+}
+
+fn length(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(match &value {
+        Value::Array(items) => Value::from(items.len()),
+        Value::String(s) => Value::from(Value::utf16_len(s)),
+        _ => Value::from(0),
+    })
+}
+
+fn join(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(match &value {
+        Value::Array(items) => {
+            let sep = text_arg(arg).unwrap_or_else(|| ", ".into());
+            let mut out = String::new();
+            join_into(items, &sep, &mut out);
+            Value::from(out)
+        }
+        _ => text(&value),
+    })
+}
+
+fn truncate(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let s = value.to_js_string();
+    let n = int_arg(arg).unwrap_or(0.0);
+    Ok(if n > 0.0 && (Value::utf16_len(&s) as f64) > n {
+        Value::from(format!("{}...", utf16_prefix(&s, n as usize)))
+    } else {
+        Value::from(s)
+    })
+}
+
+/// `default` takes its argument as written: `null` too.
+fn default(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(if value.is_nullish() {
+        arg.cloned().unwrap_or_else(|| Value::from(""))
+    } else {
+        value
+    })
+}
+
+fn first(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(match &value {
+        Value::Array(items) => items.first().cloned().unwrap_or_default(),
+        _ => value,
+    })
+}
+
+fn last(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(match &value {
+        Value::Array(items) => items.last().cloned().unwrap_or_default(),
+        _ => value,
+    })
+}
+
+fn abs(value: Value, _: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    Ok(if n.is_nan() {
+        value
+    } else {
+        Value::Number(n.abs())
+    })
+}
+
+fn round(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let n = value.to_number();
+    if n.is_nan() {
+        return Ok(value);
+    }
+    let factor = power_of_ten(int_arg(arg).unwrap_or(0.0));
+    Ok(Value::Number(js_round(n * factor) / factor))
+}
+
+fn selectattr(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(filter_attr(value, arg, true))
+}
+
+fn rejectattr(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    Ok(filter_attr(value, arg, false))
+}
+
+/// The items whose `arg` property is truthy (`keep_truthy`) or falsy; the value unchanged
+/// when it is not an array or `arg` is falsy (`null` too).
+fn filter_attr(value: Value, arg: Option<&Value>, keep_truthy: bool) -> Value {
+    match (&value, arg) {
+        (Value::Array(items), Some(a)) if a.truthy() => {
+            let key = a.to_js_string();
+            Value::array(
+                items
+                    .iter()
+                    .filter(|item| {
+                        matches!(item, Value::Array(_) | Value::Object(_))
+                            && property(item, &key).truthy() == keep_truthy
+                    })
+                    .cloned(),
             )
         }
-        "date" => {
-            let tz = env.time_zone();
-            match parse_date(&value.to_js_string(), tz) {
-                None => text(&value),
-                Some(t) => {
-                    let style = match text_arg().as_deref() {
-                        Some("short") => DateStyle::Short,
-                        Some("long") => DateStyle::Long,
-                        _ => DateStyle::Medium,
-                    };
-                    Value::from(format_date(t, style, tz))
-                }
-            }
-        }
-        "time" => {
-            let tz = env.time_zone();
-            let s = value.to_js_string();
-            match parse_date(&s, tz).or_else(|| parse_date(&format!("1970-01-01T{s}"), tz)) {
-                None => Value::from(s),
-                Some(t) => Value::from(format_time(t, tz)),
-            }
-        }
-        "datetime" => {
-            let tz = env.time_zone();
-            match parse_date(&value.to_js_string(), tz) {
-                None => text(&value),
-                Some(t) => Value::from(format_datetime(t, tz)),
-            }
-        }
-        "upper" => Value::from(platform::upper_case(&value.to_js_string())),
-        "lower" => Value::from(platform::lower_case(&value.to_js_string())),
-        "length" => match &value {
-            Value::Array(items) => Value::from(items.len()),
-            Value::String(s) => Value::from(Value::utf16_len(s)),
-            _ => Value::from(0),
-        },
-        "join" => match &value {
-            Value::Array(items) => {
-                let sep = text_arg().unwrap_or_else(|| ", ".into());
-                let mut out = String::new();
-                join_into(items, &sep, &mut out);
-                Value::from(out)
-            }
-            _ => text(&value),
-        },
-        "truncate" => {
-            let s = value.to_js_string();
-            let n = given.map_or(0.0, |a| parse_int(&a.to_js_string()));
-            if n > 0.0 && (Value::utf16_len(&s) as f64) > n {
-                Value::from(format!("{}...", utf16_prefix(&s, n as usize)))
-            } else {
-                Value::from(s)
-            }
-        }
-        "default" => {
-            if value.is_nullish() {
-                arg.cloned().unwrap_or_else(|| Value::from(""))
-            } else {
-                value
-            }
-        }
-        "first" => match &value {
-            Value::Array(items) => items.first().cloned().unwrap_or_default(),
-            _ => value,
-        },
-        "last" => match &value {
-            Value::Array(items) => items.last().cloned().unwrap_or_default(),
-            _ => value,
-        },
-        "abs" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                value
-            } else {
-                Value::Number(n.abs())
-            }
-        }
-        "round" => {
-            let n = value.to_number();
-            if n.is_nan() {
-                return Ok(value);
-            }
-            let digits = given.map_or(0.0, |a| parse_int(&a.to_js_string()));
-            let factor = power_of_ten(digits);
-            Value::Number(js_round(n * factor) / factor)
-        }
-        "selectattr" | "rejectattr" => {
-            let keep_truthy = name == "selectattr";
-            match (&value, arg) {
-                (Value::Array(items), Some(a)) if a.truthy() => {
-                    let key = a.to_js_string();
-                    Value::array(
-                        items
-                            .iter()
-                            .filter(|item| {
-                                matches!(item, Value::Array(_) | Value::Object(_))
-                                    && property(item, &key).truthy() == keep_truthy
-                            })
-                            .cloned(),
-                    )
-                }
-                _ => value,
-            }
-        }
-        "pluralize" => {
-            let word = text_arg().unwrap_or_else(|| "item".into());
-            if value.to_number() == 1.0 {
-                Value::from(word)
-            } else {
-                Value::from(word + "s")
-            }
-        }
-        _ => match env
-            .pipe_hook()
-            .and_then(|hook| hook.call(name, &value, arg))
-        {
-            Some(result) => result?,
-            None => value,
-        },
-    })
+        _ => value,
+    }
+}
+
+fn pluralize(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let word = text_arg(arg).unwrap_or_else(|| "item".into());
+    Ok(Value::from(if value.to_number() == 1.0 {
+        word
+    } else {
+        word + "s"
+    }))
 }
 
 /// `String(v)` as a value.

@@ -38,7 +38,7 @@ impl fmt::Display for Issue {
     }
 }
 
-/// The result of [`validate`](super::validate): errors make a document invalid; warnings
+/// The result of `validate`: errors make a document invalid; warnings
 /// (unknown props, unexpected values) do not.
 ///
 /// ```

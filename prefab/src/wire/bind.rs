@@ -200,8 +200,8 @@ impl From<usize> for Number {
     }
 }
 
-impl From<crate::components::Map> for Bind<crate::components::Map> {
-    fn from(v: crate::components::Map) -> Self {
+impl From<super::Map> for Bind<super::Map> {
+    fn from(v: super::Map) -> Self {
         Bind::Value(v)
     }
 }
