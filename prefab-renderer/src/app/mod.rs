@@ -6,13 +6,16 @@
 //! * A `display_update` patch (`{"$prefab": …, "update": {"state", "actions"}}`) merges
 //!   into the state and runs its actions — both as a tool-result notification and as the
 //!   reply to the view's own `tools/call`; it never blanks the view.
+use crate::cx::Cx;
+use crate::cx::Shared;
 use crate::dom;
-use crate::render::{self, Cx, Shared, prop};
+use crate::node::prop;
+use crate::render;
 use crate::store::{Owner, Store};
 use crate::template::Frame;
 use prefab::expr::{Map, Value};
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -20,10 +23,6 @@ mod host;
 mod tools;
 
 pub use host::Events;
-pub use tools::{
-    add_timer, apply_tool_reply, fastmcp_app, fetch_allowed, invoke_app_tool, sequence_finish,
-    sequence_start, timer_epoch,
-};
 
 /// Envelope versions this renderer knows (others render with a warning).
 const VERSIONS: [&str; 2] = ["0.3", "0.2"];
@@ -51,6 +50,8 @@ pub struct App {
     rendered_result: Cell<bool>,
     /// Per tool: (name, last call issued, last response applied); a few tools, so a list.
     sequences: RefCell<Vec<(String, u64, u64)>>,
+    /// This app, as the handle its views' actions reach it through.
+    me: Weak<App>,
 }
 
 thread_local! {
@@ -65,11 +66,11 @@ pub fn current() -> Option<Rc<App>> {
 
 /// Creates the app rendering into `root` and makes it current.
 pub fn install(root: Element) -> Rc<App> {
-    let app = Rc::new(App {
+    let app = Rc::new_cyclic(|me: &Weak<App>| App {
         store: Store::new(),
         root,
         view: RefCell::new(None),
-        shared: RefCell::new(Shared::new(Map::new())),
+        shared: RefCell::new(Shared::with_app(Map::new(), me.clone())),
         tools: RefCell::new(Value::Undefined),
         fastmcp_app: RefCell::new(None),
         envelope_mode: RefCell::new(None),
@@ -78,6 +79,7 @@ pub fn install(root: Element) -> Rc<App> {
         epoch: Cell::new(0),
         rendered_result: Cell::new(false),
         sequences: RefCell::default(),
+        me: me.clone(),
     });
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();
@@ -109,7 +111,7 @@ impl App {
         if let Some(v) = version.as_str()
             && !VERSIONS.contains(&v)
         {
-            crate::log::warn(&format!(
+            crate::bridge::log::warn(&format!(
                 "$prefab version {v} is not known to this renderer"
             ));
         }
@@ -150,7 +152,7 @@ impl App {
                 Value::Object(map) => (**map).clone(),
                 _ => Map::new(),
             };
-            *self.shared.borrow_mut() = Shared::new(defs);
+            *self.shared.borrow_mut() = Shared::with_app(defs, self.me.clone());
             self.render_view(view);
         }
     }

@@ -4,10 +4,12 @@
 //! `multiple` opening one closes the others. Like prefab-ui's renderer (Base UI), an open
 //! section can always be closed. Each header is a `<button aria-expanded aria-controls>`
 //! inside an `<h3>`, so Enter and Space work natively; the body is a labelled `region`.
+use super::base;
 use super::tabs::panels;
 use super::widget::{ensure_id, hit, on, show_text};
-use super::{Cx, base, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use crate::template;
 use prefab::expr::Value;
 use std::cell::RefCell;

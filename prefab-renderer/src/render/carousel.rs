@@ -7,9 +7,11 @@
 //! track `--pf-index`, so moving is one style property. ARIA: a `region` with
 //! `aria-roledescription="carousel"`, slides are `group`s with
 //! `aria-roledescription="slide"` and an "i of n" label.
+use super::base;
 use super::widget::{child_path, flag, hit, number, on, set_style};
-use super::{Cx, base, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use prefab::expr::{Value, number_to_string};
 use std::cell::Cell;
 use std::rc::Rc;

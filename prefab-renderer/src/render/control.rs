@@ -4,8 +4,10 @@
 //! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose item and
 //! index are unchanged (their DOM, focus and effects survive) and builds or drops only the
 //! others.
-use super::{Cx, MAX_REF_EXPANSIONS, children, kind, node, prop};
+use super::{children, node};
+use crate::cx::{Cx, MAX_REF_EXPANSIONS};
 use crate::dom;
+use crate::node::{kind, prop};
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
 use prefab::expr::Value;

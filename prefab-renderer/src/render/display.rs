@@ -3,8 +3,10 @@
 //! `Table` family are rows of [`ROWS`] read by one renderer; `Progress` and `Ring` (which
 //! compute geometry from a bound value) are the only functions. Grid placement props
 //! (`columns`, `colSpan`, `row`, …) become inline grid styles through [`grid_styles`].
-use super::{Cx, base, children, optional_text, prop};
+use super::{base, children};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use crate::template;
 use prefab::expr::{Value, number_to_string};
 use wasm_bindgen::JsCast;

@@ -2,9 +2,11 @@
 //! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
 //! the text), and a state change writes the element only when its value differs, so focus
 //! and caret stay put.
+use super::base;
 use super::input::bound::{Bound, attrs, bind_label, flags};
-use super::{Cx, base, optional_text, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};

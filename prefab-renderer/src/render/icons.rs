@@ -9,8 +9,10 @@
 //!
 //! Names are matched as lucide spells them in either form: `arrow-up-right`, `ArrowUpRight`
 //! or `arrow_up_right`; a few old lucide names (`alert-circle`, `home`, …) are aliases.
+use super::base;
 use super::display::svg_element;
-use super::{Cx, base, prop};
+use crate::cx::Cx;
+use crate::node::prop;
 use crate::{dom, template};
 use prefab::expr::Value;
 use web_sys::{Element, Node};
@@ -273,7 +275,7 @@ pub fn icon(name: &str, class: &str) -> Element {
 
 /// The `Icon` component: `name` (may be a template) and `size` (`sm` / `default` / `lg`).
 pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
-    super::optional_text(node, "name", "Icon")?;
+    crate::node::optional_text(node, "name", "Icon")?;
     let wrap = dom::element("span");
     let size = match template::interpolate(prop(node, "size"), &*cx.frame).as_str() {
         Some("sm") => "pf-icon pf-icon-size-sm",

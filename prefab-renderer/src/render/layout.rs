@@ -1,7 +1,9 @@
 //! Containers: `Div`, `Column`, `Row`, `Grid`, `Container`, the `Card` family, `Form`, and
 //! `Tab`/`AccordionItem`/`Page` found outside their parent.
-use super::{Cx, base, children, prop};
+use super::{base, children};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use prefab::expr::Value;
 use web_sys::Node;
 

@@ -6,8 +6,10 @@
 //! leaves plain text), autolinks `<https://…>`, backslash escapes. There is **no** raw HTML:
 //! `<b>` stays the text `<b>`; every string lands in the DOM as a text node. Templates in
 //! `content` are interpolated first; the block is rebuilt when a key it reads changes.
-use super::{Cx, base, optional_text, prop};
+use super::base;
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};

@@ -7,9 +7,11 @@
 //! sandboxed without `allow-same-origin`. Anything else shows a readable box with a link.
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
+use super::base;
 use super::display::set_style;
-use super::{Cx, base, optional_text, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};

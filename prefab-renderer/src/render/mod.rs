@@ -19,7 +19,6 @@ mod layout;
 mod markdown;
 mod media;
 mod overlay;
-mod ref_size;
 mod sortable;
 mod svg;
 mod table;
@@ -27,167 +26,14 @@ mod tabs;
 mod text;
 mod widget;
 
+use crate::cx::Cx;
 use crate::dom;
-use crate::store::Owner;
+use crate::node::{kind, prop};
 use crate::template::{self, Frame};
 pub use media::set_frame_domains;
-use prefab::expr::{HashMap, Map, Value};
-pub use ref_size::MAX_REF_EXPANSIONS;
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-use std::sync::Arc;
+use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
-
-/// What the whole view shares: reusable definitions and the auto-name counter.
-///
-/// ```
-/// let shared = prefab_renderer::render::Shared::new(prefab::expr::Map::new());
-/// assert_eq!(shared.auto_name("input"), "input_1");
-/// assert_eq!(shared.auto_name("input"), "input_2");
-/// ```
-#[derive(Default)]
-pub struct Shared {
-    /// `defs` of the envelope (`$ref` targets).
-    pub defs: Map,
-    auto_names: Cell<u32>,
-    /// `$ref` expansions per definition name (see `ref_size`).
-    // `usize` values: the same map type as `prefab::expr::Map`'s index, so the wasm holds
-    // one copy of its code instead of two.
-    ref_sizes: RefCell<HashMap<Arc<str>, usize>>,
-}
-
-impl Shared {
-    /// Shared data for a view with these `defs`.
-    #[must_use]
-    pub fn new(defs: Map) -> Rc<Shared> {
-        Rc::new(Shared {
-            defs,
-            auto_names: Cell::new(0),
-            ref_sizes: RefCell::default(),
-        })
-    }
-
-    /// `<prefix>_<n>` for unnamed stateful components (as prefab-ui's renderer does).
-    pub fn auto_name(&self, prefix: &str) -> String {
-        let n = self.auto_names.get() + 1;
-        self.auto_names.set(n);
-        format!("{prefix}_{n}")
-    }
-}
-
-/// Rendering context: the scope chain, the owner of what gets rendered, shared view data.
-///
-/// ```no_run
-/// use prefab::expr::{Map, Value};
-/// use prefab_renderer::render::{self, Cx, Shared};
-/// use prefab_renderer::{store::{Owner, Store}, template::Frame};
-/// let store = Store::new();
-/// let cx = Cx::new(Frame::root(&store), Owner::root(&store), Shared::new(Map::new()));
-/// let node = Value::object([("type", Value::from("Text")), ("content", Value::from("Hi"))]);
-/// let dom_node = render::node(&cx, &node, "view");
-/// ```
-#[derive(Clone)]
-pub struct Cx {
-    /// Names visible to templates.
-    pub frame: Rc<Frame>,
-    /// Owner of the effects and listeners created while rendering.
-    pub owner: Owner,
-    /// View-wide data.
-    pub shared: Rc<Shared>,
-    /// `$ref` names being expanded (cycle guard).
-    refs: Rc<Vec<Arc<str>>>,
-}
-
-impl Cx {
-    /// The context for a view rendered with `owner` over `frame`.
-    #[must_use]
-    pub fn new(frame: Rc<Frame>, owner: Owner, shared: Rc<Shared>) -> Cx {
-        Cx {
-            frame,
-            owner,
-            shared,
-            refs: Rc::default(),
-        }
-    }
-
-    /// The same context with another frame.
-    #[must_use]
-    pub fn with_frame(&self, frame: Rc<Frame>) -> Cx {
-        Cx {
-            frame,
-            ..self.clone()
-        }
-    }
-
-    /// The same context with another owner.
-    #[must_use]
-    pub fn with_owner(&self, owner: Owner) -> Cx {
-        Cx {
-            owner,
-            ..self.clone()
-        }
-    }
-
-    /// Calls `apply` with the interpolated `raw` value now, and again whenever a key it
-    /// read changes (only if `raw` holds a template).
-    pub fn bind(&self, raw: &Value, apply: impl Fn(Value) + 'static) {
-        self.bind_boxed(raw, Box::new(apply));
-    }
-
-    /// [`bind`](Self::bind) for text: `apply` gets the display string, and only when it
-    /// differs from the one it got last (a text or attribute is not written again with the
-    /// same value).
-    pub fn bind_text(&self, raw: &Value, apply: impl Fn(&str) + 'static) {
-        let apply: Box<dyn Fn(&str)> = Box::new(apply);
-        let last: RefCell<Option<Value>> = RefCell::new(None);
-        self.bind_boxed(
-            raw,
-            Box::new(move |v| {
-                if last.borrow().as_ref() == Some(&v) {
-                    return;
-                }
-                match &v {
-                    Value::String(s) => apply(s),
-                    other => apply(&template::display(other)),
-                }
-                *last.borrow_mut() = Some(v);
-            }),
-        );
-    }
-
-    /// One instance of the binding machinery for every caller (the wasm stays small).
-    fn bind_boxed(&self, raw: &Value, apply: Box<dyn Fn(Value)>) {
-        if template::is_dynamic(raw) {
-            let compiled = template::Compiled::new(raw);
-            let frame = self.frame.clone();
-            self.effect(move || apply(compiled.render(&*frame)));
-        } else {
-            apply(raw.clone());
-        }
-    }
-
-    /// Registers an effect owned by this context's owner (see `Owner::effect`) through one
-    /// boxed instantiation, so call sites don't each get their own copy of the effect code.
-    pub fn effect(&self, run: impl Fn() + 'static) {
-        self.effect_dyn(Box::new(run));
-    }
-
-    #[inline(never)]
-    fn effect_dyn(&self, run: Box<dyn Fn()>) {
-        self.owner.effect(run);
-    }
-}
-
-/// Field of a node object (`undefined` when absent).
-#[must_use]
-pub fn prop<'a>(node: &'a Value, key: &str) -> &'a Value {
-    const UNDEFINED: &Value = &Value::Undefined;
-    match node {
-        Value::Object(map) => map.get(key).unwrap_or(UNDEFINED),
-        _ => UNDEFINED,
-    }
-}
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
 #[must_use]
@@ -365,28 +211,4 @@ fn unknown(ty: &str, path: &str) -> Node {
     dom::set_attr(&el, "data-path", path);
     el.set_text_content(Some(&format!("Unknown component \"{ty}\"")));
     el.into()
-}
-
-/// A JSON type name for messages.
-#[must_use]
-pub fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Undefined => "nothing",
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// Checks that an optional prop is a string (templates included) or absent.
-pub fn optional_text(node: &Value, key: &str, ty: &str) -> Result<(), String> {
-    match prop(node, key) {
-        Value::Undefined | Value::Null | Value::String(_) | Value::Number(_) | Value::Bool(_) => {
-            Ok(())
-        }
-        other => Err(format!("{ty}.{key} must be a string, got {}", kind(other))),
-    }
 }

@@ -7,9 +7,11 @@
 //! is not `dismissible`), `Tab` is trapped inside a top `Dialog`, `closeOverlay` closes the
 //! top `Dialog`/`Popover`, and scrolling or resizing re-places the floating ones. Focus moves
 //! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
+use super::base;
 use super::widget::{child_path, ensure_id, flag, focus, number, on, set_style, show_text, watch};
-use super::{Cx, base, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use crate::store::Store;
 use prefab::expr::Value;
 use std::cell::{Cell, RefCell};
@@ -81,7 +83,7 @@ pub fn overlay(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Stri
         _ => (Kind::HoverCard, &HOVER_CARD, "bottom"),
     };
     for key in ["title", "description", "content"] {
-        super::optional_text(node, key, ty)?;
+        crate::node::optional_text(node, key, ty)?;
     }
     build(cx, kind, classes, side, node, path)
 }
@@ -275,7 +277,7 @@ fn request(ov: &Rc<Overlay>, open: bool) {
     match &ov.state {
         Some((store, name)) => {
             if let Err(e) = store.set_path(name, Value::Bool(open)) {
-                crate::log::warn(&e);
+                crate::bridge::log::warn(&e);
             }
         }
         None => show(ov, open),

@@ -7,8 +7,10 @@
 //! an `aria-live` region, then `onMove` runs with `$event = {item, from, to, before}`; if it
 //! fails the item goes back. What moves is the item's `ForEach` row (`[data-index]`) when it
 //! has one, so the `ForEach` that re-renders the server's answer finds its rows intact.
-use super::{Cx, base, children, optional_text, prop};
+use super::{base, children};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;

@@ -7,9 +7,11 @@
 //! prefix other than `xlink:href`, `href` only as an in-document `#fragment`, and no value
 //! reaching outside (`url(` other than `url(#…)`, `javascript:`, `data:`). The root element
 //! goes through the same rules. Text nodes are copied as text.
+use super::base;
 use super::display::svg_element;
-use super::{Cx, base, optional_text, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::Value;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node};

@@ -8,8 +8,10 @@
 //! Row keys are never rewritten (`first_name` stays `first_name`).
 mod order;
 
-use super::{Cx, base, kind, prop};
+use super::base;
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{kind, prop};
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
 use prefab::expr::Value;

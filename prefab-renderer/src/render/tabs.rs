@@ -6,9 +6,11 @@
 //! Tabs follow the WAI-ARIA tabs pattern: `tablist`/`tab`/`tabpanel`, `aria-selected`,
 //! `aria-controls`, roving `tabindex`, Arrow keys (Up/Down when vertical), Home and End move
 //! and activate. Selecting writes the state, then runs `onChange` with `$event` = the value.
+use super::base;
 use super::widget::{child_path, ensure_id, focus, hit, on, show_text, watch};
-use super::{Cx, base, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use crate::store::Store;
 use crate::template;
 use prefab::expr::Value;
@@ -33,7 +35,7 @@ pub(super) fn child_list<'a>(node: &'a Value, path: &str) -> Result<&'a [Value],
         v if v.is_nullish() => Ok(&[]),
         other => Err(format!(
             "{path}.children must be an array, got {}",
-            super::kind(other)
+            crate::node::kind(other)
         )),
     }
 }
@@ -47,10 +49,10 @@ pub(super) fn panels<'a>(cx: &Cx, node: &'a Value, path: &str) -> Result<Vec<Pan
         if !matches!(child, Value::Object(_)) {
             return Err(format!(
                 "{path} must be a component object, got {}",
-                super::kind(child)
+                crate::node::kind(child)
             ));
         }
-        super::optional_text(child, "title", "panel")?;
+        crate::node::optional_text(child, "title", "panel")?;
         let raw = [prop(child, "value"), prop(child, "title")]
             .into_iter()
             .find(|v| !v.is_nullish());
@@ -173,7 +175,7 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
             return;
         }
         if let Err(e) = store.set_path(&name, Value::from(value.as_str())) {
-            crate::log::warn(&e);
+            crate::bridge::log::warn(&e);
         }
         if !on_change.is_nullish() {
             crate::actions::run(&action_cx, &on_change, Value::from(value));

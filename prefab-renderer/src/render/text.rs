@@ -1,8 +1,10 @@
 //! Text-like components: `Text`, `P`, `Span`, `Heading`/`H1`–`H4`, `Muted`, `Small`, `Lead`,
 //! `Large`, `Code`, `CardTitle`, `CardDescription`, `Badge`, `Label`, `Link`, `Separator`,
 //! `Alert`/`AlertTitle`/`AlertDescription`, `Metric`. Text is always set as `textContent`.
-use super::{Cx, base, children, optional_text, prop};
+use super::{base, children};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use crate::template;
 use prefab::expr::Value;
 use web_sys::{Element, Node};

@@ -2,7 +2,7 @@
 //! Listeners, text bindings and state watches go through one non-generic function each, so
 //! the family adds one copy of the generic machinery (`dom::listen`, `Cx::bind`,
 //! `Owner::effect`) instead of one per closure.
-use super::Cx;
+use crate::cx::Cx;
 use crate::dom;
 use crate::store::Store;
 use prefab::expr::Value;
@@ -77,7 +77,7 @@ pub(super) fn child_path(path: &str, i: usize) -> String {
 
 /// A non-negative number prop, else `fallback`.
 pub(super) fn number(node: &Value, key: &str, fallback: f64) -> f64 {
-    match super::prop(node, key) {
+    match crate::node::prop(node, key) {
         Value::Number(n) if *n >= 0.0 => *n,
         _ => fallback,
     }
@@ -85,7 +85,7 @@ pub(super) fn number(node: &Value, key: &str, fallback: f64) -> f64 {
 
 /// A boolean prop, else `fallback`.
 pub(super) fn flag(node: &Value, key: &str, fallback: bool) -> bool {
-    match super::prop(node, key) {
+    match crate::node::prop(node, key) {
         Value::Bool(b) => *b,
         _ => fallback,
     }

@@ -102,7 +102,7 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
     let mut running = 0.0;
     for row in rows(props) {
         let v = number(row, &key);
-        let total = !total_key.is_empty() && super::prop(row, &total_key).truthy();
+        let total = !total_key.is_empty() && crate::node::prop(row, &total_key).truthy();
         let (from, to) = if total {
             (0.0, v)
         } else {
@@ -149,7 +149,7 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
 /// as prefab-ui's `Histogram` computes them), drawn as a bar chart.
 pub fn histogram(c: &mut Canvas, props: &Value) {
     let values = super::numbers(props, "values");
-    let bins = super::prop(props, "bins").to_number();
+    let bins = crate::node::prop(props, "bins").to_number();
     let bins = if bins >= 1.0 {
         bins.min(1000.0) as usize
     } else {
@@ -197,7 +197,9 @@ pub fn histogram(c: &mut Canvas, props: &Value) {
 }
 
 fn props_str<'a>(props: &'a Value, key: &str) -> Option<&'a str> {
-    super::prop(props, key).as_str().filter(|s| !s.is_empty())
+    crate::node::prop(props, key)
+        .as_str()
+        .filter(|s| !s.is_empty())
 }
 
 /// Axes, grid, hit areas and marks of a category chart.
@@ -273,11 +275,11 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
     let slots = if opts.stacked { 1 } else { layers.len().max(1) };
     let gap = if slots > 1 { 4.0 } else { 0.0 };
     let width = ((band * 0.8 - gap * (slots - 1) as f64) / slots as f64).max(1.0);
-    let radius = match super::prop(props, "barRadius").to_number() {
+    let radius = match crate::node::prop(props, "barRadius").to_number() {
         r if r >= 0.0 => r,
         _ => 4.0,
     };
-    let curve = Curve::parse(super::prop(props, "curve").as_str());
+    let curve = Curve::parse(crate::node::prop(props, "curve").as_str());
     let dots = flag(props, "showDots", false);
     for (l, layer) in layers.iter().enumerate() {
         let slot = if opts.stacked { 0 } else { l };

@@ -14,8 +14,10 @@ mod polar;
 mod scale;
 mod spark;
 
-use super::{Cx, base, kind, prop};
+use super::base;
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{kind, prop};
 use crate::template::{self, Binding, Frame};
 use prefab::expr::{Value, number_to_string};
 use std::cell::{Cell, RefCell};

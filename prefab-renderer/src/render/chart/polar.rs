@@ -1,8 +1,9 @@
 //! Charts around a centre: `PieChart` (donut via `innerRadius`), `RadialChart`, `RadarChart`.
 use super::path::{self, Curve, polar, sector};
 use super::scale::within;
-use super::{Canvas, Tip, color, flag, number, prop, rows, series, set_tip, text};
+use super::{Canvas, Tip, color, flag, number, rows, series, set_tip, text};
 use crate::dom;
+use crate::node::prop;
 use prefab::expr::Value;
 
 /// `(name, value)` of each row for the charts with `dataKey` / `nameKey`.

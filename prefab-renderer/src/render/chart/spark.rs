@@ -1,8 +1,10 @@
 //! `Sparkline`: a tiny line (or `mode: "bar"`) in a `0 0 100 40` box stretched to the
 //! width, coloured by `variant` through the `pf-sparkline-variant-*` hooks.
 use super::path;
-use super::{Cx, base, prop};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
+use crate::render::base;
 use prefab::expr::Value;
 use web_sys::{Element, Node};
 

@@ -5,8 +5,9 @@
 //! the key from its default on first render (a literal, never a template; an existing key is
 //! kept), reads it back reactively through [`Bound::watch`], and [`Bound::set`] writes the
 //! new value **before** running `onChange` with `$event` = that value, as prefab-ui does.
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, prop};
+use crate::node::prop;
 use crate::store::Owner;
 use crate::template;
 use prefab::expr::Value;
@@ -71,7 +72,7 @@ impl Bound {
     /// Writes `value` to the state, then runs `onChange` with `$event` = `event`.
     pub fn commit(&self, value: Value, event: Value) {
         if let Err(e) = self.cx.frame.store().set_path(&self.name, value) {
-            crate::log::warn(&e);
+            crate::bridge::log::warn(&e);
         }
         if !self.on_change.is_nullish() {
             crate::actions::run(&self.cx, &self.on_change, event);

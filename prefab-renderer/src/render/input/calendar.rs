@@ -6,8 +6,10 @@
 //! state string counts as selected. Keys: arrows move by a day/week (across months),
 //! Home/End to the week's ends, Enter/Space pick (the days are buttons).
 use super::bound::{self, Bound, aria_bool};
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, base, prop};
+use crate::node::prop;
+use crate::render::base;
 use prefab::expr::{MONTHS, Value, civil_from_days, days_from_civil};
 use std::cell::Cell;
 use std::rc::Rc;

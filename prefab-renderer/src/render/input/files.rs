@@ -3,8 +3,10 @@
 //! prefix), filtered by `accept` (`.ext`, `type/*`, `type/sub`) and `maxSize` (bytes; larger
 //! files are skipped with a console warning), as prefab-ui does.
 use super::bound::{self, Bound};
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, base, prop};
+use crate::node::prop;
+use crate::render::base;
 use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -44,12 +46,12 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
     for i in 0..list.length() {
         let Some(file) = list.item(i) else { continue };
         if !accepted(accept, &file.name(), &file.type_()) {
-            crate::log::warn(&format!(
+            crate::bridge::log::warn(&format!(
                 "File \"{}\" doesn't match accepted types ({accept})",
                 file.name()
             ));
         } else if max_size > 0.0 && file.size() > max_size {
-            crate::log::warn(&format!("File \"{}\" exceeds the size limit", file.name()));
+            crate::bridge::log::warn(&format!("File \"{}\" exceeds the size limit", file.name()));
         } else {
             files.push(file);
         }

@@ -12,8 +12,10 @@ mod picker;
 mod slider;
 mod toggle;
 
-use super::{Cx, base, children, optional_text, prop};
+use super::{base, children};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use bound::{bind_label, flags};
 use prefab::expr::Value;
 use web_sys::Node;

@@ -5,8 +5,10 @@
 //! Home/End move the active option (`aria-activedescendant`), Enter picks, Escape/Tab
 //! close. One delegated listener per event type on the root.
 use super::bound::{self, Bound, aria_bool};
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, base, children, prop};
+use crate::node::prop;
+use crate::render::{base, children};
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

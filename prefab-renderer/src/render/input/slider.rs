@@ -2,8 +2,10 @@
 //! Thumbs have `role=slider` with `aria-valuenow/min/max`; arrow keys step, PageUp/Down
 //! step ×10, Home/End jump; a pointer on the track moves the nearest thumb.
 use super::bound::{self, Bound};
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, base, prop};
+use crate::node::prop;
+use crate::render::base;
 use prefab::expr::{Value, number_to_string};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

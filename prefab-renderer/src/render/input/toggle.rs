@@ -2,8 +2,10 @@
 //! `aria-checked`) and `RadioGroup` (`role=radiogroup`, one delegated click/keydown
 //! listener, roving tab stop, arrow keys move and select).
 use super::bound::{self, Bound, aria_bool, flags};
+use crate::cx::Cx;
 use crate::dom;
-use crate::render::{Cx, base, children, prop};
+use crate::node::prop;
+use crate::render::{base, children};
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, Node};

@@ -1,7 +1,7 @@
 //! The `DataTable` sort: stable and type-aware. Numbers compare numerically, strings
 //! case-insensitively (lower-cased once per row, not per comparison), booleans as 0/1;
 //! numbers come before strings, and empty cells (`null`, absent, `""`) always come last.
-use crate::render::prop;
+use crate::node::prop;
 use crate::template;
 use prefab::expr::{Value, lower_case};
 use std::cmp::Ordering;

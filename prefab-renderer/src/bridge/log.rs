@@ -16,12 +16,12 @@ pub fn error(message: &str) {
 }
 
 fn to_host(level: &str, message: &str) {
-    if crate::bridge::is_connected() {
-        let params = crate::bridge::rpc::object(&[
+    if super::is_connected() {
+        let params = super::rpc::object(&[
             ("level", level.into()),
             ("logger", "prefab-renderer".into()),
             ("data", message.into()),
         ]);
-        crate::bridge::notify("notifications/message", Some(&params));
+        super::notify("notifications/message", Some(&params));
     }
 }
