@@ -7,23 +7,28 @@
 //!
 //! Tolerance: a node that is not valid renders an error box naming its JSON path; an
 //! unknown `type` renders a placeholder; siblings render normally.
-mod accordion;
-mod carousel;
-mod chart;
-mod control;
-mod display;
+//!
+//! # The registry
+//!
+//! Component types render through one table, [`FAMILIES`]: one entry per family of
+//! `prefab::components` (same names, same members), each a list of [`Row`]s `(type, how)`
+//! contributed by the family's module. A type renders with its own function
+//! ([`Render::With`]) or is a row of plain data ([`Render::Data`], drawn by the row's
+//! `draw`, see `plain.rs`). The rows of every family are merged into one table sorted by
+//! type at compile time (a type listed twice fails the build), and [`node`] finds a type by
+//! binary search. `tests/registry.rs` checks the table against the model's type lists.
+mod card;
+mod charts;
+mod control_flow;
+mod data;
 mod form;
-pub mod icons;
-mod input;
+mod interactive;
 mod layout;
-mod markdown;
 mod media;
-mod overlay;
+mod plain;
+mod select;
 mod sortable;
-mod svg;
-mod table;
-mod tabs;
-mod text;
+mod typography;
 mod widget;
 
 use crate::cx::Cx;
@@ -31,9 +36,105 @@ use crate::dom;
 use crate::node::{kind, prop};
 use crate::template::{self, Frame};
 pub use media::set_frame_domains;
+pub use plain::Plain;
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
+
+/// A render function: (context, type, node, JSON path).
+pub type RenderFn = fn(&Cx, &str, &Value, &str) -> Result<Node, String>;
+
+/// How a component type renders.
+#[derive(Clone, Copy)]
+pub enum Render {
+    /// With a function of its own.
+    With(RenderFn),
+    /// As a row of plain data (see [`Plain`]).
+    Data(&'static Plain),
+}
+
+/// One row of the registry: a wire `type` and how it renders.
+pub type Row = (&'static str, Render);
+
+/// The registry: each family of `prefab::components` with the rows its module contributes.
+pub const FAMILIES: &[(&str, &[Row])] = &[
+    ("card", card::ROWS),
+    ("charts", charts::ROWS),
+    ("control_flow", control_flow::ROWS),
+    ("data", data::ROWS),
+    ("form", form::ROWS),
+    ("interactive", interactive::ROWS),
+    ("layout", layout::ROWS),
+    ("media", media::ROWS),
+    ("select", select::ROWS),
+    ("sortable", sortable::ROWS),
+    ("typography", typography::ROWS),
+];
+
+/// Every row of [`FAMILIES`], sorted by type (merged at compile time).
+static TABLE: [Row; row_count(FAMILIES)] = sorted(FAMILIES);
+
+/// How many rows the families have.
+const fn row_count(families: &[(&str, &[Row])]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < families.len() {
+        n += families[i].1.len();
+        i += 1;
+    }
+    n
+}
+
+/// The rows of `families` sorted by type (insertion sort, at compile time); a type listed
+/// twice stops the build.
+const fn sorted<const N: usize>(families: &[(&'static str, &[Row])]) -> [Row; N] {
+    let mut out: [Row; N] = [("", Render::With(placeholder)); N];
+    let (mut len, mut f) = (0, 0);
+    while f < families.len() {
+        let rows = families[f].1;
+        let mut r = 0;
+        while r < rows.len() {
+            let row = rows[r];
+            let mut at = len;
+            while at > 0 && before(row.0, out[at - 1].0) {
+                out[at] = out[at - 1];
+                at -= 1;
+            }
+            assert!(
+                at == 0 || before(out[at - 1].0, row.0),
+                "a type is registered twice"
+            );
+            out[at] = row;
+            len += 1;
+            r += 1;
+        }
+        f += 1;
+    }
+    out
+}
+
+/// Whether `a` sorts before `b` (byte order, as `str::cmp`).
+const fn before(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+        i += 1;
+    }
+    a.len() < b.len()
+}
+
+/// Fills the table before it is sorted (never called).
+fn placeholder(_: &Cx, ty: &str, _: &Value, path: &str) -> Result<Node, String> {
+    Ok(unknown(ty, path))
+}
+
+/// How `ty` renders, if it is a known type.
+fn lookup(ty: &str) -> Option<Render> {
+    let at = TABLE.binary_search_by(|row| row.0.cmp(ty)).ok()?;
+    TABLE.get(at).map(|row| row.1)
+}
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
 #[must_use]
@@ -46,7 +147,7 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
         .into();
     };
     if !prop(node, "$ref").is_nullish() {
-        return control::reference(cx, node, path);
+        return control_flow::reference(cx, node, path);
     }
     let Some(ty) = prop(node, "type").as_str() else {
         return dom::error_box(path, "component without a string \"type\"").into();
@@ -58,55 +159,14 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
     } else {
         cx.with_frame(Frame::with_let(&cx.frame, let_frame))
     };
-    let rendered: Result<Node, String> = match ty {
-        "Condition" => control::condition(cx, node, path),
-        "ForEach" => control::for_each(cx, node, path),
-        "Slot" => control::slot(cx, node, path),
-        "DataTable" => table::data_table(cx, node, path),
-        "Button" => form::button(cx, node, path),
-        "Input" => form::input(cx, node, path, false),
-        "Textarea" => form::input(cx, node, path, true),
-        "Tabs" => tabs::tabs(cx, node, path, true),
-        "Pages" => tabs::tabs(cx, node, path, false),
-        "Accordion" => accordion::accordion(cx, node, path),
-        "Carousel" => carousel::carousel(cx, node, path),
-        "Dialog" | "Popover" | "Tooltip" | "HoverCard" => overlay::overlay(cx, ty, node, path),
-        "BarChart" | "LineChart" | "AreaChart" | "PieChart" | "RadarChart" | "RadialChart"
-        | "ScatterChart" | "WaterfallChart" | "Histogram" | "Sparkline" => {
-            chart::chart(cx, ty, node)
-        }
-        "Field" | "FieldContent" | "FieldTitle" | "FieldDescription" | "FieldError"
-        | "ChoiceCard" | "ButtonGroup" | "Checkbox" | "Switch" | "Radio" | "RadioGroup"
-        | "Slider" | "Select" | "SelectGroup" | "SelectLabel" | "SelectSeparator"
-        | "SelectOption" | "Combobox" | "ComboboxGroup" | "ComboboxLabel" | "ComboboxSeparator"
-        | "ComboboxOption" | "Calendar" | "DatePicker" | "DropZone" => {
-            input::render(cx, ty, node, path).unwrap_or_else(|| Ok(unknown(ty, path)))
-        }
-        "Sortable" | "SortableGroup" | "SortableItem" => sortable::sortable(cx, ty, node, path),
-        _ => match layout::container(cx, ty, node, path) {
-            Some(result) => result,
-            None => match text::text(cx, ty, node, path) {
-                Some(result) => result,
-                None => family(cx, ty, node, path),
-            },
-        },
+    let rendered = match lookup(ty) {
+        Some(Render::With(render)) => render(cx, ty, node, path),
+        Some(Render::Data(row)) => (row.draw)(cx, ty, row, node, path),
+        None => Ok(unknown(ty, path)),
     };
     match rendered {
         Ok(node) => node,
         Err(message) => dom::error_box(path, &message).into(),
-    }
-}
-
-/// The display, media and markup families (`display.rs`, `media.rs`, `icons.rs`,
-/// `svg.rs`, `markdown.rs`), or the unknown-type placeholder.
-fn family(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
-    match ty {
-        "Icon" => icons::render(cx, node),
-        "Svg" => svg::render(cx, node),
-        "Markdown" => markdown::render(cx, node),
-        _ => display::display(cx, ty, node, path)
-            .or_else(|| media::media(cx, ty, node))
-            .unwrap_or_else(|| Ok(unknown(ty, path))),
     }
 }
 

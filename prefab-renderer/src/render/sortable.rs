@@ -7,7 +7,8 @@
 //! an `aria-live` region, then `onMove` runs with `$event = {item, from, to, before}`; if it
 //! fails the item goes back. What moves is the item's `ForEach` row (`[data-index]`) when it
 //! has one, so the `ForEach` that re-renders the server's answer finds its rows intact.
-use super::{base, children};
+use super::Render::With;
+use super::{Row, base, children};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -21,7 +22,14 @@ const ITEM: &str = "data-pf-item";
 const GROUP: &str = "data-pf-group";
 
 /// Renders `Sortable`, `SortableGroup` or (any other `ty`) `SortableItem`.
-pub fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("Sortable", With(sortable)),
+    ("SortableGroup", With(sortable)),
+    ("SortableItem", With(sortable)),
+];
+
+fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let (class, marker, role) = match ty {
         "Sortable" => ("pf-sortable", "", "group"),
         "SortableGroup" => ("pf-sortable-group", GROUP, "list"),

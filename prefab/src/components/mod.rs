@@ -46,6 +46,22 @@ pub mod typography;
 pub use bind::{Bind, Number};
 pub use node::{Component, Node, RefUse};
 
+/// Every family with its wire types (`<family>::TYPES`), for checks that mirror the model
+/// (the renderer's registry test).
+pub const FAMILIES: &[(&str, &[&str])] = &[
+    ("card", card::TYPES),
+    ("charts", charts::TYPES),
+    ("control_flow", control_flow::TYPES),
+    ("data", data::TYPES),
+    ("form", form::TYPES),
+    ("interactive", interactive::TYPES),
+    ("layout", layout::TYPES),
+    ("media", media::TYPES),
+    ("select", select::TYPES),
+    ("sortable", sortable::TYPES),
+    ("typography", typography::TYPES),
+];
+
 /// A JSON object (`let` bindings, `style`, data rows, action arguments, …).
 pub type Map = serde_json::Map<String, serde_json::Value>;
 

@@ -1,18 +1,19 @@
 //! `Sparkline`: a tiny line (or `mode: "bar"`) in a `0 0 100 40` box stretched to the
 //! width, coloured by `variant` through the `pf-sparkline-variant-*` hooks.
-use super::path;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
 use crate::render::base;
+use crate::render::charts::{next_id, numbers, path, scale, set_num};
+use crate::render::widget::svg_element;
 use prefab::expr::Value;
 use web_sys::{Element, Node};
 
 /// Renders a `Sparkline`.
-pub fn sparkline(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn sparkline(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let wrap = dom::element("div");
     base(cx, &wrap, node, "pf-sparkline-box");
-    let svg = super::svg_element("svg");
+    let svg = svg_element("svg");
     let target = svg.clone();
     cx.bind(node, move |props| draw(&target, &props));
     dom::append(&wrap, &svg);
@@ -21,7 +22,7 @@ pub fn sparkline(cx: &Cx, node: &Value) -> Result<Node, String> {
 
 fn draw(svg: &Element, props: &Value) {
     dom::clear(svg);
-    let values = super::numbers(props, "data");
+    let values = numbers(props, "data");
     let variant = prop(props, "variant")
         .as_str()
         .filter(|v| matches!(*v, "success" | "warning" | "destructive" | "info" | "muted"))
@@ -40,7 +41,7 @@ fn draw(svg: &Element, props: &Value) {
     let height = prop(props, "height").to_number();
     let mut style = String::from("height:");
     if height > 0.0 {
-        super::scale::num(&mut style, height);
+        scale::num(&mut style, height);
         style.push_str("px");
     } else {
         style.push_str("1.5rem");
@@ -48,7 +49,7 @@ fn draw(svg: &Element, props: &Value) {
     dom::set_attr(svg, "style", &style);
     let indicator = prop(props, "indicatorClass").as_str().unwrap_or_default();
     let add = |tag: &str, class: &str| {
-        let el = super::svg_element(tag);
+        let el = svg_element(tag);
         if !class.is_empty() {
             dom::set_attr(&el, "class", class);
         }
@@ -59,7 +60,7 @@ fn draw(svg: &Element, props: &Value) {
     if n == 0 {
         return;
     }
-    let (lo, hi) = super::scale::extent(&values);
+    let (lo, hi) = scale::extent(&values);
     if prop(props, "mode").as_str() == Some("bar") {
         let lo = lo.min(0.0);
         let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
@@ -73,7 +74,7 @@ fn draw(svg: &Element, props: &Value) {
                 ("width", w),
                 ("height", h),
             ] {
-                super::set_num(&bar, name, x);
+                set_num(&bar, name, x);
             }
             dom::set_attr(&bar, "fill", "currentColor");
             dom::set_attr(&bar, "opacity", "0.7");
@@ -103,9 +104,9 @@ fn draw(svg: &Element, props: &Value) {
     let mut d = String::new();
     path::line(&mut d, &pts, curve, false);
     if prop(props, "fill").truthy() {
-        let id = ["pf-spark-", &super::next_id()].concat();
+        let id = ["pf-spark-", &next_id()].concat();
         let defs = add("defs", "");
-        let gradient = super::svg_element("linearGradient");
+        let gradient = svg_element("linearGradient");
         for (k, v) in [
             ("id", id.as_str()),
             ("x1", "0"),
@@ -119,7 +120,7 @@ fn draw(svg: &Element, props: &Value) {
             ("0%", "pf-sparkline-fill-stop-start"),
             ("100%", "pf-sparkline-fill-stop-end"),
         ] {
-            let stop = super::svg_element("stop");
+            let stop = svg_element("stop");
             dom::set_attr(&stop, "offset", offset);
             dom::set_attr(&stop, "class", class);
             dom::append(&gradient, &stop);
@@ -140,5 +141,5 @@ fn draw(svg: &Element, props: &Value) {
     ] {
         dom::set_attr(&line, k, v);
     }
-    super::set_num(&line, "stroke-width", stroke);
+    set_num(&line, "stroke-width", stroke);
 }

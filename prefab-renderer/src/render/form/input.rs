@@ -1,52 +1,20 @@
-//! `Button`, `Input` and `Textarea`. Inputs are two-way bound to `state[name]` through the
+//! `Input` and `Textarea`. Inputs are two-way bound to `state[name]` through the
 //! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
 //! the text), and a state change writes the element only when its value differs, so focus
 //! and caret stay put.
-use super::base;
-use super::input::bound::{Bound, attrs, bind_label, flags};
+use super::bound::{Bound, attrs, bind_label, flags};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
+use crate::render::base;
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};
 
-/// `Button`: `label`, `variant`, `size`, `disabled`, `buttonType`, `onClick`.
-pub fn button(cx: &Cx, node: &Value, _path: &str) -> Result<Node, String> {
-    optional_text(node, "label", "Button")?;
-    let el = dom::element("button");
-    // `pf-button pf-button-variant-<v> pf-button-size-<s>`, the hooks of prefab-ui's renderer.
-    let variant = prop(node, "variant").as_str().unwrap_or("default");
-    let size = prop(node, "size").as_str().unwrap_or("default");
-    let mut class = super::text::variant_class("pf-button", variant);
-    class.push_str(" pf-button-size-");
-    class.push_str(size);
-    base(cx, &el, node, &class);
-    let button_type = prop(node, "buttonType").as_str().unwrap_or("button");
-    dom::set_attr(&el, "type", button_type);
-    dom::set_attr(&el, "data-variant", variant);
-    dom::set_attr(&el, "data-size", size);
-    bind_label(cx, &el, prop(node, "label"));
-    flags(cx, &el, node, &[("disabled", "disabled")]);
-    let on_click = prop(node, "onClick").clone();
-    if !on_click.is_nullish() {
-        let action_cx = cx.clone();
-        crate::dom::listen_many(
-            &cx.owner,
-            &el,
-            &["click"],
-            Box::new(move |_| {
-                crate::actions::run(&action_cx, &on_click, Value::Undefined);
-            }),
-        );
-    }
-    Ok(el.into())
-}
-
-/// `Input` (or `Textarea` when `multiline`), bound through [`Bound`]. Type `file` writes
+/// `Input` or `Textarea`, bound through [`Bound`]. Type `file` writes
 /// `FileUpload[]` (see `input::read_files`).
-pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node, String> {
-    let ty = if multiline { "Textarea" } else { "Input" };
+pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    let multiline = ty == "Textarea";
     for key in ["name", "placeholder", "value"] {
         optional_text(node, key, ty)?;
     }
@@ -116,7 +84,7 @@ pub fn input(cx: &Cx, node: &Value, _path: &str, multiline: bool) -> Result<Node
                 {
                     let writer = writer.clone();
                     let done = Box::new(move |files| writer.set(Value::from(files)));
-                    super::input::read_files(&list, "", 0.0, done);
+                    super::files::read_files(&list, "", 0.0, done);
                 }
             }),
         );

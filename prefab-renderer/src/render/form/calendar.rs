@@ -76,13 +76,13 @@ struct Cal {
     on_pick: Option<Rc<dyn Fn()>>,
 }
 
-/// `Calendar`: `value`, `mode`, `onChange` (`$event` = the new selection). `state` is given
-/// by `DatePicker`, which shares its key.
-pub fn calendar(
-    cx: &Cx,
-    node: &Value,
-    shared: Option<(Bound, Rc<dyn Fn()>)>,
-) -> Result<Node, String> {
+/// `Calendar`: `value`, `mode`, `onChange` (`$event` = the new selection).
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    calendar(cx, node, None)
+}
+
+/// A calendar; `state` is given by `DatePicker`, which shares its key.
+fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Result<Node, String> {
     let (state, on_pick) = match shared {
         Some((state, pick)) => (state, Some(pick)),
         None => (
@@ -326,7 +326,7 @@ impl Cal {
 }
 
 /// `DatePicker`: `value`, `placeholder` (default "Pick a date"), `onChange`.
-pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let state = Bound::new(cx, node, "datepicker", prop(node, "value").clone());
     let root = dom::element_with_class("div", "pf-date-picker pf-picker");
     let trigger = dom::element("button");

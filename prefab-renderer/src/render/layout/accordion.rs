@@ -4,12 +4,12 @@
 //! `multiple` opening one closes the others. Like prefab-ui's renderer (Base UI), an open
 //! section can always be closed. Each header is a `<button aria-expanded aria-controls>`
 //! inside an `<h3>`, so Enter and Space work natively; the body is a labelled `region`.
-use super::base;
-use super::tabs::panels;
-use super::widget::{ensure_id, hit, on, show_text};
+use super::panels;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::{ensure_id, hit, on, show_text};
 use crate::template;
 use prefab::expr::Value;
 use std::cell::RefCell;
@@ -17,7 +17,7 @@ use std::rc::Rc;
 use web_sys::{Event, Node};
 
 /// `Accordion`.
-pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+pub fn accordion(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let items = panels(cx, node, path)?;
     let multiple = prop(node, "multiple").truthy();
     let open: Vec<String> = match prop(node, "defaultValues") {
@@ -45,7 +45,7 @@ pub fn accordion(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         dom::set_attr(&body, "aria-labelledby", &ensure_id(&button));
         dom::set_attr(&button, "aria-controls", &ensure_id(&body));
         let inner = dom::element_with_class("div", "pf-accordion-content-inner");
-        super::children(
+        crate::render::children(
             cx,
             &inner,
             prop(item.node, "children"),

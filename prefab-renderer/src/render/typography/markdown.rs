@@ -6,16 +6,16 @@
 //! leaves plain text), autolinks `<https://…>`, backslash escapes. There is **no** raw HTML:
 //! `<b>` stays the text `<b>`; every string lands in the DOM as a text node. Templates in
 //! `content` are interpolated first; the block is rebuilt when a key it reads changes.
-use super::base;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
+use crate::render::base;
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
 /// Renders `Markdown`.
-pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "content", "Markdown")?;
     let root = dom::element("div");
     base(cx, &root, node, "pf-markdown");

@@ -1,9 +1,11 @@
-//! Structural nodes: `Condition`, `ForEach` (rows matched by position), `Slot` and `$ref`.
+//! The `control_flow` family: the structural nodes `Condition`, `ForEach` (rows matched by
+//! position) and `Slot`; also `$ref` (a node that names a definition instead of a type).
 //!
 //! Each renders into a `display: contents` wrapper and swaps child owners: a `Condition`
 //! rebuilds only when the chosen branch changes; a `ForEach` keeps the rows whose item and
 //! index are unchanged (their DOM, focus and effects survive) and builds or drops only the
 //! others.
+use super::Render::With;
 use super::{children, node};
 use crate::cx::{Cx, MAX_REF_EXPANSIONS};
 use crate::dom;
@@ -15,6 +17,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::{Element, Node};
+
+/// The family's rows.
+pub const ROWS: &[super::Row] = &[
+    ("Condition", With(condition)),
+    ("ForEach", With(for_each)),
+    ("Slot", With(slot)),
+];
 
 /// The `display: contents` element a structural node renders into (`w-full <cssClass>`
 /// when it has a class, as prefab-ui does).
@@ -28,7 +37,7 @@ fn wrapper(node: &Value) -> Element {
 }
 
 /// `Condition {cases: [{when, children}], else}`: the first truthy case renders.
-pub fn condition(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+fn condition(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Value::Array(cases) = prop(node, "cases") else {
         return Err(format!(
             "Condition.cases must be an array, got {}",
@@ -84,7 +93,7 @@ struct Row {
 /// A row is built from its item and index only, so the row at the same position with an
 /// equal item is kept as it is (DOM, focus, effects); any other row is rebuilt, since its
 /// `$item` or `$index` changed.
-pub fn for_each(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+fn for_each(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Some(key) = prop(node, "key").as_str() else {
         return Err(format!(
             "ForEach.key must be a string, got {}",
@@ -215,7 +224,7 @@ fn build_row(
 
 /// `Slot {name, children}`: renders `state[name]` when it is a component, else the
 /// fallback children.
-pub fn slot(cx: &Cx, slot_node: &Value, path: &str) -> Result<Node, String> {
+fn slot(cx: &Cx, _ty: &str, slot_node: &Value, path: &str) -> Result<Node, String> {
     let Some(name) = prop(slot_node, "name").as_str() else {
         return Err("Slot.name must be a string".into());
     };

@@ -7,11 +7,11 @@
 //! track `--pf-index`, so moving is one style property. ARIA: a `region` with
 //! `aria-roledescription="carousel"`, slides are `group`s with
 //! `aria-roledescription="slide"` and an "i of n" label.
-use super::base;
-use super::widget::{child_path, flag, hit, number, on, set_style};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::{child_list, child_path, flag, hit, number, on, set_style};
 use prefab::expr::{Value, number_to_string};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// `Carousel`.
-pub fn carousel(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let root = dom::element("div");
     base(cx, &root, node, "pf-carousel");
     dom::set_attr(&root, "role", "region");
@@ -53,7 +53,7 @@ pub fn carousel(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
     let track = dom::element_with_class("div", "pf-carousel-track");
     dom::append(&viewport, &track);
     dom::append(&root, &viewport);
-    let kids = super::tabs::child_list(node, path)?;
+    let kids = child_list(node, path)?;
     let count = kids.len();
     let total = count.to_string();
     let mut slides = Vec::with_capacity(count);
@@ -66,7 +66,10 @@ pub fn carousel(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             "aria-label",
             &((i + 1).to_string() + " of " + total.as_str()),
         );
-        dom::append(&slide, &super::node(cx, child, &child_path(path, i)));
+        dom::append(
+            &slide,
+            &crate::render::node(cx, child, &child_path(path, i)),
+        );
         dom::append(&track, &slide);
         slides.push(slide);
     }

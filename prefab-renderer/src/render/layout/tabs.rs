@@ -6,68 +6,18 @@
 //! Tabs follow the WAI-ARIA tabs pattern: `tablist`/`tab`/`tabpanel`, `aria-selected`,
 //! `aria-controls`, roving `tabindex`, Arrow keys (Up/Down when vertical), Home and End move
 //! and activate. Selecting writes the state, then runs `onChange` with `$event` = the value.
-use super::base;
-use super::widget::{child_path, ensure_id, focus, hit, on, show_text, watch};
+use super::panels;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::{ensure_id, focus, hit, on, show_text, watch};
 use crate::store::Store;
 use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent, Node};
-
-/// One child of `Tabs`/`Accordion`/`Pages`.
-pub(super) struct Panel<'a> {
-    /// The child node (`Tab`, `AccordionItem`, `Page`).
-    pub node: &'a Value,
-    /// Its value: `value ?? title ?? "item-<i>"`.
-    pub value: String,
-    /// JSON path of the child.
-    pub path: String,
-}
-
-/// The `children` of a node as a slice (absent: empty).
-pub(super) fn child_list<'a>(node: &'a Value, path: &str) -> Result<&'a [Value], String> {
-    match prop(node, "children") {
-        Value::Array(items) => Ok(items),
-        v if v.is_nullish() => Ok(&[]),
-        other => Err(format!(
-            "{path}.children must be an array, got {}",
-            crate::node::kind(other)
-        )),
-    }
-}
-
-/// The panels of a `Tabs`/`Accordion`/`Pages` node.
-pub(super) fn panels<'a>(cx: &Cx, node: &'a Value, path: &str) -> Result<Vec<Panel<'a>>, String> {
-    let items = child_list(node, path)?;
-    let mut out = Vec::with_capacity(items.len());
-    for (i, child) in items.iter().enumerate() {
-        let path = child_path(path, i);
-        if !matches!(child, Value::Object(_)) {
-            return Err(format!(
-                "{path} must be a component object, got {}",
-                crate::node::kind(child)
-            ));
-        }
-        crate::node::optional_text(child, "title", "panel")?;
-        let raw = [prop(child, "value"), prop(child, "title")]
-            .into_iter()
-            .find(|v| !v.is_nullish());
-        let value = match raw {
-            Some(v) => template::display(&template::interpolate(v, &*cx.frame)),
-            None => "item-".to_string() + i.to_string().as_str(),
-        };
-        out.push(Panel {
-            node: child,
-            value,
-            path,
-        });
-    }
-    Ok(out)
-}
 
 /// The state key of a stateful container (`name`, else `<prefix>_<n>`), seeded from a
 /// literal `value` when the state does not hold it yet.
@@ -86,8 +36,9 @@ fn state_key(cx: &Cx, node: &Value, prefix: &str) -> (Store, String) {
     (store, name)
 }
 
-/// `Tabs` (`list`) or `Pages`.
-pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, String> {
+/// `Tabs` (with a tab list) or `Pages`.
+pub fn tabs(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+    let list = ty == "Tabs";
     let items = panels(cx, node, path)?;
     let (store, name) = state_key(cx, node, if list { "tabs" } else { "pages" });
     let first = items.first().map(|p| p.value.clone()).unwrap_or_default();
@@ -137,7 +88,7 @@ pub fn tabs(cx: &Cx, node: &Value, path: &str, list: bool) -> Result<Node, Strin
             base(cx, &panel, item.node, "pf-page");
             None
         };
-        super::children(
+        crate::render::children(
             cx,
             &panel,
             prop(item.node, "children"),

@@ -7,11 +7,11 @@
 //! prefix other than `xlink:href`, `href` only as an in-document `#fragment`, and no value
 //! reaching outside (`url(` other than `url(#…)`, `javascript:`, `data:`). The root element
 //! goes through the same rules. Text nodes are copied as text.
-use super::base;
-use super::display::svg_element;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
+use crate::render::base;
+use crate::render::widget::{set_style, svg_element};
 use prefab::expr::Value;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node};
@@ -68,13 +68,13 @@ const ELEMENTS: &[&str] = &[
 ];
 
 /// Renders `Svg`: `content` sanitised into a wrapper sized by `width`/`height`.
-pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "content", "Svg")?;
     let wrap = dom::element("div");
     base(cx, &wrap, node, "pf-svg");
     for key in ["width", "height"] {
         if let Some(v) = prop(node, key).as_str() {
-            super::display::set_style(&wrap, key, v);
+            set_style(&wrap, key, v);
         }
     }
     let holder = wrap.clone();

@@ -4,10 +4,10 @@
 //! filters options by label. Keys: ArrowDown/Up/Enter/Space open; in the list ArrowUp/Down,
 //! Home/End move the active option (`aria-activedescendant`), Enter picks, Escape/Tab
 //! close. One delegated listener per event type on the root.
-use super::bound::{self, Bound, aria_bool};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
+use crate::render::form::bound::{self, Bound, aria_bool};
 use crate::render::{base, children};
 use prefab::expr::Value;
 use std::rc::Rc;

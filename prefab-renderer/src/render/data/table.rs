@@ -6,12 +6,12 @@
 //! is in the DOM, so a 10,000-row table stays quick. One delegated click listener serves
 //! the sort headers, the expand toggles, the rows and the pager.
 //! Row keys are never rewritten (`first_name` stays `first_name`).
-mod order;
+use super::order;
 
-use super::base;
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{kind, prop};
+use crate::render::base;
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
 use prefab::expr::Value;
@@ -52,7 +52,7 @@ struct Table {
 }
 
 /// Renders a `DataTable`.
-pub fn data_table(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Value::Array(columns) = prop(node, "columns") else {
         return Err(format!(
             "{path}.columns must be an array, got {}",
@@ -364,7 +364,7 @@ impl Table {
                 let tr = dom::element_with_class("tr", "pf-table-row pf-data-table-detail-row");
                 let td = dom::element_with_class("td", "pf-table-cell pf-data-table-detail-cell");
                 dom::set_attr(&td, "colspan", &span);
-                dom::append(&td, &super::node(&cx, detail, "_detail"));
+                dom::append(&td, &crate::render::node(&cx, detail, "_detail"));
                 dom::append(&tr, &td);
                 dom::append(&self.body, &tr);
             }
@@ -471,7 +471,7 @@ fn cell(cx: &Cx, td: &Element, column: &Value, value: &Value, key: &str) {
     if let Value::Object(_) = value
         && !prop(value, "type").is_nullish()
     {
-        dom::append(td, &super::node(cx, value, key));
+        dom::append(td, &crate::render::node(cx, value, key));
         return;
     }
     let text = match prop(column, "format").as_str() {

@@ -76,7 +76,7 @@ fn num(node: &Value, key: &str, fallback: f64) -> f64 {
 
 /// `Slider`: `value`, `min`, `max`, `step`, `range`, `orientation`, `variant`, `size`,
 /// `disabled`, `indicatorClass`, `handleStyle`, `onChange` (`$event` = number or `[lo, hi]`).
-pub fn slider(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let min = num(node, "min", 0.0);
     let step = num(node, "step", 1.0);
     let spec = Rc::new(Spec {

@@ -7,11 +7,13 @@
 //! is not `dismissible`), `Tab` is trapped inside a top `Dialog`, `closeOverlay` closes the
 //! top `Dialog`/`Popover`, and scrolling or resizing re-places the floating ones. Focus moves
 //! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
-use super::base;
-use super::widget::{child_path, ensure_id, flag, focus, number, on, set_style, show_text, watch};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::{
+    child_list, child_path, ensure_id, flag, focus, number, on, set_style, show_text, watch,
+};
 use crate::store::Store;
 use prefab::expr::Value;
 use std::cell::{Cell, RefCell};
@@ -96,10 +98,13 @@ fn build(
     node: &Value,
     path: &str,
 ) -> Result<Node, String> {
-    let kids = super::tabs::child_list(node, path)?;
+    let kids = child_list(node, path)?;
     let trigger = dom::element_with_class("span", classes[0]);
     if let Some(first) = kids.first() {
-        dom::append(&trigger, &super::node(cx, first, &child_path(path, 0)));
+        dom::append(
+            &trigger,
+            &crate::render::node(cx, first, &child_path(path, 0)),
+        );
     }
     let panel = dom::element("div");
     base(cx, &panel, node, classes[1]);
@@ -133,7 +138,7 @@ fn build(
             panel.clone()
         };
         for (i, child) in kids.iter().enumerate().skip(1) {
-            dom::append(&body, &super::node(cx, child, &child_path(path, i)));
+            dom::append(&body, &crate::render::node(cx, child, &child_path(path, i)));
         }
     }
     let layer = if kind == Kind::Dialog {

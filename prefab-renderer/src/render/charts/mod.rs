@@ -9,12 +9,13 @@
 //! [`scale::num`]; values are printed by `number_to_string` or the `valueFormat` pipe.
 mod axes;
 mod cartesian;
-mod path;
+pub(super) mod path;
 mod polar;
-mod scale;
-mod spark;
+pub(super) mod scale;
 
-use super::base;
+use super::Render::With;
+use super::widget::svg_element;
+use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{kind, prop};
@@ -45,18 +46,30 @@ fn color(i: usize) -> String {
         .into()
 }
 
-/// Renders a chart (`ty` is one of the chart types `render::node` sends here).
-pub fn chart(cx: &Cx, ty: &str, node: &Value) -> Result<Node, String> {
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("AreaChart", With(chart)),
+    ("BarChart", With(chart)),
+    ("LineChart", With(chart)),
+    ("PieChart", With(chart)),
+    ("RadarChart", With(chart)),
+    ("RadialChart", With(chart)),
+    ("ScatterChart", With(chart)),
+    ("WaterfallChart", With(chart)),
+    ("Histogram", With(chart)),
+];
+
+/// Renders a chart of one of the family's types.
+fn chart(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let draw: fn(&mut Canvas, &Value) = match ty {
-        "BarChart" | "LineChart" | "AreaChart" => cartesian::category,
         "WaterfallChart" => cartesian::waterfall,
         "Histogram" => cartesian::histogram,
         "ScatterChart" => cartesian::scatter,
         "PieChart" => polar::pie,
         "RadialChart" => polar::radial,
         "RadarChart" => polar::radar,
-        "Sparkline" => return spark::sparkline(cx, node),
-        _ => return Err(["not a chart type: ", ty].concat()),
+        // `BarChart`, `LineChart`, `AreaChart`
+        _ => cartesian::category,
     };
     mount(cx, ty, node, draw)
 }
@@ -165,15 +178,6 @@ pub fn set_tip(el: &Element, i: usize) {
     let mut s = String::new();
     scale::int(&mut s, i as u64);
     dom::set_attr(el, "data-tip", &s);
-}
-
-fn svg_element(tag: &str) -> Element {
-    dom::document()
-        .and_then(|d| {
-            d.create_element_ns(Some("http://www.w3.org/2000/svg"), tag)
-                .ok()
-        })
-        .unwrap_or_else(|| dom::element("div"))
 }
 
 /// The rows of `data` (none while it is not an array, e.g. an unresolved template).

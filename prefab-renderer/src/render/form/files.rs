@@ -99,7 +99,7 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
 /// `DropZone`: `label`, `description`, `accept`, `multiple`, `maxSize`, `disabled`,
 /// `onChange` (`$event` = the new `FileUpload[]`; with `multiple` they are appended to the
 /// state, else they replace it). Click, Enter or Space opens the file dialog.
-pub fn drop_zone(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let state = Bound::new(cx, node, "dropzone", Value::array([]));
     let el = dom::element("div");
     base(cx, &el, node, "pf-drop-zone");

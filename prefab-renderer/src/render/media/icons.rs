@@ -9,10 +9,10 @@
 //!
 //! Names are matched as lucide spells them in either form: `arrow-up-right`, `ArrowUpRight`
 //! or `arrow_up_right`; a few old lucide names (`alert-circle`, `home`, …) are aliases.
-use super::base;
-use super::display::svg_element;
 use crate::cx::Cx;
 use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::svg_element;
 use crate::{dom, template};
 use prefab::expr::Value;
 use web_sys::{Element, Node};
@@ -274,7 +274,7 @@ pub fn icon(name: &str, class: &str) -> Element {
 }
 
 /// The `Icon` component: `name` (may be a template) and `size` (`sm` / `default` / `lg`).
-pub fn render(cx: &Cx, node: &Value) -> Result<Node, String> {
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     crate::node::optional_text(node, "name", "Icon")?;
     let wrap = dom::element("span");
     let size = match template::interpolate(prop(node, "size"), &*cx.frame).as_str() {

@@ -14,7 +14,7 @@ const IN_GROUP: &str = "[role=radiogroup]";
 
 /// `Checkbox` / `Switch` / `Radio`: `value` (bool), `label`, `size`, `disabled`,
 /// `required`, `option` (Radio), `onChange` (`$event` = the new boolean).
-pub fn toggle(cx: &Cx, ty: &str, node: &Value) -> Result<Node, String> {
+pub fn toggle(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let (role, class, inner, prefix) = match ty {
         "Switch" => ("switch", "pf-switch", "pf-switch-thumb", "switch"),
         "Radio" => (
@@ -97,7 +97,7 @@ fn in_group(el: &Element) -> bool {
 
 /// `RadioGroup`: `value` (the chosen `option`), children `Radio`s, `onChange` (`$event` =
 /// the option). Without a `value` it starts on the first Radio whose `value` is true.
-pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
+pub fn radio_group(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let mut seed = prop(node, "value").clone();
     if seed.is_nullish()
         && let Value::Array(items) = prop(node, "children")

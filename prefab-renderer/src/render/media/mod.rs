@@ -1,4 +1,5 @@
-//! Media: `Image`, `Audio`, `Video`, `Embed`, `PdfViewer`, `Mermaid`.
+//! The `media` family: `Image`, `Audio`, `Video`, `Embed`, `PdfViewer`, `Mermaid`; `Svg`
+//! (`svg.rs`) and `Icon` (`icons.rs`).
 //!
 //! Every URL goes through [`crate::url`] (parsed, then scheme-checked): media sources are
 //! `http(s):` (images also `data:image/…`). `Embed` (and `PdfViewer`) frame a URL only when
@@ -7,8 +8,12 @@
 //! sandboxed without `allow-same-origin`. Anything else shows a readable box with a link.
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
-use super::base;
-use super::display::set_style;
+mod icons;
+mod svg;
+
+use super::Render::With;
+use super::widget::set_style;
+use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -47,28 +52,26 @@ fn declared(origin: &str) -> bool {
     FRAME_ORIGINS.with(|o| o.borrow().iter().any(|d| d == origin))
 }
 
-/// Renders a media type, or `None` if `ty` is not one.
-pub fn media(cx: &Cx, ty: &str, node: &Value) -> Option<Result<Node, String>> {
-    Some(match ty {
-        "Image" => player(cx, node, "img", "pf-image", "image/"),
-        "Audio" => player(cx, node, "audio", "pf-audio", ""),
-        "Video" => player(cx, node, "video", "pf-video", ""),
-        "Embed" => embed(cx, node),
-        "PdfViewer" => embed(cx, node),
-        "Mermaid" => mermaid(cx, node),
-        _ => return None,
-    })
-}
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("Image", With(player)),
+    ("Audio", With(player)),
+    ("Video", With(player)),
+    ("Embed", With(embed)),
+    ("Svg", With(svg::render)),
+    ("Icon", With(icons::render)),
+    ("Mermaid", With(mermaid)),
+    ("PdfViewer", With(embed)),
+];
 
 /// `Image`, `Audio`, `Video`: a `src` checked by [`crate::url::safe_src`], sizes as styles,
 /// the boolean media props as attributes (`controls` on unless `false`).
-fn player(
-    cx: &Cx,
-    node: &Value,
-    tag: &str,
-    class: &str,
-    data_type: &'static str,
-) -> Result<Node, String> {
+fn player(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    let (tag, class, data_type) = match ty {
+        "Image" => ("img", "pf-image", "image/"),
+        "Audio" => ("audio", "pf-audio", ""),
+        _ => ("video", "pf-video", ""),
+    };
     for key in ["src", "alt", "poster", "width", "height"] {
         optional_text(node, key, tag)?;
     }
@@ -136,7 +139,7 @@ fn sandbox(requested: &str, same_origin_ok: bool) -> String {
 
 /// `Embed` (`url` or `html`) and `PdfViewer` (`src`, `page`): a sandboxed iframe for a
 /// declared origin or inline html, otherwise a box with a link.
-fn embed(cx: &Cx, node: &Value) -> Result<Node, String> {
+fn embed(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     for key in ["url", "html", "src", "width", "height", "sandbox", "allow"] {
         optional_text(node, key, "Embed")?;
     }
@@ -207,7 +210,7 @@ fn embed(cx: &Cx, node: &Value) -> Result<Node, String> {
 }
 
 /// `Mermaid`: the chart source in a `<pre>`, drawn by `window.mermaid.run` when present.
-fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
+fn mermaid(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "chart", "Mermaid")?;
     let el = dom::element("pre");
     base(cx, &el, node, "pf-mermaid");

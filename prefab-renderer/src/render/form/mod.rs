@@ -1,0 +1,107 @@
+//! The `form` family: `Form` (a container whose submit runs `onSubmit`), the `Field` parts
+//! and `ChoiceCard` (passive parts), `Input`/`Textarea` (`input.rs`), toggles (`Checkbox`,
+//! `Switch`, `Radio`, `RadioGroup`, `toggle.rs`), `Slider`, `Calendar`/`DatePicker` and
+//! `DropZone` (`files.rs`).
+//!
+//! Passive parts are rows of plain data drawn by one function ([`part`]; the `select`
+//! family's parts and `ButtonGroup` too); stateful controls share [`bound::Bound`] for the
+//! state key, seeding, reading back and `onChange`.
+pub(super) mod bound;
+mod calendar;
+mod files;
+mod input;
+mod slider;
+mod toggle;
+
+use super::Render::With;
+use super::plain::Plain;
+use super::{Row, base, children};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use bound::{bind_label, flags};
+use prefab::expr::Value;
+use web_sys::Node;
+
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("Form", Plain::new("form", "pf-column").row()),
+    ("Field", part("div", "pf-field", "", "group").row()),
+    (
+        "FieldContent",
+        part("div", "pf-field-content", "", "").row(),
+    ),
+    (
+        "FieldTitle",
+        part("div", "pf-field-title", "content", "").row(),
+    ),
+    (
+        "FieldDescription",
+        part("p", "pf-field-description", "content", "").row(),
+    ),
+    (
+        "FieldError",
+        part("div", "pf-field-error", "content", "alert").row(),
+    ),
+    ("ChoiceCard", part("label", "pf-choice-card", "", "").row()),
+    ("Input", With(input::input)),
+    ("Textarea", With(input::input)),
+    ("Checkbox", With(toggle::toggle)),
+    ("Switch", With(toggle::toggle)),
+    ("Slider", With(slider::slider)),
+    ("Radio", With(toggle::toggle)),
+    ("RadioGroup", With(toggle::radio_group)),
+    ("Calendar", With(calendar::render)),
+    ("DatePicker", With(calendar::date_picker)),
+    ("DropZone", With(files::drop_zone)),
+];
+
+/// A passive part of a form control: `<tag class role>` showing prop `text` (`""`: none),
+/// with `disabled`/`invalid` as data attributes (options are focusable and carry
+/// `data-value`).
+pub(super) const fn part(
+    tag: &'static str,
+    class: &'static str,
+    text: &'static str,
+    role: &'static str,
+) -> Plain {
+    Plain::new(tag, class)
+        .text(text)
+        .role(role)
+        .drawn_by(draw_part)
+}
+
+/// Draws a passive part: element, class hooks, role, text, state attributes, children.
+fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
+    let (tag, class, text, role) = (p.tag, p.class, p.text, p.role);
+    if !text.is_empty() {
+        optional_text(node, text, ty)?;
+    }
+    let el = dom::element(tag);
+    match prop(node, "orientation").as_str() {
+        // `pf-button-group-orientation-<o>`, as prefab-ui's renderer puts it.
+        Some(o) if ty == "ButtonGroup" => {
+            // (No `aria-orientation`: ARIA does not allow it on `role=group`.)
+            base(cx, &el, node, &format!("{class} {class}-orientation-{o}"));
+        }
+        _ => base(cx, &el, node, class),
+    }
+    if !role.is_empty() {
+        dom::set_attr(&el, "role", role);
+    }
+    if role == "option" {
+        dom::set_attr(&el, "tabindex", "-1");
+        bound::attrs(cx, &el, node, &[("value", "data-value")]);
+    }
+    flags(
+        cx,
+        &el,
+        node,
+        &[("disabled", "data-disabled"), ("invalid", "data-invalid")],
+    );
+    if !text.is_empty() {
+        bind_label(cx, &el, prop(node, text));
+    }
+    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    Ok(el.into())
+}

@@ -1,0 +1,325 @@
+//! Types that are plain data: an element with class hooks, an optional text prop, modifier
+//! classes, an ARIA role, and children. A family lists such a type as a [`Plain`] row of
+//! the registry (see `render/mod.rs`) and [`element`] draws every one of them; the few
+//! per-type touches (`Heading`'s level, `Badge`/`Alert` variants, `Label`, `Detail`'s parts,
+//! `Loader`'s marks, `Form`'s submit, `Table`'s scroll wrapper) are tests in [`element`].
+//! Also here: helpers several families share (text bound to a template, variant classes,
+//! the icon span, modifier classes).
+use super::{Render, base, children};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use crate::render::widget::set_style;
+use crate::template;
+use prefab::expr::{Value, number_to_string};
+use web_sys::{Element, Node};
+
+/// Modifier props that add `<class>-<infix><value>` classes: (prop, infix, default).
+pub type Mods = &'static [(&'static str, &'static str, &'static str)];
+
+/// How to draw a [`Plain`] row: (context, type, row, node, JSON path).
+pub type Draw = fn(&Cx, &str, &Plain, &Value, &str) -> Result<Node, String>;
+
+/// A type drawn from data: see the module docs.
+pub struct Plain {
+    /// The function that draws the row ([`element`], or the form family's passive parts).
+    pub draw: Draw,
+    /// Element tag.
+    pub tag: &'static str,
+    /// Base class (`pf-<component>`).
+    pub class: &'static str,
+    /// The prop shown as text (`""`: none).
+    pub text: &'static str,
+    /// Modifier classes.
+    pub mods: Mods,
+    /// ARIA role (`""`: none).
+    pub role: &'static str,
+    /// Whether grid placement props (`colSpan`, `columns`, …) apply.
+    pub grid: bool,
+}
+
+impl Plain {
+    /// A row drawn by [`element`]: `<tag class>` and its children.
+    #[must_use]
+    pub const fn new(tag: &'static str, class: &'static str) -> Plain {
+        Plain {
+            draw: element,
+            tag,
+            class,
+            text: "",
+            mods: &[],
+            role: "",
+            grid: false,
+        }
+    }
+
+    /// The same row showing prop `key` as its text.
+    #[must_use]
+    pub const fn text(self, key: &'static str) -> Plain {
+        Plain { text: key, ..self }
+    }
+
+    /// The same row with modifier classes.
+    #[must_use]
+    pub const fn mods(self, mods: Mods) -> Plain {
+        Plain { mods, ..self }
+    }
+
+    /// The same row with an ARIA role.
+    #[must_use]
+    pub const fn role(self, role: &'static str) -> Plain {
+        Plain { role, ..self }
+    }
+
+    /// The same row taking grid placement props.
+    #[must_use]
+    pub const fn grid(self) -> Plain {
+        Plain { grid: true, ..self }
+    }
+
+    /// The same row drawn by another function.
+    #[must_use]
+    pub const fn drawn_by(self, draw: Draw) -> Plain {
+        Plain { draw, ..self }
+    }
+
+    /// The registry entry of this row.
+    #[must_use]
+    pub const fn row(&'static self) -> Render {
+        Render::Data(self)
+    }
+}
+
+/// Draws a [`Plain`] row: text prop check, element, classes, role, grid styles, the
+/// per-type touches, text, children.
+pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
+    if !p.text.is_empty() {
+        optional_text(node, p.text, ty)?;
+    }
+    let tag = if ty == "Heading" {
+        heading_tag(prop(node, "level"))
+    } else {
+        p.tag
+    };
+    let el = dom::element(tag);
+    if ty == "Badge" || ty == "Alert" {
+        // The `pf-<component>-variant-<v>` hook themes written for prefab-ui target.
+        let variant = prop(node, "variant").as_str().unwrap_or("default");
+        base(cx, &el, node, &variant_class(p.class, variant));
+        dom::set_attr(&el, "data-variant", variant);
+    } else {
+        base(cx, &el, node, &classes(cx, p.class, p.mods, node));
+    }
+    if !p.role.is_empty() {
+        dom::set_attr(&el, "role", p.role);
+        dom::set_attr(&el, "aria-label", "Loading");
+    }
+    if p.grid {
+        grid_styles(cx, &el, node);
+    }
+    touches(cx, ty, &el, node);
+    if !p.text.is_empty() {
+        let raw = prop(node, p.text);
+        if !raw.is_nullish() {
+            bind_content(cx, &el, raw);
+        }
+    }
+    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    if ty == "Label" && prop(node, "optional").truthy() {
+        let marker = dom::element_with_class("span", "pf-label-optional");
+        marker.set_text_content(Some("optional"));
+        dom::append(&el, &marker);
+    }
+    if ty == "Table" {
+        // As prefab-ui: the table scrolls sideways inside `pf-table-container`.
+        let wrap = dom::element_with_class("div", "pf-table-container");
+        dom::append(&wrap, &el);
+        return Ok(wrap.into());
+    }
+    Ok(el.into())
+}
+
+/// The per-type touches before the text and children.
+fn touches(cx: &Cx, ty: &str, el: &Element, node: &Value) {
+    match ty {
+        "Alert" => {
+            dom::set_attr(el, "role", "alert");
+            if let Some(name) = prop(node, "icon").as_str() {
+                dom::append(el, &icon(name));
+            }
+        }
+        "Label" => {
+            if let Some(for_id) = prop(node, "forId").as_str() {
+                dom::set_attr(el, "for", for_id);
+            }
+        }
+        "Detail" => {
+            for (key, part_tag, part_class) in [
+                ("title", "h3", "pf-detail-title"),
+                ("description", "p", "pf-detail-description pf-muted"),
+            ] {
+                let raw = prop(node, key);
+                if !raw.is_nullish() {
+                    let part = dom::element_with_class(part_tag, part_class);
+                    bind_content(cx, &part, raw);
+                    dom::append(el, &part);
+                }
+            }
+        }
+        "Loader" => {
+            // Three marks drawn by the `dots` / `bars` / `ios` variants (hidden by `spin`).
+            for _ in 0..3 {
+                dom::append(el, &dom::element("i").into());
+            }
+        }
+        "Form" => {
+            let on_submit = prop(node, "onSubmit").clone();
+            let action_cx = cx.clone();
+            dom::listen(&cx.owner, el, "submit", move |event| {
+                event.prevent_default();
+                if !on_submit.is_nullish() {
+                    crate::actions::run(&action_cx, &on_submit, Value::Undefined);
+                }
+            });
+        }
+        _ => {}
+    }
+}
+
+fn heading_tag(level: &Value) -> &'static str {
+    match level.to_number() as i64 {
+        2 => "h2",
+        3 => "h3",
+        4 => "h4",
+        5 => "h5",
+        6 => "h6",
+        _ => "h1",
+    }
+}
+
+/// `"<base> <base>-variant-<variant>"`: the class pair prefab-ui's renderer puts on
+/// variant components (`pf-badge pf-badge-variant-success`).
+pub(super) fn variant_class(base: &str, variant: &str) -> String {
+    let mut class = String::with_capacity(base.len() * 2 + variant.len() + 10);
+    class.push_str(base);
+    class.push(' ');
+    class.push_str(base);
+    class.push_str("-variant-");
+    class.push_str(variant);
+    class
+}
+
+/// An icon by lucide name: `<span class="pf-icon" data-icon="…">`, its shape drawn by the
+/// stylesheet (an unknown name keeps an empty box of the icon's size).
+pub(super) fn icon(name: &str) -> Element {
+    let el = dom::element_with_class("span", "pf-icon");
+    dom::set_attr(&el, "data-icon", name);
+    dom::set_attr(&el, "aria-hidden", "true");
+    el
+}
+
+/// Sets the element's text from `content`, re-evaluated when it is a template. A text node
+/// is used so that inline children after it are kept. Content that evaluates to a boolean
+/// shows nothing (as in prefab-ui's renderer, where React drops booleans).
+pub(super) fn bind_content(cx: &Cx, el: &Element, content: &Value) {
+    let text = dom::text("");
+    dom::append(el, &text);
+    cx.bind(content, move |v| match v {
+        Value::Bool(_) => text.set_text_content(Some("")),
+        // The template's output as it is (no copy into a new String per update).
+        Value::String(s) => text.set_text_content(Some(&s)),
+        other => text.set_text_content(Some(&template::display(&other))),
+    });
+}
+
+/// `base` plus the modifier classes of `mods`, from the props' values at first render.
+pub(super) fn classes(cx: &Cx, base_class: &str, mods: Mods, node: &Value) -> String {
+    let mut out = base_class.to_string();
+    for &(key, infix, default) in mods {
+        let value = token(cx, node, key, default);
+        out.push(' ');
+        out.push_str(base_class);
+        out.push('-');
+        out.push_str(infix);
+        out.push_str(&value);
+    }
+    out
+}
+
+/// A modifier prop's value (evaluated at first render) if it is a class-name fragment.
+pub(super) fn token(cx: &Cx, node: &Value, key: &str, default: &str) -> String {
+    match template::interpolate(prop(node, key), &*cx.frame) {
+        Value::String(s) if is_token(&s) => s.to_string(),
+        _ => default.to_string(),
+    }
+}
+
+/// A class-name fragment (`success`, `lg`): letters, digits, `-`, `_`.
+fn is_token(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The integer value of a numeric prop, if it is a positive number.
+fn count(node: &Value, key: &str) -> Option<String> {
+    positive(prop(node, key))
+}
+
+/// `value` as a whole number ≥ 1, written out.
+fn positive(value: &Value) -> Option<String> {
+    let n = value.to_number();
+    (n.is_finite() && n >= 1.0).then(|| number_to_string(n.floor()))
+}
+
+/// Grid geometry props → CSS custom properties read by `20-display.css` (one table instead of
+/// a function per type): `Grid`/`Dashboard` `columns`, `Dashboard` `rows`/`rowHeight`,
+/// `DashboardItem` `col`/`row`, `GridItem`/`DashboardItem` `colSpan`/`rowSpan`, `zIndex`,
+/// Grid `minColumnWidth`. Grid `columns` as an object of breakpoints becomes classes
+/// `grid-cols-N md:grid-cols-M` for the class compiler; `columnTemplate` is the template.
+fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
+    const VARS: &[(&str, &str)] = &[
+        ("columns", "--pf-columns"),
+        ("rows", "--pf-rows"),
+        ("col", "--pf-col"),
+        ("row", "--pf-row"),
+        ("colSpan", "--pf-col-span"),
+        ("rowSpan", "--pf-row-span"),
+        ("zIndex", "z-index"),
+    ];
+    for &(key, var) in VARS {
+        if let Some(n) = count(node, key) {
+            set_style(el, var, &n);
+        }
+    }
+    if let Value::Object(map) = prop(node, "columns") {
+        let mut list = String::new();
+        for (bp, n) in map.iter() {
+            let Some(n) = positive(n).filter(|_| is_token(bp)) else {
+                continue;
+            };
+            if bp != "default" && bp != "base" {
+                list.push_str(bp);
+                list.push(':');
+            }
+            list.push_str("grid-cols-");
+            list.push_str(&n);
+            list.push(' ');
+        }
+        crate::classes::note(&list);
+        for class in list.split_ascii_whitespace() {
+            let _ = el.class_list().add_1(class);
+        }
+    }
+    match template::interpolate(prop(node, "rowHeight"), &*cx.frame) {
+        Value::String(s) => set_style(el, "--pf-row-height", &s),
+        Value::Number(n) => set_style(el, "--pf-row-height", &(number_to_string(n) + "px")),
+        _ => {}
+    }
+    if let Some(width) = prop(node, "minColumnWidth").as_str() {
+        set_style(el, "--pf-min-col", width);
+    }
+    if let Some(template) = prop(node, "columnTemplate").as_str() {
+        set_style(el, "grid-template-columns", template);
+    }
+}
