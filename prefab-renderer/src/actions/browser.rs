@@ -336,7 +336,7 @@ fn complete(call: &Call, raw: &Value) {
 
 fn schedule_tick(cx: crate::cx::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32, epoch: u32) {
     let delay = duration_ms(&cx, &raw);
-    let app = cx.app();
+    let shared = cx.shared.clone();
     let callback = crate::dom::once(move || {
         if timer_epoch(&cx) != epoch {
             return;
@@ -364,7 +364,7 @@ fn schedule_tick(cx: crate::cx::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32
     if let Some(w) = web_sys::window()
         && let Ok(handle) =
             w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
-        && let Some(app) = app
+        && let Some(app) = shared.app()
     {
         app.add_timer(handle);
     }

@@ -147,8 +147,8 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         ("name", JsValue::from_str(&tool)),
         ("arguments", js::to_js(&arguments)),
     ];
-    let app = call.cx.app();
-    if let Some(fastmcp) = app.as_ref().and_then(|a| a.fastmcp_app()) {
+    let cx = call.cx.clone();
+    if let Some(fastmcp) = cx.app().and_then(|a| a.fastmcp_app()) {
         let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", js::to_js(&fastmcp))]))]);
         entries.push(("_meta", meta));
     }
@@ -157,10 +157,10 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         .get("resultKey")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let seq = app.as_ref().map_or(0, |a| a.sequence_start(&tool));
+    let seq = cx.app().map_or(0, |a| a.sequence_start(&tool));
     let store = call.cx.frame.store().clone();
     host_request("tools/call", &rpc::object(&entries), move |outcome| {
-        if !app.as_ref().is_none_or(|a| a.sequence_finish(&tool, seq)) {
+        if !cx.app().is_none_or(|a| a.sequence_finish(&tool, seq)) {
             crate::bridge::log::warn(&format!(
                 "toolCall {tool}: dropped a response older than the last one applied"
             ));
@@ -172,7 +172,7 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
                 let text = content_text(&result).unwrap_or_default();
                 return js::parse_json(&text).unwrap_or(Value::from(text));
             }
-            if let Some(app) = &app {
+            if let Some(app) = cx.app() {
                 app.apply_tool_reply(&structured);
             }
             let wrap = prop(prop(prop(&result, "_meta"), "fastmcp"), "wrap_result").truthy();

@@ -7,7 +7,7 @@
 //!   into the state and runs its actions — both as a tool-result notification and as the
 //!   reply to the view's own `tools/call`; it never blanks the view.
 use crate::cx::Cx;
-use crate::cx::Shared;
+use crate::cx::{AppHandle, Shared};
 use crate::dom;
 use crate::node::prop;
 use crate::render;
@@ -70,7 +70,7 @@ pub fn install(root: Element) -> Rc<App> {
         store: Store::new(),
         root,
         view: RefCell::new(None),
-        shared: RefCell::new(Shared::with_app(Map::new(), me.clone())),
+        shared: RefCell::new(Shared::new(Map::new())),
         tools: RefCell::new(Value::Undefined),
         fastmcp_app: RefCell::new(None),
         envelope_mode: RefCell::new(None),
@@ -81,6 +81,7 @@ pub fn install(root: Element) -> Rc<App> {
         sequences: RefCell::default(),
         me: me.clone(),
     });
+    *app.shared.borrow_mut() = Shared::with_app(Map::new(), app.handle());
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();
     // Shown until a view renders (an envelope without `view` leaves it), like prefab-ui.
@@ -91,6 +92,11 @@ pub fn install(root: Element) -> Rc<App> {
 }
 
 impl App {
+    /// This app as the handle its views' actions reach it through.
+    fn handle(&self) -> Option<Rc<dyn AppHandle>> {
+        self.me.upgrade().map(|app| app as Rc<dyn AppHandle>)
+    }
+
     /// Applies an envelope or a `display_update` patch.
     pub fn mount(&self, envelope: &Value) {
         if !matches!(envelope, Value::Object(_)) {
@@ -152,7 +158,7 @@ impl App {
                 Value::Object(map) => (**map).clone(),
                 _ => Map::new(),
             };
-            *self.shared.borrow_mut() = Shared::with_app(defs, self.me.clone());
+            *self.shared.borrow_mut() = Shared::with_app(defs, self.handle());
             self.render_view(view);
         }
     }

@@ -10,7 +10,7 @@ use crate::template::{self, Frame};
 use prefab::expr::{HashMap, Map, Value};
 pub use ref_size::MAX_REF_EXPANSIONS;
 use std::cell::{Cell, RefCell};
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What an action finished with: its `$result`, or an error message (`$error`).
@@ -52,8 +52,10 @@ pub struct Shared {
     // `usize` values: the same map type as `prefab::expr::Map`'s index, so the wasm holds
     // one copy of its code instead of two.
     ref_sizes: RefCell<HashMap<Arc<str>, usize>>,
-    /// The mounted app (none in a view rendered on its own, as in tests).
-    app: Option<Weak<dyn AppHandle>>,
+    /// The mounted app (none in a view rendered on its own, as in tests). A strong
+    /// reference: the app lives as long as the page (it is never dropped), so the cycle
+    /// app → view data → app costs nothing, and reaching the app needs no upgrade.
+    app: Option<Rc<dyn AppHandle>>,
 }
 
 impl Shared {
@@ -68,12 +70,18 @@ impl Shared {
 
     /// Shared data for a view of `app` with these `defs`.
     #[must_use]
-    pub fn with_app(defs: Map, app: Weak<dyn AppHandle>) -> Rc<Shared> {
+    pub fn with_app(defs: Map, app: Option<Rc<dyn AppHandle>>) -> Rc<Shared> {
         Rc::new(Shared {
             defs,
-            app: Some(app),
+            app,
             ..Shared::default()
         })
+    }
+
+    /// The mounted app, if there is one.
+    #[must_use]
+    pub fn app(&self) -> Option<&dyn AppHandle> {
+        self.app.as_deref()
     }
 
     /// `<prefix>_<n>` for unnamed stateful components (as prefab-ui's renderer does).
@@ -137,10 +145,10 @@ impl Cx {
         }
     }
 
-    /// The mounted app, if there is one and it is still alive.
+    /// The mounted app, if there is one.
     #[must_use]
-    pub fn app(&self) -> Option<Rc<dyn AppHandle>> {
-        self.shared.app.as_ref().and_then(Weak::upgrade)
+    pub fn app(&self) -> Option<&dyn AppHandle> {
+        self.shared.app()
     }
 
     /// Calls `apply` with the interpolated `raw` value now, and again whenever a key it

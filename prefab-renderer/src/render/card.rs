@@ -1,6 +1,6 @@
 //! The `card` family: `Card` and its parts, `Alert` and its parts, `Badge`, `Metric`, `Dot`.
 use super::Render::With;
-use super::plain::{Mods, Plain, bind_content, icon, variant_class};
+use super::plain::{Mods, Plain, Prop, Touch, bind_content, icon, variant_class};
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
@@ -14,34 +14,48 @@ const DOT: Mods = &[
     ("shape", "", "circle"),
 ];
 
-/// The family's rows (`Badge` and `Alert` take their `variant` class in `plain::element`).
+/// The family's rows.
 pub const ROWS: &[Row] = &[
     ("Card", Plain::new("section", "pf-card").row()),
     ("CardHeader", Plain::new("div", "pf-card-header").row()),
     (
         "CardTitle",
-        Plain::new("div", "pf-card-title").text("content").row(),
+        Plain::new("div", "pf-card-title").text(Prop::Content).row(),
     ),
     (
         "CardDescription",
         Plain::new("div", "pf-card-description")
-            .text("content")
+            .text(Prop::Content)
             .row(),
     ),
     ("CardContent", Plain::new("div", "pf-card-content").row()),
     ("CardFooter", Plain::new("div", "pf-card-footer").row()),
-    ("Alert", Plain::new("div", "pf-alert").text("title").row()),
+    (
+        "Alert",
+        Plain::new("div", "pf-alert")
+            .text(Prop::Title)
+            .touch(Touch::Alert)
+            .row(),
+    ),
     (
         "AlertTitle",
-        Plain::new("div", "pf-alert-title").text("content").row(),
+        Plain::new("div", "pf-alert-title")
+            .text(Prop::Content)
+            .row(),
     ),
     (
         "AlertDescription",
         Plain::new("div", "pf-alert-description")
-            .text("content")
+            .text(Prop::Content)
             .row(),
     ),
-    ("Badge", Plain::new("span", "pf-badge").text("label").row()),
+    (
+        "Badge",
+        Plain::new("span", "pf-badge")
+            .text(Prop::Label)
+            .touch(Touch::Variant)
+            .row(),
+    ),
     ("Metric", With(metric)),
     ("Dot", Plain::new("span", "pf-dot").mods(DOT).grid().row()),
 ];

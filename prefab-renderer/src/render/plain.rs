@@ -1,8 +1,9 @@
 //! Types that are plain data: an element with class hooks, an optional text prop, modifier
 //! classes, an ARIA role, and children. A family lists such a type as a [`Plain`] row of
-//! the registry (see `render/mod.rs`) and [`element`] draws every one of them; the few
-//! per-type touches (`Heading`'s level, `Badge`/`Alert` variants, `Label`, `Detail`'s parts,
-//! `Loader`'s marks, `Form`'s submit, `Table`'s scroll wrapper) are tests in [`element`].
+//! the registry (see `render/mod.rs`) and [`element`] draws every one of them; what a few
+//! types do beyond that (`Heading`'s level, `Badge`/`Alert` variants, `Label`, `Detail`'s
+//! parts, `Loader`'s marks, `Form`'s submit, `Table`'s scroll wrapper) is the row's
+//! [`Touch`].
 //! Also here: helpers several families share (text bound to a template, variant classes,
 //! the icon span, modifier classes).
 use super::{Render, base, children};
@@ -20,7 +21,8 @@ pub type Mods = &'static [(&'static str, &'static str, &'static str)];
 /// How to draw a [`Plain`] row: (context, type, row, node, JSON path).
 pub type Draw = fn(&Cx, &str, &Plain, &Value, &str) -> Result<Node, String>;
 
-/// A type drawn from data: see the module docs.
+/// A type drawn from data: see the module docs. (Small fields: the rows are data in
+/// the wasm, and every byte of a row is paid for each plain type.)
 pub struct Plain {
     /// The function that draws the row ([`element`], or the form family's passive parts).
     pub draw: Draw,
@@ -28,14 +30,102 @@ pub struct Plain {
     pub tag: &'static str,
     /// Base class (`pf-<component>`).
     pub class: &'static str,
-    /// The prop shown as text (`""`: none).
-    pub text: &'static str,
     /// Modifier classes.
     pub mods: Mods,
-    /// ARIA role (`""`: none).
-    pub role: &'static str,
+    /// The prop shown as text.
+    pub text: Prop,
+    /// ARIA role.
+    pub role: Role,
+    /// What this type does beyond the data.
+    pub touch: Touch,
     /// Whether grid placement props (`colSpan`, `columns`, …) apply.
     pub grid: bool,
+}
+
+/// The prop a row shows as its text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Prop {
+    /// No text.
+    None,
+    /// `content`.
+    Content,
+    /// `label`.
+    Label,
+    /// `title`.
+    Title,
+    /// `text`.
+    Text,
+}
+
+impl Prop {
+    /// The wire key (`""` for none).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Prop::None => "",
+            Prop::Content => "content",
+            Prop::Label => "label",
+            Prop::Title => "title",
+            Prop::Text => "text",
+        }
+    }
+}
+
+/// The ARIA role of a row's element.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// No role.
+    None,
+    /// `group`.
+    Group,
+    /// `alert`.
+    Alert,
+    /// `option` (the form family's parts make it focusable, with `data-value`).
+    Option,
+    /// `separator`.
+    Separator,
+    /// `status`.
+    Status,
+}
+
+impl Role {
+    /// The attribute value (`""` for none).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::None => "",
+            Role::Group => "group",
+            Role::Alert => "alert",
+            Role::Option => "option",
+            Role::Separator => "separator",
+            Role::Status => "status",
+        }
+    }
+}
+
+/// What a type does beyond its row's data.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Touch {
+    /// Nothing.
+    None,
+    /// `Heading`: the tag is `h<level>`.
+    Heading,
+    /// `Badge`: a `variant` class pair and `data-variant`.
+    Variant,
+    /// `Alert`: a variant, `role="alert"`, an optional `icon`.
+    Alert,
+    /// `Label`: `forId` as `for`, an `optional` marker after the children.
+    Label,
+    /// `Detail`: `title` and `description` parts.
+    Detail,
+    /// `Loader`: named "Loading", three marks for the variants to draw.
+    Loader,
+    /// `Form`: submitting runs `onSubmit`.
+    Form,
+    /// `Table`: wrapped in a sideways-scrolling container.
+    Table,
+    /// `ButtonGroup` (a form part): an `orientation` class.
+    Orientation,
 }
 
 impl Plain {
@@ -46,17 +136,18 @@ impl Plain {
             draw: element,
             tag,
             class,
-            text: "",
             mods: &[],
-            role: "",
+            text: Prop::None,
+            role: Role::None,
+            touch: Touch::None,
             grid: false,
         }
     }
 
-    /// The same row showing prop `key` as its text.
+    /// The same row showing `prop` as its text.
     #[must_use]
-    pub const fn text(self, key: &'static str) -> Plain {
-        Plain { text: key, ..self }
+    pub const fn text(self, prop: Prop) -> Plain {
+        Plain { text: prop, ..self }
     }
 
     /// The same row with modifier classes.
@@ -67,8 +158,14 @@ impl Plain {
 
     /// The same row with an ARIA role.
     #[must_use]
-    pub const fn role(self, role: &'static str) -> Plain {
+    pub const fn role(self, role: Role) -> Plain {
         Plain { role, ..self }
+    }
+
+    /// The same row with a per-type touch.
+    #[must_use]
+    pub const fn touch(self, touch: Touch) -> Plain {
+        Plain { touch, ..self }
     }
 
     /// The same row taking grid placement props.
@@ -91,18 +188,19 @@ impl Plain {
 }
 
 /// Draws a [`Plain`] row: text prop check, element, classes, role, grid styles, the
-/// per-type touches, text, children.
+/// type's touch, text, children.
 pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
-    if !p.text.is_empty() {
-        optional_text(node, p.text, ty)?;
+    let text = p.text.key();
+    if !text.is_empty() {
+        optional_text(node, text, ty)?;
     }
-    let tag = if ty == "Heading" {
+    let tag = if p.touch == Touch::Heading {
         heading_tag(prop(node, "level"))
     } else {
         p.tag
     };
     let el = dom::element(tag);
-    if ty == "Badge" || ty == "Alert" {
+    if matches!(p.touch, Touch::Variant | Touch::Alert) {
         // The `pf-<component>-variant-<v>` hook themes written for prefab-ui target.
         let variant = prop(node, "variant").as_str().unwrap_or("default");
         base(cx, &el, node, &variant_class(p.class, variant));
@@ -110,27 +208,29 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
     } else {
         base(cx, &el, node, &classes(cx, p.class, p.mods, node));
     }
-    if !p.role.is_empty() {
-        dom::set_attr(&el, "role", p.role);
+    if p.role != Role::None {
+        dom::set_attr(&el, "role", p.role.name());
+    }
+    if p.touch == Touch::Loader {
         dom::set_attr(&el, "aria-label", "Loading");
     }
     if p.grid {
         grid_styles(cx, &el, node);
     }
-    touches(cx, ty, &el, node);
-    if !p.text.is_empty() {
-        let raw = prop(node, p.text);
+    touch(cx, p.touch, &el, node);
+    if !text.is_empty() {
+        let raw = prop(node, text);
         if !raw.is_nullish() {
             bind_content(cx, &el, raw);
         }
     }
     children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
-    if ty == "Label" && prop(node, "optional").truthy() {
+    if p.touch == Touch::Label && prop(node, "optional").truthy() {
         let marker = dom::element_with_class("span", "pf-label-optional");
         marker.set_text_content(Some("optional"));
         dom::append(&el, &marker);
     }
-    if ty == "Table" {
+    if p.touch == Touch::Table {
         // As prefab-ui: the table scrolls sideways inside `pf-table-container`.
         let wrap = dom::element_with_class("div", "pf-table-container");
         dom::append(&wrap, &el);
@@ -139,21 +239,21 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
     Ok(el.into())
 }
 
-/// The per-type touches before the text and children.
-fn touches(cx: &Cx, ty: &str, el: &Element, node: &Value) {
-    match ty {
-        "Alert" => {
+/// A type's touch before its text and children.
+fn touch(cx: &Cx, touch: Touch, el: &Element, node: &Value) {
+    match touch {
+        Touch::Alert => {
             dom::set_attr(el, "role", "alert");
             if let Some(name) = prop(node, "icon").as_str() {
                 dom::append(el, &icon(name));
             }
         }
-        "Label" => {
+        Touch::Label => {
             if let Some(for_id) = prop(node, "forId").as_str() {
                 dom::set_attr(el, "for", for_id);
             }
         }
-        "Detail" => {
+        Touch::Detail => {
             for (key, part_tag, part_class) in [
                 ("title", "h3", "pf-detail-title"),
                 ("description", "p", "pf-detail-description pf-muted"),
@@ -166,13 +266,13 @@ fn touches(cx: &Cx, ty: &str, el: &Element, node: &Value) {
                 }
             }
         }
-        "Loader" => {
+        Touch::Loader => {
             // Three marks drawn by the `dots` / `bars` / `ios` variants (hidden by `spin`).
             for _ in 0..3 {
                 dom::append(el, &dom::element("i").into());
             }
         }
-        "Form" => {
+        Touch::Form => {
             let on_submit = prop(node, "onSubmit").clone();
             let action_cx = cx.clone();
             dom::listen(&cx.owner, el, "submit", move |event| {

@@ -30,8 +30,9 @@ macro_rules! components {
             $(; $($opt:ident : $oty:ty),* $(,)?)?
         } => $ex:expr;
     )*) => {
-        /// The wire `type`s of this family, in table order.
-        pub const TYPES: &[&str] = &[$(stringify!($name)),*];
+        /// The wire `type`s of this family, in table order (public through
+        /// `components::FAMILIES`; crate-visible, so `prefab`'s glob re-exports skip it).
+        pub(crate) const TYPES: &[&str] = &[$(stringify!($name)),*];
         $(
         components!(@kind $kind [$(#[$doc])*] $name [$($custom)?]
             { $($req : $rty),* } { $($($opt : $oty),*)? } $ex);

@@ -8,14 +8,20 @@ mod table;
 
 use super::Render::With;
 use super::Row;
-use super::plain::{Mods, Plain};
+use super::plain::{Mods, Plain, Prop, Role, Touch};
 
 const LOADER: Mods = &[("variant", "", "spin"), ("size", "size-", "default")];
 
-/// The family's rows (`Table` is wrapped in a scroll container by `plain::element`).
+/// The family's rows.
 pub const ROWS: &[Row] = &[
     ("DataTable", With(table::data_table)),
-    ("Table", Plain::new("table", "pf-table").grid().row()),
+    (
+        "Table",
+        Plain::new("table", "pf-table")
+            .touch(Touch::Table)
+            .grid()
+            .row(),
+    ),
     (
         "TableHeader",
         Plain::new("thead", "pf-table-header").grid().row(),
@@ -32,21 +38,21 @@ pub const ROWS: &[Row] = &[
     (
         "TableHead",
         Plain::new("th", "pf-table-head")
-            .text("content")
+            .text(Prop::Content)
             .grid()
             .row(),
     ),
     (
         "TableCell",
         Plain::new("td", "pf-table-cell")
-            .text("content")
+            .text(Prop::Content)
             .grid()
             .row(),
     ),
     (
         "TableCaption",
         Plain::new("caption", "pf-table-caption")
-            .text("content")
+            .text(Prop::Content)
             .grid()
             .row(),
     ),
@@ -56,7 +62,8 @@ pub const ROWS: &[Row] = &[
         "Loader",
         Plain::new("span", "pf-loader")
             .mods(LOADER)
-            .role("status")
+            .role(Role::Status)
+            .touch(Touch::Loader)
             .grid()
             .row(),
     ),

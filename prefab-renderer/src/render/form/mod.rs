@@ -14,7 +14,7 @@ mod slider;
 mod toggle;
 
 use super::Render::With;
-use super::plain::Plain;
+use super::plain::{Plain, Prop, Role, Touch};
 use super::{Row, base, children};
 use crate::cx::Cx;
 use crate::dom;
@@ -25,25 +25,34 @@ use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Form", Plain::new("form", "pf-column").row()),
-    ("Field", part("div", "pf-field", "", "group").row()),
+    (
+        "Form",
+        Plain::new("form", "pf-column").touch(Touch::Form).row(),
+    ),
+    (
+        "Field",
+        part("div", "pf-field", Prop::None, Role::Group).row(),
+    ),
     (
         "FieldContent",
-        part("div", "pf-field-content", "", "").row(),
+        part("div", "pf-field-content", Prop::None, Role::None).row(),
     ),
     (
         "FieldTitle",
-        part("div", "pf-field-title", "content", "").row(),
+        part("div", "pf-field-title", Prop::Content, Role::None).row(),
     ),
     (
         "FieldDescription",
-        part("p", "pf-field-description", "content", "").row(),
+        part("p", "pf-field-description", Prop::Content, Role::None).row(),
     ),
     (
         "FieldError",
-        part("div", "pf-field-error", "content", "alert").row(),
+        part("div", "pf-field-error", Prop::Content, Role::Alert).row(),
     ),
-    ("ChoiceCard", part("label", "pf-choice-card", "", "").row()),
+    (
+        "ChoiceCard",
+        part("label", "pf-choice-card", Prop::None, Role::None).row(),
+    ),
     ("Input", With(input::input)),
     ("Textarea", With(input::input)),
     ("Checkbox", With(toggle::toggle)),
@@ -56,15 +65,10 @@ pub const ROWS: &[Row] = &[
     ("DropZone", With(files::drop_zone)),
 ];
 
-/// A passive part of a form control: `<tag class role>` showing prop `text` (`""`: none),
+/// A passive part of a form control: `<tag class role>` showing prop `text`,
 /// with `disabled`/`invalid` as data attributes (options are focusable and carry
 /// `data-value`).
-pub(super) const fn part(
-    tag: &'static str,
-    class: &'static str,
-    text: &'static str,
-    role: &'static str,
-) -> Plain {
+pub(super) const fn part(tag: &'static str, class: &'static str, text: Prop, role: Role) -> Plain {
     Plain::new(tag, class)
         .text(text)
         .role(role)
@@ -73,23 +77,23 @@ pub(super) const fn part(
 
 /// Draws a passive part: element, class hooks, role, text, state attributes, children.
 fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
-    let (tag, class, text, role) = (p.tag, p.class, p.text, p.role);
+    let (tag, class, text, role) = (p.tag, p.class, p.text.key(), p.role);
     if !text.is_empty() {
         optional_text(node, text, ty)?;
     }
     let el = dom::element(tag);
     match prop(node, "orientation").as_str() {
         // `pf-button-group-orientation-<o>`, as prefab-ui's renderer puts it.
-        Some(o) if ty == "ButtonGroup" => {
+        Some(o) if p.touch == Touch::Orientation => {
             // (No `aria-orientation`: ARIA does not allow it on `role=group`.)
             base(cx, &el, node, &format!("{class} {class}-orientation-{o}"));
         }
         _ => base(cx, &el, node, class),
     }
-    if !role.is_empty() {
-        dom::set_attr(&el, "role", role);
+    if role != Role::None {
+        dom::set_attr(&el, "role", role.name());
     }
-    if role == "option" {
+    if role == Role::Option {
         dom::set_attr(&el, "tabindex", "-1");
         bound::attrs(cx, &el, node, &[("value", "data-value")]);
     }

@@ -8,7 +8,7 @@ mod carousel;
 mod tabs;
 
 use super::Render::With;
-use super::plain::Plain;
+use super::plain::{Plain, Prop, Role, Touch};
 use super::widget::{child_list, child_path};
 use super::{Row, base};
 use crate::cx::Cx;
@@ -34,7 +34,9 @@ pub const ROWS: &[Row] = &[
     ("Separator", With(separator)),
     (
         "ButtonGroup",
-        super::form::part("div", "pf-button-group", "", "group").row(),
+        super::form::part("div", "pf-button-group", Prop::None, Role::Group)
+            .touch(Touch::Orientation)
+            .row(),
     ),
     ("Carousel", With(carousel::carousel)),
     ("Accordion", With(accordion::accordion)),
@@ -46,7 +48,13 @@ pub const ROWS: &[Row] = &[
     ("Tab", Plain::new("div", "pf-tab-content").row()),
     ("Pages", With(tabs::tabs)),
     ("Page", Plain::new("div", "pf-page").row()),
-    ("Detail", Plain::new("div", "pf-detail").grid().row()),
+    (
+        "Detail",
+        Plain::new("div", "pf-detail")
+            .touch(Touch::Detail)
+            .grid()
+            .row(),
+    ),
     (
         "MasterDetail",
         Plain::new("div", "pf-master-detail").grid().row(),

@@ -5,7 +5,7 @@
 mod markdown;
 
 use super::Render::With;
-use super::plain::{Plain, bind_content};
+use super::plain::{Plain, Prop, Touch, bind_content};
 use super::{Row, base, children};
 use crate::cx::Cx;
 use crate::dom;
@@ -13,44 +13,65 @@ use crate::node::{optional_text, prop};
 use prefab::expr::Value;
 use web_sys::Node;
 
-/// The family's rows (`Heading` takes its tag from `level` in `plain::element`).
+/// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Text", Plain::new("p", "pf-text").text("content").row()),
-    ("H1", Plain::new("h1", "").text("content").row()),
-    ("H2", Plain::new("h2", "").text("content").row()),
-    ("H3", Plain::new("h3", "").text("content").row()),
-    ("H4", Plain::new("h4", "").text("content").row()),
-    ("Heading", Plain::new("h1", "").text("content").row()),
-    ("P", Plain::new("p", "pf-p").text("content").row()),
-    ("Lead", Plain::new("p", "pf-lead").text("content").row()),
-    ("Large", Plain::new("div", "pf-large").text("content").row()),
+    ("Text", Plain::new("p", "pf-text").text(Prop::Content).row()),
+    ("H1", Plain::new("h1", "").text(Prop::Content).row()),
+    ("H2", Plain::new("h2", "").text(Prop::Content).row()),
+    ("H3", Plain::new("h3", "").text(Prop::Content).row()),
+    ("H4", Plain::new("h4", "").text(Prop::Content).row()),
+    (
+        "Heading",
+        Plain::new("h1", "")
+            .text(Prop::Content)
+            .touch(Touch::Heading)
+            .row(),
+    ),
+    ("P", Plain::new("p", "pf-p").text(Prop::Content).row()),
+    ("Lead", Plain::new("p", "pf-lead").text(Prop::Content).row()),
+    (
+        "Large",
+        Plain::new("div", "pf-large").text(Prop::Content).row(),
+    ),
     (
         "Small",
-        Plain::new("small", "pf-small").text("content").row(),
+        Plain::new("small", "pf-small").text(Prop::Content).row(),
     ),
-    ("Muted", Plain::new("p", "pf-muted").text("content").row()),
+    (
+        "Muted",
+        Plain::new("p", "pf-muted").text(Prop::Content).row(),
+    ),
     (
         "BlockQuote",
         Plain::new("blockquote", "pf-blockquote")
-            .text("content")
+            .text(Prop::Content)
             .grid()
             .row(),
     ),
     (
         "InlineCode",
         Plain::new("code", "pf-inline-code")
-            .text("content")
+            .text(Prop::Content)
             .grid()
             .row(),
     ),
-    ("Code", Plain::new("code", "pf-code").text("content").row()),
+    (
+        "Code",
+        Plain::new("code", "pf-code").text(Prop::Content).row(),
+    ),
     ("Markdown", With(markdown::render)),
-    ("Span", Plain::new("span", "").text("content").row()),
+    ("Span", Plain::new("span", "").text(Prop::Content).row()),
     ("Link", With(link)),
-    ("Label", Plain::new("label", "pf-label").text("text").row()),
+    (
+        "Label",
+        Plain::new("label", "pf-label")
+            .text(Prop::Text)
+            .touch(Touch::Label)
+            .row(),
+    ),
     (
         "Kbd",
-        Plain::new("kbd", "pf-kbd").text("label").grid().row(),
+        Plain::new("kbd", "pf-kbd").text(Prop::Label).grid().row(),
     ),
 ];
 
