@@ -16,48 +16,36 @@ const DOT: Mods = &[
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Card", Plain::new("section", "pf-card").row()),
-    ("CardHeader", Plain::new("div", "pf-card-header").row()),
-    (
-        "CardTitle",
-        Plain::new("div", "pf-card-title").text(Prop::Content).row(),
-    ),
+    ("Card", Plain::new("section").row()),
+    ("CardHeader", Plain::new("div").row()),
+    ("CardTitle", Plain::new("div").text(Prop::Content).row()),
     (
         "CardDescription",
-        Plain::new("div", "pf-card-description")
-            .text(Prop::Content)
-            .row(),
+        Plain::new("div").text(Prop::Content).row(),
     ),
-    ("CardContent", Plain::new("div", "pf-card-content").row()),
-    ("CardFooter", Plain::new("div", "pf-card-footer").row()),
+    ("CardContent", Plain::new("div").row()),
+    ("CardFooter", Plain::new("div").row()),
     (
         "Alert",
-        Plain::new("div", "pf-alert")
+        Plain::new("div")
             .text(Prop::Title)
             .touch(Touch::Alert)
             .row(),
     ),
-    (
-        "AlertTitle",
-        Plain::new("div", "pf-alert-title")
-            .text(Prop::Content)
-            .row(),
-    ),
+    ("AlertTitle", Plain::new("div").text(Prop::Content).row()),
     (
         "AlertDescription",
-        Plain::new("div", "pf-alert-description")
-            .text(Prop::Content)
-            .row(),
+        Plain::new("div").text(Prop::Content).row(),
     ),
     (
         "Badge",
-        Plain::new("span", "pf-badge")
+        Plain::new("span")
             .text(Prop::Label)
             .touch(Touch::Variant)
             .row(),
     ),
     ("Metric", With(metric)),
-    ("Dot", Plain::new("span", "pf-dot").mods(DOT).grid().row()),
+    ("Dot", Plain::new("span").mods(DOT).grid().row()),
 ];
 
 /// `Metric`: `label`, `value` with the `delta` pill (a badge coloured by `trendSentiment`,

@@ -50,7 +50,7 @@ pub enum Render {
     /// With a function of its own.
     With(RenderFn),
     /// As a row of plain data (see [`Plain`]).
-    Data(&'static Plain),
+    Data(Plain),
 }
 
 /// One row of the registry: a wire `type` and how it renders.
@@ -131,9 +131,9 @@ fn placeholder(_: &Cx, ty: &str, _: &Value, path: &str) -> Result<Node, String> 
 }
 
 /// How `ty` renders, if it is a known type.
-fn lookup(ty: &str) -> Option<Render> {
+fn lookup(ty: &str) -> Option<&'static Render> {
     let at = TABLE.binary_search_by(|row| row.0.cmp(ty)).ok()?;
-    TABLE.get(at).map(|row| row.1)
+    TABLE.get(at).map(|row| &row.1)
 }
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
@@ -253,7 +253,14 @@ fn css_property(key: &str) -> String {
     if key.starts_with("--") || !key.bytes().any(|b| b.is_ascii_uppercase()) {
         return key.to_string();
     }
-    let mut out = String::with_capacity(key.len() + 4);
+    kebab("", key)
+}
+
+/// `prefix` then `key` with `-` and the lower case before each upper-case letter
+/// (`kebab("pf", "CardHeader")` = `pf-card-header`).
+fn kebab(prefix: &str, key: &str) -> String {
+    let mut out = String::with_capacity(prefix.len() + key.len() + 4);
+    out.push_str(prefix);
     for c in key.chars() {
         if c.is_ascii_uppercase() {
             out.push('-');

@@ -23,13 +23,14 @@ pub type Draw = fn(&Cx, &str, &Plain, &Value, &str) -> Result<Node, String>;
 
 /// A type drawn from data: see the module docs. (Small fields: the rows are data in
 /// the wasm, and every byte of a row is paid for each plain type.)
+#[derive(Clone, Copy)]
 pub struct Plain {
     /// The function that draws the row ([`element`], or the form family's passive parts).
     pub draw: Draw,
     /// Element tag.
     pub tag: &'static str,
-    /// Base class (`pf-<component>`).
-    pub class: &'static str,
+    /// Base class; `None`: `pf-<type in kebab case>` (see [`Plain::class_of`]).
+    pub class: Option<&'static str>,
     /// Modifier classes.
     pub mods: Mods,
     /// The prop shown as text.
@@ -129,18 +130,44 @@ pub enum Touch {
 }
 
 impl Plain {
-    /// A row drawn by [`element`]: `<tag class>` and its children.
+    /// A row drawn by [`element`]: `<tag class="pf-<type>">` and its children.
     #[must_use]
-    pub const fn new(tag: &'static str, class: &'static str) -> Plain {
+    pub const fn new(tag: &'static str) -> Plain {
         Plain {
             draw: element,
             tag,
-            class,
+            class: None,
             mods: &[],
             text: Prop::None,
             role: Role::None,
             touch: Touch::None,
             grid: false,
+        }
+    }
+
+    /// The same row with another base class than `pf-<type>` (`""`: none).
+    #[must_use]
+    pub const fn class(self, class: &'static str) -> Plain {
+        Plain {
+            class: Some(class),
+            ..self
+        }
+    }
+
+    /// The base class of type `ty` drawn from this row: the one given, else prefab-ui's
+    /// hook `pf-<type in kebab case>` (`CardHeader` → `pf-card-header`).
+    ///
+    /// ```
+    /// use prefab_renderer::render::Plain;
+    /// assert_eq!(Plain::new("div").class_of("CardHeader"), "pf-card-header");
+    /// assert_eq!(Plain::new("div").class("pf-column").class_of("Form"), "pf-column");
+    /// assert_eq!(Plain::new("div").class("").class_of("Div"), "");
+    /// ```
+    #[must_use]
+    pub fn class_of(&self, ty: &str) -> String {
+        match self.class {
+            Some(class) => class.to_string(),
+            None => super::kebab("pf", ty),
         }
     }
 
@@ -182,7 +209,7 @@ impl Plain {
 
     /// The registry entry of this row.
     #[must_use]
-    pub const fn row(&'static self) -> Render {
+    pub const fn row(self) -> Render {
         Render::Data(self)
     }
 }
@@ -200,13 +227,14 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
         p.tag
     };
     let el = dom::element(tag);
+    let class = p.class_of(ty);
     if matches!(p.touch, Touch::Variant | Touch::Alert) {
         // The `pf-<component>-variant-<v>` hook themes written for prefab-ui target.
         let variant = prop(node, "variant").as_str().unwrap_or("default");
-        base(cx, &el, node, &variant_class(p.class, variant));
+        base(cx, &el, node, &variant_class(&class, variant));
         dom::set_attr(&el, "data-variant", variant);
     } else {
-        base(cx, &el, node, &classes(cx, p.class, p.mods, node));
+        base(cx, &el, node, &classes(cx, &class, p.mods, node));
     }
     if p.role != Role::None {
         dom::set_attr(&el, "role", p.role.name());

@@ -17,50 +17,29 @@ pub const ROWS: &[Row] = &[
     ("DataTable", With(table::data_table)),
     (
         "Table",
-        Plain::new("table", "pf-table")
-            .touch(Touch::Table)
-            .grid()
-            .row(),
+        Plain::new("table").touch(Touch::Table).grid().row(),
     ),
-    (
-        "TableHeader",
-        Plain::new("thead", "pf-table-header").grid().row(),
-    ),
-    (
-        "TableBody",
-        Plain::new("tbody", "pf-table-body").grid().row(),
-    ),
-    (
-        "TableFooter",
-        Plain::new("tfoot", "pf-table-footer").grid().row(),
-    ),
-    ("TableRow", Plain::new("tr", "pf-table-row").grid().row()),
+    ("TableHeader", Plain::new("thead").grid().row()),
+    ("TableBody", Plain::new("tbody").grid().row()),
+    ("TableFooter", Plain::new("tfoot").grid().row()),
+    ("TableRow", Plain::new("tr").grid().row()),
     (
         "TableHead",
-        Plain::new("th", "pf-table-head")
-            .text(Prop::Content)
-            .grid()
-            .row(),
+        Plain::new("th").text(Prop::Content).grid().row(),
     ),
     (
         "TableCell",
-        Plain::new("td", "pf-table-cell")
-            .text(Prop::Content)
-            .grid()
-            .row(),
+        Plain::new("td").text(Prop::Content).grid().row(),
     ),
     (
         "TableCaption",
-        Plain::new("caption", "pf-table-caption")
-            .text(Prop::Content)
-            .grid()
-            .row(),
+        Plain::new("caption").text(Prop::Content).grid().row(),
     ),
     ("Progress", With(meter::progress)),
     ("Ring", With(meter::ring)),
     (
         "Loader",
-        Plain::new("span", "pf-loader")
+        Plain::new("span")
             .mods(LOADER)
             .role(Role::Status)
             .touch(Touch::Loader)

@@ -27,32 +27,20 @@ use web_sys::Node;
 pub const ROWS: &[Row] = &[
     (
         "Form",
-        Plain::new("form", "pf-column").touch(Touch::Form).row(),
+        Plain::new("form")
+            .class("pf-column")
+            .touch(Touch::Form)
+            .row(),
     ),
-    (
-        "Field",
-        part("div", "pf-field", Prop::None, Role::Group).row(),
-    ),
-    (
-        "FieldContent",
-        part("div", "pf-field-content", Prop::None, Role::None).row(),
-    ),
-    (
-        "FieldTitle",
-        part("div", "pf-field-title", Prop::Content, Role::None).row(),
-    ),
+    ("Field", part("div", Prop::None, Role::Group).row()),
+    ("FieldContent", part("div", Prop::None, Role::None).row()),
+    ("FieldTitle", part("div", Prop::Content, Role::None).row()),
     (
         "FieldDescription",
-        part("p", "pf-field-description", Prop::Content, Role::None).row(),
+        part("p", Prop::Content, Role::None).row(),
     ),
-    (
-        "FieldError",
-        part("div", "pf-field-error", Prop::Content, Role::Alert).row(),
-    ),
-    (
-        "ChoiceCard",
-        part("label", "pf-choice-card", Prop::None, Role::None).row(),
-    ),
+    ("FieldError", part("div", Prop::Content, Role::Alert).row()),
+    ("ChoiceCard", part("label", Prop::None, Role::None).row()),
     ("Input", With(input::input)),
     ("Textarea", With(input::input)),
     ("Checkbox", With(toggle::toggle)),
@@ -68,16 +56,14 @@ pub const ROWS: &[Row] = &[
 /// A passive part of a form control: `<tag class role>` showing prop `text`,
 /// with `disabled`/`invalid` as data attributes (options are focusable and carry
 /// `data-value`).
-pub(super) const fn part(tag: &'static str, class: &'static str, text: Prop, role: Role) -> Plain {
-    Plain::new(tag, class)
-        .text(text)
-        .role(role)
-        .drawn_by(draw_part)
+pub(super) const fn part(tag: &'static str, text: Prop, role: Role) -> Plain {
+    Plain::new(tag).text(text).role(role).drawn_by(draw_part)
 }
 
 /// Draws a passive part: element, class hooks, role, text, state attributes, children.
 fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
-    let (tag, class, text, role) = (p.tag, p.class, p.text.key(), p.role);
+    let (tag, text, role) = (p.tag, p.text.key(), p.role);
+    let class = &p.class_of(ty);
     if !text.is_empty() {
         optional_text(node, text, ty)?;
     }

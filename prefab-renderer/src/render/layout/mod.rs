@@ -20,45 +20,33 @@ use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Column", Plain::new("div", "pf-column").row()),
-    ("Row", Plain::new("div", "pf-row").row()),
-    ("Grid", Plain::new("div", "pf-grid").grid().row()),
-    ("GridItem", Plain::new("div", "pf-grid-item").grid().row()),
-    ("Div", Plain::new("div", "").row()),
-    ("Container", Plain::new("div", "pf-container").row()),
-    ("Dashboard", Plain::new("div", "pf-dashboard").grid().row()),
-    (
-        "DashboardItem",
-        Plain::new("div", "pf-dashboard-item").grid().row(),
-    ),
+    ("Column", Plain::new("div").row()),
+    ("Row", Plain::new("div").row()),
+    ("Grid", Plain::new("div").grid().row()),
+    ("GridItem", Plain::new("div").grid().row()),
+    ("Div", Plain::new("div").class("").row()),
+    ("Container", Plain::new("div").row()),
+    ("Dashboard", Plain::new("div").grid().row()),
+    ("DashboardItem", Plain::new("div").grid().row()),
     ("Separator", With(separator)),
     (
         "ButtonGroup",
-        super::form::part("div", "pf-button-group", Prop::None, Role::Group)
+        super::form::part("div", Prop::None, Role::Group)
             .touch(Touch::Orientation)
             .row(),
     ),
     ("Carousel", With(carousel::carousel)),
     ("Accordion", With(accordion::accordion)),
-    (
-        "AccordionItem",
-        Plain::new("div", "pf-accordion-item").row(),
-    ),
+    ("AccordionItem", Plain::new("div").row()),
     ("Tabs", With(tabs::tabs)),
-    ("Tab", Plain::new("div", "pf-tab-content").row()),
+    ("Tab", Plain::new("div").class("pf-tab-content").row()),
     ("Pages", With(tabs::tabs)),
-    ("Page", Plain::new("div", "pf-page").row()),
+    ("Page", Plain::new("div").row()),
     (
         "Detail",
-        Plain::new("div", "pf-detail")
-            .touch(Touch::Detail)
-            .grid()
-            .row(),
+        Plain::new("div").touch(Touch::Detail).grid().row(),
     ),
-    (
-        "MasterDetail",
-        Plain::new("div", "pf-master-detail").grid().row(),
-    ),
+    ("MasterDetail", Plain::new("div").grid().row()),
 ];
 
 /// `Separator`: an `<hr>`, horizontal unless `orientation` is `vertical`.

@@ -10,37 +10,29 @@ use super::plain::{Prop, Role};
 /// The family's rows.
 pub const ROWS: &[Row] = &[
     ("Select", With(picker::picker)),
-    (
-        "SelectGroup",
-        part("div", "pf-select-group", Prop::None, Role::Group).row(),
-    ),
-    (
-        "SelectLabel",
-        part("div", "pf-select-label", Prop::Label, Role::None).row(),
-    ),
+    ("SelectGroup", part("div", Prop::None, Role::Group).row()),
+    ("SelectLabel", part("div", Prop::Label, Role::None).row()),
     (
         "SelectOption",
-        part("div", "pf-select-item", Prop::Label, Role::Option).row(),
+        part("div", Prop::Label, Role::Option)
+            .class("pf-select-item")
+            .row(),
     ),
     (
         "SelectSeparator",
-        part("div", "pf-select-separator", Prop::None, Role::Separator).row(),
+        part("div", Prop::None, Role::Separator).row(),
     ),
     ("Combobox", With(picker::picker)),
-    (
-        "ComboboxGroup",
-        part("div", "pf-combobox-group", Prop::None, Role::Group).row(),
-    ),
-    (
-        "ComboboxLabel",
-        part("div", "pf-combobox-label", Prop::Label, Role::None).row(),
-    ),
+    ("ComboboxGroup", part("div", Prop::None, Role::Group).row()),
+    ("ComboboxLabel", part("div", Prop::Label, Role::None).row()),
     (
         "ComboboxOption",
-        part("div", "pf-combobox-item", Prop::Label, Role::Option).row(),
+        part("div", Prop::Label, Role::Option)
+            .class("pf-combobox-item")
+            .row(),
     ),
     (
         "ComboboxSeparator",
-        part("div", "pf-combobox-separator", Prop::None, Role::Separator).row(),
+        part("div", Prop::None, Role::Separator).row(),
     ),
 ];

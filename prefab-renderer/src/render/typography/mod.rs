@@ -15,64 +15,51 @@ use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Text", Plain::new("p", "pf-text").text(Prop::Content).row()),
-    ("H1", Plain::new("h1", "").text(Prop::Content).row()),
-    ("H2", Plain::new("h2", "").text(Prop::Content).row()),
-    ("H3", Plain::new("h3", "").text(Prop::Content).row()),
-    ("H4", Plain::new("h4", "").text(Prop::Content).row()),
+    ("Text", Plain::new("p").text(Prop::Content).row()),
+    ("H1", Plain::new("h1").class("").text(Prop::Content).row()),
+    ("H2", Plain::new("h2").class("").text(Prop::Content).row()),
+    ("H3", Plain::new("h3").class("").text(Prop::Content).row()),
+    ("H4", Plain::new("h4").class("").text(Prop::Content).row()),
     (
         "Heading",
-        Plain::new("h1", "")
+        Plain::new("h1")
+            .class("")
             .text(Prop::Content)
             .touch(Touch::Heading)
             .row(),
     ),
-    ("P", Plain::new("p", "pf-p").text(Prop::Content).row()),
-    ("Lead", Plain::new("p", "pf-lead").text(Prop::Content).row()),
-    (
-        "Large",
-        Plain::new("div", "pf-large").text(Prop::Content).row(),
-    ),
-    (
-        "Small",
-        Plain::new("small", "pf-small").text(Prop::Content).row(),
-    ),
-    (
-        "Muted",
-        Plain::new("p", "pf-muted").text(Prop::Content).row(),
-    ),
+    ("P", Plain::new("p").text(Prop::Content).row()),
+    ("Lead", Plain::new("p").text(Prop::Content).row()),
+    ("Large", Plain::new("div").text(Prop::Content).row()),
+    ("Small", Plain::new("small").text(Prop::Content).row()),
+    ("Muted", Plain::new("p").text(Prop::Content).row()),
     (
         "BlockQuote",
-        Plain::new("blockquote", "pf-blockquote")
+        Plain::new("blockquote")
+            .class("pf-blockquote")
             .text(Prop::Content)
             .grid()
             .row(),
     ),
     (
         "InlineCode",
-        Plain::new("code", "pf-inline-code")
-            .text(Prop::Content)
-            .grid()
-            .row(),
+        Plain::new("code").text(Prop::Content).grid().row(),
     ),
-    (
-        "Code",
-        Plain::new("code", "pf-code").text(Prop::Content).row(),
-    ),
+    ("Code", Plain::new("code").text(Prop::Content).row()),
     ("Markdown", With(markdown::render)),
-    ("Span", Plain::new("span", "").text(Prop::Content).row()),
+    (
+        "Span",
+        Plain::new("span").class("").text(Prop::Content).row(),
+    ),
     ("Link", With(link)),
     (
         "Label",
-        Plain::new("label", "pf-label")
+        Plain::new("label")
             .text(Prop::Text)
             .touch(Touch::Label)
             .row(),
     ),
-    (
-        "Kbd",
-        Plain::new("kbd", "pf-kbd").text(Prop::Label).grid().row(),
-    ),
+    ("Kbd", Plain::new("kbd").text(Prop::Label).grid().row()),
 ];
 
 /// `Link`: an anchor whose `href` passed [`crate::url::safe_link`]; clicks go through the
