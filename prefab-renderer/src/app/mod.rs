@@ -7,7 +7,7 @@
 //!   into the state and runs its actions — both as a tool-result notification and as the
 //!   reply to the view's own `tools/call`; it never blanks the view.
 use crate::cx::Cx;
-use crate::cx::{AppHandle, Shared};
+use crate::cx::Shared;
 use crate::dom;
 use crate::node::prop;
 use crate::render;
@@ -15,7 +15,7 @@ use crate::store::{Owner, Store};
 use crate::template::Frame;
 use prefab::expr::{Map, Value};
 use std::cell::{Cell, RefCell};
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -50,8 +50,6 @@ pub struct App {
     rendered_result: Cell<bool>,
     /// Per tool: (name, last call issued, last response applied); a few tools, so a list.
     sequences: RefCell<Vec<(String, u64, u64)>>,
-    /// This app, as the handle its views' actions reach it through.
-    me: Weak<App>,
 }
 
 thread_local! {
@@ -66,7 +64,7 @@ pub fn current() -> Option<Rc<App>> {
 
 /// Creates the app rendering into `root` and makes it current.
 pub fn install(root: Element) -> Rc<App> {
-    let app = Rc::new_cyclic(|me: &Weak<App>| App {
+    let app = Rc::new(App {
         store: Store::new(),
         root,
         view: RefCell::new(None),
@@ -79,9 +77,11 @@ pub fn install(root: Element) -> Rc<App> {
         epoch: Cell::new(0),
         rendered_result: Cell::new(false),
         sequences: RefCell::default(),
-        me: me.clone(),
     });
-    *app.shared.borrow_mut() = Shared::with_app(Map::new(), app.handle());
+    // The app lives as long as the page: its views' actions reach it through a `'static`
+    // reference (one `Rc` kept forever).
+    let handle: &'static App = Box::leak(Box::new(app.clone()));
+    *app.shared.borrow_mut() = Shared::with_app(Map::new(), Some(handle));
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();
     // Shown until a view renders (an envelope without `view` leaves it), like prefab-ui.
@@ -92,11 +92,6 @@ pub fn install(root: Element) -> Rc<App> {
 }
 
 impl App {
-    /// This app as the handle its views' actions reach it through.
-    fn handle(&self) -> Option<Rc<dyn AppHandle>> {
-        self.me.upgrade().map(|app| app as Rc<dyn AppHandle>)
-    }
-
     /// Applies an envelope or a `display_update` patch.
     pub fn mount(&self, envelope: &Value) {
         if !matches!(envelope, Value::Object(_)) {
@@ -158,7 +153,8 @@ impl App {
                 Value::Object(map) => (**map).clone(),
                 _ => Map::new(),
             };
-            *self.shared.borrow_mut() = Shared::with_app(defs, self.handle());
+            let app = self.shared.borrow().app();
+            *self.shared.borrow_mut() = Shared::with_app(defs, app);
             self.render_view(view);
         }
     }

@@ -52,10 +52,9 @@ pub struct Shared {
     // `usize` values: the same map type as `prefab::expr::Map`'s index, so the wasm holds
     // one copy of its code instead of two.
     ref_sizes: RefCell<HashMap<Arc<str>, usize>>,
-    /// The mounted app (none in a view rendered on its own, as in tests). A strong
-    /// reference: the app lives as long as the page (it is never dropped), so the cycle
-    /// app → view data → app costs nothing, and reaching the app needs no upgrade.
-    app: Option<Rc<dyn AppHandle>>,
+    /// The mounted app (none in a view rendered on its own, as in tests). The app lives
+    /// as long as the page, so this is a plain `'static` reference (no count to keep).
+    app: Option<&'static dyn AppHandle>,
 }
 
 impl Shared {
@@ -70,7 +69,7 @@ impl Shared {
 
     /// Shared data for a view of `app` with these `defs`.
     #[must_use]
-    pub fn with_app(defs: Map, app: Option<Rc<dyn AppHandle>>) -> Rc<Shared> {
+    pub fn with_app(defs: Map, app: Option<&'static dyn AppHandle>) -> Rc<Shared> {
         Rc::new(Shared {
             defs,
             app,
@@ -80,8 +79,8 @@ impl Shared {
 
     /// The mounted app, if there is one.
     #[must_use]
-    pub fn app(&self) -> Option<&dyn AppHandle> {
-        self.app.as_deref()
+    pub fn app(&self) -> Option<&'static dyn AppHandle> {
+        self.app
     }
 
     /// `<prefix>_<n>` for unnamed stateful components (as prefab-ui's renderer does).
@@ -147,7 +146,7 @@ impl Cx {
 
     /// The mounted app, if there is one.
     #[must_use]
-    pub fn app(&self) -> Option<&dyn AppHandle> {
+    pub fn app(&self) -> Option<&'static dyn AppHandle> {
         self.shared.app()
     }
 

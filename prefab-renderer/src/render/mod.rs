@@ -72,7 +72,17 @@ pub const FAMILIES: &[(&str, &[Row])] = &[
 ];
 
 /// Every row of [`FAMILIES`], sorted by type (merged at compile time).
-static TABLE: [Row; row_count(FAMILIES)] = sorted(FAMILIES);
+const TABLE: [Row; ROWS] = sorted(FAMILIES);
+
+/// How many types are registered.
+const ROWS: usize = row_count(FAMILIES);
+
+/// The types of [`TABLE`], in order (apart from the renders: in the wasm, two arrays of
+/// like values compress better than one of mixed rows).
+static NAMES: [&str; ROWS] = names(&TABLE);
+
+/// How the types of [`NAMES`] render.
+static RENDERS: [Render; ROWS] = renders(&TABLE);
 
 /// How many rows the families have.
 const fn row_count(families: &[(&str, &[Row])]) -> usize {
@@ -112,6 +122,28 @@ const fn sorted<const N: usize>(families: &[(&'static str, &[Row])]) -> [Row; N]
     out
 }
 
+/// The first column of the rows (at compile time).
+const fn names(rows: &[Row; ROWS]) -> [&'static str; ROWS] {
+    let mut out = [""; ROWS];
+    let mut i = 0;
+    while i < ROWS {
+        out[i] = rows[i].0;
+        i += 1;
+    }
+    out
+}
+
+/// The second column of the rows (at compile time).
+const fn renders(rows: &[Row; ROWS]) -> [Render; ROWS] {
+    let mut out = [Render::With(placeholder); ROWS];
+    let mut i = 0;
+    while i < ROWS {
+        out[i] = rows[i].1;
+        i += 1;
+    }
+    out
+}
+
 /// Whether `a` sorts before `b` (byte order, as `str::cmp`).
 const fn before(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -132,8 +164,8 @@ fn placeholder(_: &Cx, ty: &str, _: &Value, path: &str) -> Result<Node, String> 
 
 /// How `ty` renders, if it is a known type.
 fn lookup(ty: &str) -> Option<&'static Render> {
-    let at = TABLE.binary_search_by(|row| row.0.cmp(ty)).ok()?;
-    TABLE.get(at).map(|row| &row.1)
+    let at = NAMES.binary_search(&ty).ok()?;
+    RENDERS.get(at)
 }
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
