@@ -1,7 +1,7 @@
 //! How many `$ref` expansions rendering a definition takes, so a document whose `defs`
 //! double at each level (`a` → two `b` → four `c` …) gets an error box instead of
 //! exponential work. Name cycles are reported where they are reached (see
-//! `control::reference`); here a cycle counts as the one error box it becomes.
+//! `render::control_flow::reference`); here a cycle counts as the one error box it becomes.
 use super::Shared;
 use prefab::expr::Value;
 use std::sync::Arc;

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};
 
 /// `Input` or `Textarea`, bound through [`Bound`]. Type `file` writes
-/// `FileUpload[]` (see `input::read_files`).
+/// `FileUpload[]` (see `files::read_files`).
 pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     let multiline = ty == "Textarea";
     for key in ["name", "placeholder", "value"] {

@@ -1,6 +1,6 @@
 //! `Accordion` (children `AccordionItem`): sections whose header button toggles the body.
 //!
-//! Open sections start from `defaultValues` (panel values, see `tabs::panels`); without
+//! Open sections start from `defaultValues` (panel values, see `layout::panels`); without
 //! `multiple` opening one closes the others. Like prefab-ui's renderer (Base UI), an open
 //! section can always be closed. Each header is a `<button aria-expanded aria-controls>`
 //! inside an `<h3>`, so Enter and Space work natively; the body is a labelled `region`.
