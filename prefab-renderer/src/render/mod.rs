@@ -15,8 +15,9 @@
 //! contributed by the family's module. A type renders with its own function
 //! ([`Render::With`]) or is a row of plain data ([`Render::Data`], drawn by the row's
 //! `draw`, see `plain.rs`). The rows of every family are merged into one table sorted by
-//! type at compile time (a type listed twice fails the build), and [`node`] finds a type by
-//! binary search. `tests/registry.rs` checks the table against the model's type lists.
+//! type at compile time (`registry.rs`; a type listed twice fails the build), and [`node`]
+//! finds a type by binary search. `tests/registry.rs` checks the table against the model's
+//! type lists.
 mod card;
 mod charts;
 mod control_flow;
@@ -26,6 +27,7 @@ mod interactive;
 mod layout;
 mod media;
 mod plain;
+mod registry;
 mod select;
 mod sortable;
 mod typography;
@@ -38,6 +40,7 @@ use crate::template::{self, Frame};
 pub use media::set_frame_domains;
 pub use plain::Plain;
 use prefab::expr::Value;
+pub use registry::FAMILIES;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
@@ -55,118 +58,6 @@ pub enum Render {
 
 /// One row of the registry: a wire `type` and how it renders.
 pub type Row = (&'static str, Render);
-
-/// The registry: each family of `prefab::components` with the rows its module contributes.
-pub const FAMILIES: &[(&str, &[Row])] = &[
-    ("card", card::ROWS),
-    ("charts", charts::ROWS),
-    ("control_flow", control_flow::ROWS),
-    ("data", data::ROWS),
-    ("form", form::ROWS),
-    ("interactive", interactive::ROWS),
-    ("layout", layout::ROWS),
-    ("media", media::ROWS),
-    ("select", select::ROWS),
-    ("sortable", sortable::ROWS),
-    ("typography", typography::ROWS),
-];
-
-/// Every row of [`FAMILIES`], sorted by type (merged at compile time).
-const TABLE: [Row; ROWS] = sorted(FAMILIES);
-
-/// How many types are registered.
-const ROWS: usize = row_count(FAMILIES);
-
-/// The types of [`TABLE`], in order (apart from the renders: in the wasm, two arrays of
-/// like values compress better than one of mixed rows).
-static NAMES: [&str; ROWS] = names(&TABLE);
-
-/// How the types of [`NAMES`] render.
-static RENDERS: [Render; ROWS] = renders(&TABLE);
-
-/// How many rows the families have.
-const fn row_count(families: &[(&str, &[Row])]) -> usize {
-    let (mut n, mut i) = (0, 0);
-    while i < families.len() {
-        n += families[i].1.len();
-        i += 1;
-    }
-    n
-}
-
-/// The rows of `families` sorted by type (insertion sort, at compile time); a type listed
-/// twice stops the build.
-const fn sorted<const N: usize>(families: &[(&'static str, &[Row])]) -> [Row; N] {
-    let mut out: [Row; N] = [("", Render::With(placeholder)); N];
-    let (mut len, mut f) = (0, 0);
-    while f < families.len() {
-        let rows = families[f].1;
-        let mut r = 0;
-        while r < rows.len() {
-            let row = rows[r];
-            let mut at = len;
-            while at > 0 && before(row.0, out[at - 1].0) {
-                out[at] = out[at - 1];
-                at -= 1;
-            }
-            assert!(
-                at == 0 || before(out[at - 1].0, row.0),
-                "a type is registered twice"
-            );
-            out[at] = row;
-            len += 1;
-            r += 1;
-        }
-        f += 1;
-    }
-    out
-}
-
-/// The first column of the rows (at compile time).
-const fn names(rows: &[Row; ROWS]) -> [&'static str; ROWS] {
-    let mut out = [""; ROWS];
-    let mut i = 0;
-    while i < ROWS {
-        out[i] = rows[i].0;
-        i += 1;
-    }
-    out
-}
-
-/// The second column of the rows (at compile time).
-const fn renders(rows: &[Row; ROWS]) -> [Render; ROWS] {
-    let mut out = [Render::With(placeholder); ROWS];
-    let mut i = 0;
-    while i < ROWS {
-        out[i] = rows[i].1;
-        i += 1;
-    }
-    out
-}
-
-/// Whether `a` sorts before `b` (byte order, as `str::cmp`).
-const fn before(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut i = 0;
-    while i < a.len() && i < b.len() {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-        i += 1;
-    }
-    a.len() < b.len()
-}
-
-/// Fills the table before it is sorted (never called).
-fn placeholder(_: &Cx, ty: &str, _: &Value, path: &str) -> Result<Node, String> {
-    Ok(unknown(ty, path))
-}
-
-/// How `ty` renders, if it is a known type.
-fn lookup(ty: &str) -> Option<&'static Render> {
-    let at = NAMES.binary_search(&ty).ok()?;
-    RENDERS.get(at)
-}
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
 #[must_use]
@@ -191,7 +82,7 @@ pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
     } else {
         cx.with_frame(Frame::with_let(&cx.frame, let_frame))
     };
-    let rendered = match lookup(ty) {
+    let rendered = match registry::lookup(ty) {
         Some(Render::With(render)) => render(cx, ty, node, path),
         Some(Render::Data(row)) => (row.draw)(cx, ty, row, node, path),
         None => Ok(unknown(ty, path)),
@@ -304,6 +195,7 @@ fn kebab(prefix: &str, key: &str) -> String {
     out
 }
 
+/// The placeholder of a type no family renders.
 fn unknown(ty: &str, path: &str) -> Node {
     let el = dom::element_with_class("div", "pf-unknown");
     dom::set_attr(&el, "data-type", ty);
