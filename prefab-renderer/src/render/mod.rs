@@ -108,6 +108,16 @@ pub fn children(cx: &Cx, parent: &Element, list: &Value, path: &str) -> Result<(
     }
 }
 
+/// Renders the `children` prop of `node` into `parent` (JSON path `<path>.children`).
+pub fn child_nodes(cx: &Cx, parent: &Element, node: &Value, path: &str) -> Result<(), String> {
+    children(
+        cx,
+        parent,
+        prop(node, "children"),
+        &format!("{path}.children"),
+    )
+}
+
 /// Applies the base props every component accepts: `id`, `cssClass` (after `base_class`),
 /// `ariaLabel`, `ariaLabelledBy`, `style`, then runs `onMount`.
 pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {

@@ -6,7 +6,7 @@
 //! [`Touch`].
 //! Also here: helpers several families share (text bound to a template, variant classes,
 //! the icon span, modifier classes).
-use super::{Render, base, children};
+use super::{Render, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -252,7 +252,7 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
             bind_content(cx, &el, raw);
         }
     }
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     if p.touch == Touch::Label && prop(node, "optional").truthy() {
         let marker = dom::element_with_class("span", "pf-label-optional");
         marker.set_text_content(Some("optional"));

@@ -8,7 +8,7 @@
 //! fails the item goes back. What moves is the item's `ForEach` row (`[data-index]`) when it
 //! has one, so the `ForEach` that re-renders the server's answer finds its rows intact.
 use super::Render::With;
-use super::{Row, base, children};
+use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -46,7 +46,7 @@ fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String>
             cx.bind_text(raw, move |v| dom::set_attr(&target, attr, v));
         }
     }
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     if marker.is_empty() {
         root(cx, &el, prop(node, "onMove").clone());
     } else if marker == ITEM {

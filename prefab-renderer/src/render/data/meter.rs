@@ -5,7 +5,7 @@ use crate::dom;
 use crate::node::{optional_text, prop};
 use crate::render::plain::{bind_content, classes, token};
 use crate::render::widget::{set_style, svg_element};
-use crate::render::{base, children};
+use crate::render::{base, child_nodes};
 use prefab::expr::{Value, number_to_string};
 use web_sys::{Element, Node};
 
@@ -181,12 +181,7 @@ pub(super) fn ring(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node,
         bind_content(cx, &text, label);
         dom::append(&overlay, &text);
     }
-    children(
-        cx,
-        &overlay,
-        prop(node, "children"),
-        &format!("{path}.children"),
-    )?;
+    child_nodes(cx, &overlay, node, path)?;
     dom::append(&el, &overlay);
     Ok(el.into())
 }

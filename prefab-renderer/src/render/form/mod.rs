@@ -15,7 +15,7 @@ mod toggle;
 
 use super::Render::With;
 use super::plain::{Plain, Prop, Role, Touch};
-use super::{Row, base, children};
+use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -92,6 +92,6 @@ fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<N
     if !text.is_empty() {
         bind_label(cx, &el, prop(node, text));
     }
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     Ok(el.into())
 }

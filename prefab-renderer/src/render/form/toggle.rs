@@ -5,7 +5,7 @@ use super::bound::{self, Bound, aria_bool, flags};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
-use crate::render::{base, children};
+use crate::render::{base, child_nodes};
 use prefab::expr::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, Node};
@@ -111,7 +111,7 @@ pub fn radio_group(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node,
     let el = dom::element("div");
     base(cx, &el, node, "pf-radio-group");
     dom::set_attr(&el, "role", "radiogroup");
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     let root = el.clone();
     state.watch(Box::new(move |v| {
         let chosen = crate::template::display(v);

@@ -8,7 +8,7 @@ use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
 use crate::render::form::bound::{self, Bound, aria_bool};
-use crate::render::{base, children};
+use crate::render::{base, child_nodes};
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -121,12 +121,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     dom::set_attr(&list, "role", "listbox");
     dom::set_attr(&list, "id", &list_id);
     dom::set_attr(&list, "aria-labelledby", &id);
-    children(
-        cx,
-        &list,
-        prop(node, "children"),
-        &format!("{path}.children"),
-    )?;
+    child_nodes(cx, &list, node, path)?;
     for (i, option) in bound::all(&list, "[role=option]").iter().enumerate() {
         dom::set_attr(option, "id", &format!("{list_id}-{i}"));
     }

@@ -6,7 +6,7 @@ mod markdown;
 
 use super::Render::With;
 use super::plain::{Plain, Prop, Touch, bind_content};
-use super::{Row, base, children};
+use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -84,7 +84,7 @@ fn link(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     if !content.is_nullish() {
         bind_content(cx, &el, content);
     }
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     let anchor = el.clone();
     dom::listen(&cx.owner, &el, "click", move |event| {
         let Some(href) = anchor.get_attribute("href") else {
