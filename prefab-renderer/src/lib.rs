@@ -5,14 +5,22 @@
 //! WebAssembly (the default). `prefab::page` inlines both builds into one self-contained
 //! HTML page; its loader picks an engine and calls [`start`].
 //!
-//! The pieces, in the order data flows through them:
+//! The modules in layers, top to bottom: each uses only modules below it (and a module's
+//! children may use their ancestors' items).
 //!
-//! * [`bridge`] — the app side of MCP Apps: JSON-RPC over `postMessage`, the handshake,
-//!   the early-message queue, requests with ids and timeouts, size reports.
-//! * [`app`] — envelopes, `display_update` patches, host context as `$host`, app tools.
-//! * [`store`] — the state and its fine-grained subscriptions.
-//! * [`render`] — component nodes to DOM, with bindings that patch only what changed.
+//! * [`app`] — envelopes, `display_update` patches, host context as `$host`, app tools;
+//!   the bridge's event handler, and the [`cx::AppHandle`] its views' actions reach it by.
+//! * [`render`] — component nodes to DOM through the registry of component families,
+//!   with bindings that patch only what changed.
 //! * [`actions`] — the 16 action types and their `onSuccess`/`onError` chains.
+//! * [`cx`] — the render context: scope chain, owner, view-wide data, the app handle.
+//! * [`bridge`] — the app side of MCP Apps: JSON-RPC over `postMessage`, the handshake,
+//!   the early-message queue, requests with ids and timeouts, size reports, the log.
+//! * [`template`] — evaluating `{{ … }}` templates over a scope chain and the store.
+//! * `classes`, [`url`], [`dom`] — the class compiler's sheet, URL checks, DOM helpers.
+//! * [`store`] — the state and its fine-grained subscriptions.
+//! * [`js`], [`json`], [`node`] — values across the JavaScript boundary, wire JSON, node
+//!   fields.
 //!
 //! Expressions are evaluated by `prefab::expr`, the engine the server side uses too.
 #![forbid(unsafe_code)]
@@ -21,10 +29,11 @@ pub mod actions;
 pub mod app;
 pub mod bridge;
 mod classes;
+pub mod cx;
 pub mod dom;
 pub mod js;
 pub mod json;
-mod log;
+pub mod node;
 pub mod render;
 pub mod store;
 pub mod template;

@@ -7,8 +7,9 @@
 use prefab::expr::{Map, Scope, Value};
 use prefab_renderer::actions;
 use prefab_renderer::bridge::rpc;
+use prefab_renderer::cx::{Cx, Shared};
 use prefab_renderer::js;
-use prefab_renderer::render::{self, Cx, Shared};
+use prefab_renderer::render;
 use prefab_renderer::store::{Owner, Store};
 use prefab_renderer::template::Frame;
 use std::cell::Cell;

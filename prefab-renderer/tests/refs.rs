@@ -5,8 +5,9 @@
 #![allow(clippy::unwrap_used)]
 
 use prefab::expr::Map;
+use prefab_renderer::cx::{Cx, MAX_REF_EXPANSIONS, Shared};
 use prefab_renderer::js;
-use prefab_renderer::render::{self, Cx, MAX_REF_EXPANSIONS, Shared};
+use prefab_renderer::render;
 use prefab_renderer::store::{Owner, Store};
 use prefab_renderer::template::Frame;
 use wasm_bindgen_test::*;

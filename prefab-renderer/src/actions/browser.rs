@@ -3,7 +3,7 @@
 use super::{Call, Ctx, Done, Outcome, run_with, text_field};
 use crate::dom;
 use crate::js;
-use crate::render::prop;
+use crate::node::prop;
 use crate::template;
 use prefab::expr::{Map, Value};
 use wasm_bindgen::JsCast;
@@ -65,6 +65,36 @@ pub(super) fn close_overlay(_call: &Call) -> Outcome {
     Ok(Value::Undefined)
 }
 
+/// Whether `fetch` may reach `origin`: with a host, only declared connect domains
+/// (`hostCapabilities.sandbox.csp.connectDomains`, `https://*.example.com` wildcards
+/// allowed); a standalone page relies on its own CSP.
+fn fetch_allowed(origin: &str) -> bool {
+    if !crate::bridge::is_connected() {
+        return true;
+    }
+    let caps = js::to_value(&crate::bridge::host_capabilities());
+    let Value::Array(domains) = prop(prop(prop(&caps, "sandbox"), "csp"), "connectDomains") else {
+        return false;
+    };
+    domains
+        .iter()
+        .filter_map(Value::as_str)
+        .any(|d| origin_matches(d, origin))
+}
+
+fn origin_matches(declared: &str, origin: &str) -> bool {
+    let declared = declared.trim_end_matches('/');
+    if declared == origin {
+        return true;
+    }
+    if let Some((scheme, rest)) = declared.split_once("://*.")
+        && let Some((o_scheme, host)) = origin.split_once("://")
+    {
+        return scheme == o_scheme && host.ends_with(&format!(".{rest}"));
+    }
+    false
+}
+
 /// `fetch`: only to origins the host granted (`hostCapabilities.sandbox.csp.connectDomains`);
 /// `$result` is the parsed JSON (or text).
 pub(super) fn fetch(fields: &Map, done: Done) {
@@ -77,7 +107,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
             "fetch: refused URL \"{url}\" (http or https only)"
         )));
     };
-    if !crate::app::fetch_allowed(&origin) {
+    if !fetch_allowed(&origin) {
         return done(Err(format!(
             "fetch: origin {origin} is not a declared connect domain"
         )));
@@ -267,7 +297,7 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
 /// `setInterval`: runs `onTick` (`$event` = tick number, from 1) every `duration` ms while
 /// `count`/`while` allow, then `onComplete`. Stopped at teardown or when the view is replaced.
 pub(super) fn set_interval(call: &Call) -> Outcome {
-    let epoch = crate::app::timer_epoch();
+    let epoch = timer_epoch(&call.cx);
     let raw = call.raw.clone();
     if !may_tick(call, &raw, 0) {
         complete(call, &raw);
@@ -277,7 +307,7 @@ pub(super) fn set_interval(call: &Call) -> Outcome {
     Ok(Value::Undefined)
 }
 
-fn duration_ms(cx: &crate::render::Cx, raw: &Value) -> i32 {
+fn duration_ms(cx: &crate::cx::Cx, raw: &Value) -> i32 {
     let value = template::interpolate(prop(raw, "duration"), &*cx.frame);
     let n = value.to_number();
     if n.is_finite() && n > 0.0 {
@@ -304,10 +334,11 @@ fn complete(call: &Call, raw: &Value) {
     }
 }
 
-fn schedule_tick(cx: crate::render::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32, epoch: u32) {
+fn schedule_tick(cx: crate::cx::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32, epoch: u32) {
     let delay = duration_ms(&cx, &raw);
+    let shared = cx.shared.clone();
     let callback = crate::dom::once(move || {
-        if crate::app::timer_epoch() != epoch {
+        if timer_epoch(&cx) != epoch {
             return;
         }
         let call = Call {
@@ -333,9 +364,15 @@ fn schedule_tick(cx: crate::render::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick:
     if let Some(w) = web_sys::window()
         && let Ok(handle) =
             w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
+        && let Some(app) = shared.app()
     {
-        crate::app::add_timer(handle);
+        app.add_timer(handle);
     }
+}
+
+/// The app's timer generation (0 without an app).
+fn timer_epoch(cx: &crate::cx::Cx) -> u32 {
+    cx.app().map_or(0, |a| a.timer_epoch())
 }
 
 trait AsF64Opt {

@@ -4,7 +4,7 @@
 use super::{Call, Done, Outcome, text_field};
 use crate::bridge::{self, DEFAULT_TIMEOUT_MS, rpc};
 use crate::js;
-use crate::render::prop;
+use crate::node::prop;
 use prefab::expr::{Map, Value};
 use wasm_bindgen::JsValue;
 
@@ -136,7 +136,7 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         Some(other) => {
             return done(Err(format!(
                 "toolCall.arguments must be an object, got {}",
-                crate::render::kind(other)
+                crate::node::kind(other)
             )));
         }
     };
@@ -147,8 +147,9 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         ("name", JsValue::from_str(&tool)),
         ("arguments", js::to_js(&arguments)),
     ];
-    if let Some(app) = crate::app::fastmcp_app() {
-        let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", js::to_js(&app))]))]);
+    let cx = call.cx.clone();
+    if let Some(fastmcp) = cx.app().and_then(|a| a.fastmcp_app()) {
+        let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", js::to_js(&fastmcp))]))]);
         entries.push(("_meta", meta));
     }
     let unwrap = fields.get("unwrapResult").is_some_and(Value::truthy);
@@ -156,11 +157,11 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         .get("resultKey")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let seq = crate::app::sequence_start(&tool);
+    let seq = cx.app().map_or(0, |a| a.sequence_start(&tool));
     let store = call.cx.frame.store().clone();
     host_request("tools/call", &rpc::object(&entries), move |outcome| {
-        if !crate::app::sequence_finish(&tool, seq) {
-            crate::log::warn(&format!(
+        if !cx.app().is_none_or(|a| a.sequence_finish(&tool, seq)) {
+            crate::bridge::log::warn(&format!(
                 "toolCall {tool}: dropped a response older than the last one applied"
             ));
             return;
@@ -171,7 +172,9 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
                 let text = content_text(&result).unwrap_or_default();
                 return js::parse_json(&text).unwrap_or(Value::from(text));
             }
-            crate::app::apply_tool_reply(&structured);
+            if let Some(app) = cx.app() {
+                app.apply_tool_reply(&structured);
+            }
             let wrap = prop(prop(prop(&result, "_meta"), "fastmcp"), "wrap_result").truthy();
             let inner = prop(&structured, "result");
             if (unwrap || wrap) && !matches!(inner, Value::Undefined) {
@@ -183,7 +186,7 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         if let (Ok(result), Some(key)) = (&outcome, &result_key)
             && let Err(e) = store.set_path(key, result.clone())
         {
-            crate::log::warn(&e);
+            crate::bridge::log::warn(&e);
         }
         done(outcome);
     });

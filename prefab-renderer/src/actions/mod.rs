@@ -13,7 +13,8 @@ mod state;
 
 pub use host::open_link;
 
-use crate::render::{Cx, prop};
+use crate::cx::Cx;
+use crate::node::prop;
 use crate::template::{self, Binding, Frame};
 use prefab::expr::{Map, Value};
 use std::rc::Rc;
@@ -22,10 +23,7 @@ use std::sync::Arc;
 /// Deepest `onSuccess`/`onError` nesting.
 const MAX_DEPTH: u32 = 10;
 
-/// What an action finished with: its `$result`, or an error message (`$error`).
-pub type Outcome = Result<Value, String>;
-/// Continuation called once when an action (or list) finishes.
-pub type Done = Box<dyn FnOnce(Outcome)>;
+pub use crate::cx::{Done, Outcome};
 
 /// The implicit values an action sees.
 ///
@@ -79,7 +77,7 @@ pub fn run_with(cx: &Cx, actions: &Value, ctx: Ctx, done: Done) {
         Value::Undefined | Value::Null => done(Ok(Value::Undefined)),
         other => done(Err(format!(
             "expected an action or a list of actions, got {}",
-            crate::render::kind(other)
+            crate::node::kind(other)
         ))),
     }
 }
@@ -119,7 +117,7 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
         return;
     }
     let Some(name) = prop(action, "action").as_str().map(str::to_string) else {
-        crate::log::warn("an action without a string \"action\" field was skipped");
+        crate::bridge::log::warn("an action without a string \"action\" field was skipped");
         done(Err("invalid action".into()));
         return;
     };
@@ -148,7 +146,7 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
             );
         }
         Err(message) => {
-            crate::log::warn(&format!("action failed: {message}"));
+            crate::bridge::log::warn(&format!("action failed: {message}"));
             if on_error.is_nullish() {
                 done(Err(message));
                 return;
@@ -223,9 +221,22 @@ fn dispatch(name: &str, call: &Call, fields: &Map, done: Done) {
         "openFilePicker" => browser::open_file_picker(call, fields, done),
         "setInterval" => done(browser::set_interval(call)),
         "callHandler" => done(browser::call_handler(call, fields)),
-        "invokeAppTool" => crate::app::invoke_app_tool(fields, done),
+        "invokeAppTool" => invoke_app_tool(call, fields, done),
         other => done(Err(format!("unknown action \"{other}\""))),
     }
+}
+
+/// `invokeAppTool {tool, arguments}`: `$result` = the tool's result.
+fn invoke_app_tool(call: &Call, fields: &Map, done: Done) {
+    let Some(app) = call.cx.app() else {
+        return done(Err("invokeAppTool: no app".into()));
+    };
+    let name = fields
+        .get("tool")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let arguments = fields.get("arguments").unwrap_or(&Value::Undefined);
+    app.invoke_app_tool(name, arguments, done);
 }
 
 /// A string field, or an error naming it.

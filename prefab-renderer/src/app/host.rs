@@ -4,7 +4,7 @@ use super::{App, is_envelope};
 use crate::bridge::{self, HostEvents, Reply, RpcError, rpc};
 use crate::dom;
 use crate::js;
-use crate::render::prop;
+use crate::node::prop;
 use crate::template;
 use prefab::expr::{Map, Value};
 use std::rc::Rc;
@@ -117,7 +117,9 @@ impl HostEvents for App {
                     };
                     self.show_error("tool result", &text);
                 } else {
-                    crate::log::warn("tool result without a $prefab envelope: nothing to render");
+                    crate::bridge::log::warn(
+                        "tool result without a $prefab envelope: nothing to render",
+                    );
                 }
             }
             "ui/notifications/tool-input" | "ui/notifications/tool-input-partial" => {

@@ -6,8 +6,11 @@
 //! * A `display_update` patch (`{"$prefab": …, "update": {"state", "actions"}}`) merges
 //!   into the state and runs its actions — both as a tool-result notification and as the
 //!   reply to the view's own `tools/call`; it never blanks the view.
+use crate::cx::Cx;
+use crate::cx::Shared;
 use crate::dom;
-use crate::render::{self, Cx, Shared, prop};
+use crate::node::prop;
+use crate::render;
 use crate::store::{Owner, Store};
 use crate::template::Frame;
 use prefab::expr::{Map, Value};
@@ -20,10 +23,6 @@ mod host;
 mod tools;
 
 pub use host::Events;
-pub use tools::{
-    add_timer, apply_tool_reply, fastmcp_app, fetch_allowed, invoke_app_tool, sequence_finish,
-    sequence_start, timer_epoch,
-};
 
 /// Envelope versions this renderer knows (others render with a warning).
 const VERSIONS: [&str; 2] = ["0.3", "0.2"];
@@ -79,6 +78,10 @@ pub fn install(root: Element) -> Rc<App> {
         rendered_result: Cell::new(false),
         sequences: RefCell::default(),
     });
+    // The app lives as long as the page: its views' actions reach it through a `'static`
+    // reference (one `Rc` kept forever).
+    let handle: &'static App = Box::leak(Box::new(app.clone()));
+    *app.shared.borrow_mut() = Shared::with_app(Map::new(), Some(handle));
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     install_key_listener();
     // Shown until a view renders (an envelope without `view` leaves it), like prefab-ui.
@@ -109,7 +112,7 @@ impl App {
         if let Some(v) = version.as_str()
             && !VERSIONS.contains(&v)
         {
-            crate::log::warn(&format!(
+            crate::bridge::log::warn(&format!(
                 "$prefab version {v} is not known to this renderer"
             ));
         }
@@ -150,7 +153,8 @@ impl App {
                 Value::Object(map) => (**map).clone(),
                 _ => Map::new(),
             };
-            *self.shared.borrow_mut() = Shared::new(defs);
+            let app = self.shared.borrow().app();
+            *self.shared.borrow_mut() = Shared::with_app(defs, app);
             self.render_view(view);
         }
     }

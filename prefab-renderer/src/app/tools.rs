@@ -1,9 +1,9 @@
 //! App tools (`tools` in the envelope: listed to and called by the host, or by
-//! `invokeAppTool`), `toolCall` sequencing, timers and the `fetch` allowance.
-use super::{App, current};
-use crate::bridge;
-use crate::js;
-use crate::render::prop;
+//! `invokeAppTool`), and what actions reach through [`AppHandle`]: `toolCall` sequencing
+//! and replies, timers.
+use super::App;
+use crate::cx::{AppHandle, Done};
+use crate::node::prop;
 use crate::template::{self, Frame};
 use prefab::expr::{Map, Value};
 
@@ -20,7 +20,7 @@ impl App {
 
     /// Runs an app tool: `$event` = arguments plus `bind` (evaluated on the state), then
     /// its `actions`, then `result` evaluated against state + `$event`.
-    pub(super) fn run_tool(&self, name: &str, arguments: &Value, done: crate::actions::Done) {
+    pub(super) fn run_tool(&self, name: &str, arguments: &Value, done: Done) {
         let Some(tool) = self.find_tool(name) else {
             return done(Err(format!("unknown app tool \"{name}\"")));
         };
@@ -63,61 +63,54 @@ impl App {
     }
 }
 
-/// `invokeAppTool {tool, arguments}`: `$result` = the tool's result.
-pub fn invoke_app_tool(fields: &Map, done: crate::actions::Done) {
-    let Some(app) = current() else {
-        return done(Err("invokeAppTool: no app".into()));
-    };
-    let name = fields
-        .get("tool")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let arguments = fields.get("arguments").cloned().unwrap_or(Value::Undefined);
-    app.run_tool(&name, &arguments, done);
-}
-
-/// `_meta.fastmcp.app` of the current envelope (sent back with `tools/call`).
-#[must_use]
-pub fn fastmcp_app() -> Option<Value> {
-    current().and_then(|a| a.fastmcp_app.borrow().clone())
-}
-
-/// Applies the `structuredContent` of a `tools/call` reply: a patch merges, a full
-/// envelope with a view replaces the view.
-pub fn apply_tool_reply(structured: &Value) {
-    if let Some(app) = current() {
-        if !prop(structured, "update").is_nullish() && prop(structured, "view").is_nullish() {
-            app.apply_update(prop(structured, "update"));
-        } else if !prop(structured, "$prefab").is_nullish()
-            && !prop(structured, "view").is_nullish()
-        {
-            app.mount(structured);
-        }
+impl AppHandle for App {
+    fn timer_epoch(&self) -> u32 {
+        self.epoch.get()
     }
-}
 
-/// Starts a `toolCall` of `tool`; returns its sequence number.
-pub fn sequence_start(tool: &str) -> u64 {
-    current().map_or(0, |app| {
-        let mut seqs = app.sequences.borrow_mut();
+    fn add_timer(&self, handle: i32) {
+        let mut timers = self.timers.borrow_mut();
+        if timers.len() > 256 {
+            timers.drain(..128);
+        }
+        timers.push(handle);
+    }
+
+    fn fastmcp_app(&self) -> Option<Value> {
+        self.fastmcp_app.borrow().clone()
+    }
+
+    fn sequence_start(&self, tool: &str) -> u64 {
+        let mut seqs = self.sequences.borrow_mut();
         let entry = sequence_of(&mut seqs, tool);
         entry.1 += 1;
         entry.1
-    })
-}
+    }
 
-/// Whether the response of call `seq` may be applied (no newer one was applied yet).
-pub fn sequence_finish(tool: &str, seq: u64) -> bool {
-    current().is_none_or(|app| {
-        let mut seqs = app.sequences.borrow_mut();
+    fn sequence_finish(&self, tool: &str, seq: u64) -> bool {
+        let mut seqs = self.sequences.borrow_mut();
         let entry = sequence_of(&mut seqs, tool);
         if seq < entry.2 {
             return false;
         }
         entry.2 = seq;
         true
-    })
+    }
+
+    /// A patch merges, a full envelope with a view replaces the view.
+    fn apply_tool_reply(&self, structured: &Value) {
+        if !prop(structured, "update").is_nullish() && prop(structured, "view").is_nullish() {
+            self.apply_update(prop(structured, "update"));
+        } else if !prop(structured, "$prefab").is_nullish()
+            && !prop(structured, "view").is_nullish()
+        {
+            self.mount(structured);
+        }
+    }
+
+    fn invoke_app_tool(&self, name: &str, arguments: &Value, done: Done) {
+        self.run_tool(name, arguments, done);
+    }
 }
 
 /// The sequence entry of `tool`, added at (0, 0) when it is new.
@@ -133,52 +126,4 @@ fn sequence_of<'a>(
         }
     };
     &mut seqs[at]
-}
-
-/// The timer generation: it changes at teardown and when a new view mounts.
-#[must_use]
-pub fn timer_epoch() -> u32 {
-    current().map_or(0, |a| a.epoch.get())
-}
-
-/// Remembers a timeout handle so teardown can clear it.
-pub fn add_timer(handle: i32) {
-    if let Some(app) = current() {
-        let mut timers = app.timers.borrow_mut();
-        if timers.len() > 256 {
-            timers.drain(..128);
-        }
-        timers.push(handle);
-    }
-}
-
-/// Whether `fetch` may reach `origin`: with a host, only declared connect domains
-/// (`hostCapabilities.sandbox.csp.connectDomains`, `https://*.example.com` wildcards
-/// allowed); a standalone page relies on its own CSP.
-#[must_use]
-pub fn fetch_allowed(origin: &str) -> bool {
-    if !bridge::is_connected() {
-        return true;
-    }
-    let caps = js::to_value(&bridge::host_capabilities());
-    let Value::Array(domains) = prop(prop(prop(&caps, "sandbox"), "csp"), "connectDomains") else {
-        return false;
-    };
-    domains
-        .iter()
-        .filter_map(Value::as_str)
-        .any(|d| origin_matches(d, origin))
-}
-
-fn origin_matches(declared: &str, origin: &str) -> bool {
-    let declared = declared.trim_end_matches('/');
-    if declared == origin {
-        return true;
-    }
-    if let Some((scheme, rest)) = declared.split_once("://*.")
-        && let Some((o_scheme, host)) = origin.split_once("://")
-    {
-        return scheme == o_scheme && host.ends_with(&format!(".{rest}"));
-    }
-    false
 }

@@ -13,6 +13,7 @@
 //! * Host requests: `ping` and `ui/resource-teardown` are answered with `{}` (teardown after
 //!   the view stopped its timers), `tools/call` / `tools/list` go to the view's own tools,
 //!   anything else gets `-32601`.
+pub mod log;
 mod size;
 
 pub mod rpc;
@@ -283,7 +284,7 @@ fn register(id: u32, timeout_ms: i32, callback: Callback) {
 
 fn on_initialized(result: Result<JsValue, RpcError>) {
     let Ok(result) = result else {
-        crate::log::warn("ui/initialize failed; the view stays in standalone mode");
+        log::warn("ui/initialize failed; the view stays in standalone mode");
         return;
     };
     let Some(events) = with(|b| {
@@ -412,7 +413,7 @@ fn post(message: &JsValue) {
     if let Some(parent) = parent
         && parent.post_message(message, "*").is_err()
     {
-        crate::log::warn("postMessage to the host failed");
+        log::warn("postMessage to the host failed");
     }
 }
 

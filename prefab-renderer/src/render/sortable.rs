@@ -7,8 +7,11 @@
 //! an `aria-live` region, then `onMove` runs with `$event = {item, from, to, before}`; if it
 //! fails the item goes back. What moves is the item's `ForEach` row (`[data-index]`) when it
 //! has one, so the `ForEach` that re-renders the server's answer finds its rows intact.
-use super::{Cx, base, children, optional_text, prop};
+use super::Render::With;
+use super::{Row, base, child_nodes};
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::{optional_text, prop};
 use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -19,7 +22,14 @@ const ITEM: &str = "data-pf-item";
 const GROUP: &str = "data-pf-group";
 
 /// Renders `Sortable`, `SortableGroup` or (any other `ty`) `SortableItem`.
-pub fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("Sortable", With(sortable)),
+    ("SortableGroup", With(sortable)),
+    ("SortableItem", With(sortable)),
+];
+
+fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let (class, marker, role) = match ty {
         "Sortable" => ("pf-sortable", "", "group"),
         "SortableGroup" => ("pf-sortable-group", GROUP, "list"),
@@ -36,7 +46,7 @@ pub fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Str
             cx.bind_text(raw, move |v| dom::set_attr(&target, attr, v));
         }
     }
-    children(cx, &el, prop(node, "children"), &format!("{path}.children"))?;
+    child_nodes(cx, &el, node, path)?;
     if marker.is_empty() {
         root(cx, &el, prop(node, "onMove").clone());
     } else if marker == ITEM {

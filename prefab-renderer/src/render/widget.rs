@@ -1,9 +1,11 @@
-//! Helpers shared by the interactive family (`overlay`, `tabs`, `accordion`, `carousel`).
+//! Helpers shared by several families (`overlay`, `tabs`, `accordion`, `carousel`, media,
+//! charts).
 //! Listeners, text bindings and state watches go through one non-generic function each, so
 //! the family adds one copy of the generic machinery (`dom::listen`, `Cx::bind`,
 //! `Owner::effect`) instead of one per closure.
-use super::Cx;
+use crate::cx::Cx;
 use crate::dom;
+use crate::node::prop;
 use crate::store::Store;
 use prefab::expr::Value;
 use std::cell::Cell;
@@ -77,7 +79,7 @@ pub(super) fn child_path(path: &str, i: usize) -> String {
 
 /// A non-negative number prop, else `fallback`.
 pub(super) fn number(node: &Value, key: &str, fallback: f64) -> f64 {
-    match super::prop(node, key) {
+    match crate::node::prop(node, key) {
         Value::Number(n) if *n >= 0.0 => *n,
         _ => fallback,
     }
@@ -85,8 +87,30 @@ pub(super) fn number(node: &Value, key: &str, fallback: f64) -> f64 {
 
 /// A boolean prop, else `fallback`.
 pub(super) fn flag(node: &Value, key: &str, fallback: bool) -> bool {
-    match super::prop(node, key) {
+    match crate::node::prop(node, key) {
         Value::Bool(b) => *b,
         _ => fallback,
     }
+}
+
+/// The `children` of a node as a slice (absent: empty).
+pub(super) fn child_list<'a>(node: &'a Value, path: &str) -> Result<&'a [Value], String> {
+    match prop(node, "children") {
+        Value::Array(items) => Ok(items),
+        v if v.is_nullish() => Ok(&[]),
+        other => Err(format!(
+            "{path}.children must be an array, got {}",
+            crate::node::kind(other)
+        )),
+    }
+}
+
+/// An SVG element (`svg`, `circle`, `path`, …).
+pub(super) fn svg_element(tag: &str) -> Element {
+    dom::document()
+        .and_then(|d| {
+            d.create_element_ns(Some("http://www.w3.org/2000/svg"), tag)
+                .ok()
+        })
+        .unwrap_or_else(|| dom::element("span"))
 }

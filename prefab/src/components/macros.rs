@@ -8,7 +8,8 @@
 //! * a builder: `new(required…)`, one `#[must_use]` setter per prop taking `impl Into<…>`,
 //!   `child`/`children` for containers, text modifiers for text components;
 //! * `PROPS`, the static prop table that the validator walks JSON with;
-//! * a doc example built from the row's example expression.
+//! * a doc example built from the row's example expression;
+//! * per invocation (one per family file), `TYPES`: the family's wire types.
 //!
 //! Row syntax (inside `components! { … }`):
 //!
@@ -28,7 +29,11 @@ macro_rules! components {
             $($req:ident : $rty:ty),* $(,)?
             $(; $($opt:ident : $oty:ty),* $(,)?)?
         } => $ex:expr;
-    )*) => {$(
+    )*) => {
+        /// The wire `type`s of this family, in table order (public through
+        /// `components::FAMILIES`; crate-visible, so `prefab`'s glob re-exports skip it).
+        pub(crate) const TYPES: &[&str] = &[$(stringify!($name)),*];
+        $(
         components!(@kind $kind [$(#[$doc])*] $name [$($custom)?]
             { $($req : $rty),* } { $($($opt : $oty),*)? } $ex);
     )*};

@@ -44,6 +44,22 @@ pub mod typography;
 pub use crate::wire::{Bind, Map, Number};
 pub use node::{Component, Node, RefUse};
 
+/// Every family with its wire types (`<family>::TYPES`), for checks that mirror the model
+/// (the renderer's registry test).
+pub const FAMILIES: &[(&str, &[&str])] = &[
+    ("card", card::TYPES),
+    ("charts", charts::TYPES),
+    ("control_flow", control_flow::TYPES),
+    ("data", data::TYPES),
+    ("form", form::TYPES),
+    ("interactive", interactive::TYPES),
+    ("layout", layout::TYPES),
+    ("media", media::TYPES),
+    ("select", select::TYPES),
+    ("sortable", sortable::TYPES),
+    ("typography", typography::TYPES),
+];
+
 /// Rows of data: literal objects, or a `{{ }}` template that yields them.
 pub type Rows = Bind<Vec<Map>>;
 

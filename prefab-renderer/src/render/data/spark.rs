@@ -1,0 +1,145 @@
+//! `Sparkline`: a tiny line (or `mode: "bar"`) in a `0 0 100 40` box stretched to the
+//! width, coloured by `variant` through the `pf-sparkline-variant-*` hooks.
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::prop;
+use crate::render::base;
+use crate::render::charts::{next_id, numbers, path, scale, set_num};
+use crate::render::widget::svg_element;
+use prefab::expr::Value;
+use web_sys::{Element, Node};
+
+/// Renders a `Sparkline`.
+pub fn sparkline(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    let wrap = dom::element("div");
+    base(cx, &wrap, node, "pf-sparkline-box");
+    let svg = svg_element("svg");
+    let target = svg.clone();
+    cx.bind(node, move |props| draw(&target, &props));
+    dom::append(&wrap, &svg);
+    Ok(wrap.into())
+}
+
+fn draw(svg: &Element, props: &Value) {
+    dom::clear(svg);
+    let values = numbers(props, "data");
+    let variant = prop(props, "variant")
+        .as_str()
+        .filter(|v| matches!(*v, "success" | "warning" | "destructive" | "info" | "muted"))
+        .unwrap_or("default");
+    let class = ["pf-sparkline w-full pf-sparkline-variant-", variant].concat();
+    dom::set_attr(svg, "class", &class);
+    dom::set_attr(svg, "viewBox", "0 0 100 40");
+    dom::set_attr(svg, "preserveAspectRatio", "none");
+    dom::set_attr(svg, "role", "img");
+    let mut label = String::from("Sparkline");
+    for (i, v) in values.iter().enumerate() {
+        label.push_str(if i == 0 { ": " } else { ", " });
+        label.push_str(&prefab::expr::number_to_string(*v));
+    }
+    dom::set_attr(svg, "aria-label", &label);
+    let height = prop(props, "height").to_number();
+    let mut style = String::from("height:");
+    if height > 0.0 {
+        scale::num(&mut style, height);
+        style.push_str("px");
+    } else {
+        style.push_str("1.5rem");
+    }
+    dom::set_attr(svg, "style", &style);
+    let indicator = prop(props, "indicatorClass").as_str().unwrap_or_default();
+    let add = |tag: &str, class: &str| {
+        let el = svg_element(tag);
+        if !class.is_empty() {
+            dom::set_attr(&el, "class", class);
+        }
+        dom::append(svg, &el);
+        el
+    };
+    let n = values.len();
+    if n == 0 {
+        return;
+    }
+    let (lo, hi) = scale::extent(&values);
+    if prop(props, "mode").as_str() == Some("bar") {
+        let lo = lo.min(0.0);
+        let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
+        let w = (100.0 - (n as f64 - 1.0)) / n as f64;
+        for (i, v) in values.iter().enumerate() {
+            let h = (v - lo) / span * 39.0;
+            let bar = add("rect", indicator);
+            for (name, x) in [
+                ("x", i as f64 * (w + 1.0)),
+                ("y", 40.0 - h),
+                ("width", w),
+                ("height", h),
+            ] {
+                set_num(&bar, name, x);
+            }
+            dom::set_attr(&bar, "fill", "currentColor");
+            dom::set_attr(&bar, "opacity", "0.7");
+        }
+        return;
+    }
+    // The line uses the top 70% of the box (room for the fill), inset by half the stroke.
+    let stroke = match prop(props, "strokeWidth").to_number() {
+        s if s > 0.0 => s,
+        _ => 1.5,
+    };
+    let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
+    let room = 40.0 * 0.7 - stroke / 2.0;
+    let pts: Vec<(f64, f64)> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let x = if n == 1 {
+                50.0
+            } else {
+                i as f64 / (n - 1) as f64 * 100.0
+            };
+            (x, stroke / 2.0 + room * (1.0 - (v - lo) / span))
+        })
+        .collect();
+    let curve = path::Curve::parse(prop(props, "curve").as_str());
+    let mut d = String::new();
+    path::line(&mut d, &pts, curve, false);
+    if prop(props, "fill").truthy() {
+        let id = ["pf-spark-", &next_id()].concat();
+        let defs = add("defs", "");
+        let gradient = svg_element("linearGradient");
+        for (k, v) in [
+            ("id", id.as_str()),
+            ("x1", "0"),
+            ("y1", "0"),
+            ("x2", "0"),
+            ("y2", "1"),
+        ] {
+            dom::set_attr(&gradient, k, v);
+        }
+        for (offset, class) in [
+            ("0%", "pf-sparkline-fill-stop-start"),
+            ("100%", "pf-sparkline-fill-stop-end"),
+        ] {
+            let stop = svg_element("stop");
+            dom::set_attr(&stop, "offset", offset);
+            dom::set_attr(&stop, "class", class);
+            dom::append(&gradient, &stop);
+        }
+        dom::append(&defs, &gradient);
+        let area = add("path", "");
+        dom::set_attr(&area, "d", &[d.as_str(), "L100,40L0,40Z"].concat());
+        dom::set_attr(&area, "fill", &["url(#", &id, ")"].concat());
+    }
+    let line = add("path", &["pf-sparkline-line ", indicator].concat());
+    dom::set_attr(&line, "d", &d);
+    for (k, v) in [
+        ("fill", "none"),
+        ("stroke", "currentColor"),
+        ("stroke-linejoin", "round"),
+        ("stroke-linecap", "round"),
+        ("vector-effect", "non-scaling-stroke"),
+    ] {
+        dom::set_attr(&line, k, v);
+    }
+    set_num(&line, "stroke-width", stroke);
+}

@@ -1,0 +1,407 @@
+//! `Calendar` (a month grid, `mode` single / multiple / range) and `DatePicker` (an outline
+//! button that opens a single-date calendar). Dates are written as
+//! `YYYY-MM-DDT12:00:00.000Z` (the form prefab-ui's Python side emits; noon UTC keeps the
+//! calendar day in every time zone); multiple/range selections are JSON-encoded strings
+//! (`["…","…"]`, `{"from":"…","to":"…"}`), as on the wire. Any `YYYY-MM-DD` found in the
+//! state string counts as selected. Keys: arrows move by a day/week (across months),
+//! Home/End to the week's ends, Enter/Space pick (the days are buttons).
+use super::bound::{self, Bound, aria_bool};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::prop;
+use crate::render::base;
+use prefab::expr::{MONTHS, Value, civil_from_days, days_from_civil};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, Node};
+
+const WEEKDAYS: [&str; 7] = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
+
+/// Every `YYYY-MM-DD` in `text`, as day numbers.
+fn dates_in(text: &str) -> Vec<i64> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 10 <= b.len() {
+        let w = &b[i..i + 10];
+        let digits = |r: std::ops::Range<usize>| {
+            w.get(r)
+                .filter(|s| s.iter().all(u8::is_ascii_digit))
+                .map(|s| s.iter().fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0')))
+        };
+        if w[4] == b'-'
+            && w[7] == b'-'
+            && let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10))
+            && (1..=12).contains(&m)
+            && (1..=31).contains(&d)
+        {
+            out.push(days_from_civil(y, m, d));
+            i += 10;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn iso(day: i64) -> String {
+    let (y, m, d) = civil_from_days(day);
+    format!("{y:04}-{m:02}-{d:02}T12:00:00.000Z")
+}
+
+/// `January 5, 2026`.
+fn long_date(day: i64) -> String {
+    let (y, m, d) = civil_from_days(day);
+    let month = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
+    format!("{month} {d}, {y}")
+}
+
+fn today() -> i64 {
+    let now = js_sys::Date::new_0();
+    days_from_civil(
+        i64::from(now.get_full_year()),
+        i64::from(now.get_month()) + 1,
+        i64::from(now.get_date()),
+    )
+}
+
+struct Cal {
+    state: Bound,
+    mode: String,
+    /// Day number of the first of the shown month.
+    month: Cell<i64>,
+    caption: Element,
+    body: Element,
+    on_pick: Option<Rc<dyn Fn()>>,
+}
+
+/// `Calendar`: `value`, `mode`, `onChange` (`$event` = the new selection).
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    calendar(cx, node, None)
+}
+
+/// A calendar; `state` is given by `DatePicker`, which shares its key.
+fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Result<Node, String> {
+    let (state, on_pick) = match shared {
+        Some((state, pick)) => (state, Some(pick)),
+        None => (
+            Bound::new(cx, node, "calendar", prop(node, "value").clone()),
+            None,
+        ),
+    };
+    let el = dom::element("div");
+    base(
+        cx,
+        &el,
+        node,
+        if on_pick.is_some() {
+            "pf-calendar"
+        } else {
+            "pf-calendar pf-card"
+        },
+    );
+    let header = dom::element_with_class("div", "pf-calendar-header");
+    let nav = |label: &str, text: &str, delta: &str| {
+        let b = dom::element_with_class("button", "pf-calendar-nav");
+        dom::set_attr(&b, "type", "button");
+        dom::set_attr(&b, "aria-label", label);
+        dom::set_attr(&b, "data-delta", delta);
+        b.set_text_content(Some(text));
+        b
+    };
+    let caption = dom::element_with_class("div", "pf-calendar-caption-label");
+    dom::set_attr(&caption, "aria-live", "polite");
+    for part in [
+        nav("Previous month", "‹", "-1"),
+        caption.clone(),
+        nav("Next month", "›", "1"),
+    ] {
+        dom::append(&header, &part);
+    }
+    dom::append(&el, &header);
+    let grid = dom::element_with_class("table", "pf-calendar-grid");
+    dom::set_attr(&grid, "role", "grid");
+    let head = dom::element("tr");
+    for name in WEEKDAYS {
+        let th = dom::element("th");
+        dom::set_attr(&th, "scope", "col");
+        th.set_text_content(Some(name));
+        dom::append(&head, &th);
+    }
+    let thead = dom::element("thead");
+    dom::append(&thead, &head);
+    dom::append(&grid, &thead);
+    let body = dom::element("tbody");
+    dom::append(&grid, &body);
+    dom::append(&el, &grid);
+    let mode = prop(node, "mode").as_str().unwrap_or("single").to_string();
+    let cal = Rc::new(Cal {
+        state,
+        mode,
+        month: Cell::new(0),
+        caption,
+        body,
+        on_pick,
+    });
+    let first = dates_in(&crate::template::display(&cal.state.peek()))
+        .first()
+        .copied()
+        .unwrap_or_else(today);
+    cal.show_month(first);
+    let view = cal.clone();
+    cal.state.watch(Box::new(move |_| view.draw()));
+
+    let on_click = cal.clone();
+    crate::dom::listen_many(
+        &cx.owner,
+        &el,
+        &["click"],
+        Box::new(move |event| {
+            if let Some(day) = number_attr(&event, "data-day") {
+                on_click.pick(day);
+            } else if let Some(delta) = number_attr(&event, "data-delta") {
+                let (y, m, _) = civil_from_days(on_click.month.get());
+                // `days_from_civil` carries month 0 / 13 into the neighbouring year.
+                on_click.show_month(days_from_civil(y, m + delta, 1));
+            }
+        }),
+    );
+    let on_key = cal.clone();
+    crate::dom::listen_many(
+        &cx.owner,
+        &el,
+        &["keydown"],
+        Box::new(move |event| {
+            let Some(day) = number_attr(&event, "data-day") else {
+                return;
+            };
+            let weekday = (day + 4).rem_euclid(7);
+            let next = match bound::key(&event).as_str() {
+                "ArrowLeft" => day - 1,
+                "ArrowRight" => day + 1,
+                "ArrowUp" => day - 7,
+                "ArrowDown" => day + 7,
+                "Home" => day - weekday,
+                "End" => day + 6 - weekday,
+                _ => return,
+            };
+            event.prevent_default();
+            on_key.show_month(next);
+            on_key.focus_day(next);
+        }),
+    );
+    Ok(el.into())
+}
+
+/// The integer attribute `attr` of the closest element carrying it from the event target.
+fn number_attr(event: &web_sys::Event, attr: &str) -> Option<i64> {
+    let selector = format!("[{attr}]");
+    let n = Value::from(bound::target(event, &selector)?.get_attribute(attr)?).to_number();
+    n.is_finite().then_some(n as i64)
+}
+
+impl Cal {
+    /// Shows the month containing `day` (redraws only when it changes).
+    fn show_month(&self, day: i64) {
+        let (y, m, _) = civil_from_days(day);
+        let first = days_from_civil(y, m, 1);
+        if first != self.month.get() {
+            self.month.set(first);
+            self.draw();
+        }
+    }
+
+    fn selected(&self) -> Vec<i64> {
+        dates_in(&crate::template::display(&self.state.peek()))
+    }
+
+    fn draw(&self) {
+        let first = self.month.get();
+        let (y, m, _) = civil_from_days(first);
+        let next_month = if m == 12 {
+            days_from_civil(y + 1, 1, 1)
+        } else {
+            days_from_civil(y, m + 1, 1)
+        };
+        let month_name = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
+        self.caption
+            .set_text_content(Some(&format!("{month_name} {y}")));
+        let selected = self.selected();
+        let range = (self.mode == "range" && selected.len() == 2)
+            .then(|| (selected[0].min(selected[1]), selected[0].max(selected[1])));
+        let today = today();
+        let stop = selected
+            .iter()
+            .copied()
+            .find(|d| (first..next_month).contains(d))
+            .unwrap_or(if (first..next_month).contains(&today) {
+                today
+            } else {
+                first
+            });
+        dom::clear(&self.body);
+        let start = first - (first + 4).rem_euclid(7);
+        let mut day = start;
+        while day < next_month {
+            let row = dom::element("tr");
+            for _ in 0..7 {
+                let cell = dom::element("td");
+                if (first..next_month).contains(&day) {
+                    let b = dom::element_with_class("button", "pf-calendar-day");
+                    dom::set_attr(&b, "type", "button");
+                    dom::set_attr(&b, "data-day", &day.to_string());
+                    dom::set_attr(&b, "aria-label", &long_date(day));
+                    let on = selected.contains(&day)
+                        || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
+                    // A day is a toggle button (`aria-selected` is not allowed on a button).
+                    dom::set_attr(&b, "aria-pressed", aria_bool(on));
+                    if day == today {
+                        dom::set_attr(&b, "aria-current", "date");
+                    }
+                    dom::set_attr(&b, "tabindex", if day == stop { "0" } else { "-1" });
+                    let (_, _, d) = civil_from_days(day);
+                    b.set_text_content(Some(&d.to_string()));
+                    dom::append(&cell, &b);
+                }
+                dom::append(&row, &cell);
+                day += 1;
+            }
+            dom::append(&self.body, &row);
+        }
+    }
+
+    fn focus_day(&self, day: i64) {
+        if let Ok(Some(b)) = self.body.query_selector(&format!("[data-day=\"{day}\"]"))
+            && let Some(html) = b.dyn_ref::<HtmlElement>()
+        {
+            let _ = html.focus();
+        }
+    }
+
+    fn pick(&self, day: i64) {
+        let mut selected = self.selected();
+        let quoted = |out: &mut String, day: i64| {
+            out.push('"');
+            out.push_str(&iso(day));
+            out.push('"');
+        };
+        let mut value = String::new();
+        match self.mode.as_str() {
+            "multiple" => {
+                if let Some(i) = selected.iter().position(|d| *d == day) {
+                    selected.remove(i);
+                } else {
+                    selected.push(day);
+                }
+                value.push('[');
+                for (i, d) in selected.iter().enumerate() {
+                    if i > 0 {
+                        value.push(',');
+                    }
+                    quoted(&mut value, *d);
+                }
+                value.push(']');
+            }
+            "range" => {
+                value.push_str("{\"from\":");
+                match selected.as_slice() {
+                    [from] if day >= *from => {
+                        quoted(&mut value, *from);
+                        value.push_str(",\"to\":");
+                        quoted(&mut value, day);
+                    }
+                    _ => quoted(&mut value, day),
+                }
+                value.push('}');
+            }
+            _ => value = iso(day),
+        }
+        self.state.set(Value::from(value));
+        self.focus_day(day);
+        if let Some(done) = &self.on_pick {
+            done();
+        }
+    }
+}
+
+/// `DatePicker`: `value`, `placeholder` (default "Pick a date"), `onChange`.
+pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    let state = Bound::new(cx, node, "datepicker", prop(node, "value").clone());
+    let root = dom::element_with_class("div", "pf-date-picker pf-picker");
+    let trigger = dom::element("button");
+    base(
+        cx,
+        &trigger,
+        node,
+        "pf-button pf-button-variant-outline pf-date-picker-trigger",
+    );
+    dom::set_attr(&trigger, "type", "button");
+    dom::set_attr(&trigger, "aria-haspopup", "dialog");
+    dom::set_attr(&trigger, "aria-expanded", "false");
+    dom::append(&root, &trigger);
+    let popup = dom::element_with_class("div", "pf-picker-content pf-date-picker-content");
+    dom::set_attr(&popup, "role", "dialog");
+    dom::toggle_attr(&popup, "hidden", true);
+    let placeholder = prop(node, "placeholder")
+        .as_str()
+        .unwrap_or("Pick a date")
+        .to_string();
+    let (t, p) = (trigger.clone(), popup.clone());
+    let set_open = Rc::new(move |open: bool| {
+        dom::toggle_attr(&p, "hidden", !open);
+        dom::set_attr(&t, "aria-expanded", aria_bool(open));
+    });
+    let close = set_open.clone();
+    let focus_back = trigger.clone();
+    let done: Rc<dyn Fn()> = Rc::new(move || {
+        close(false);
+        if let Some(html) = focus_back.dyn_ref::<HtmlElement>() {
+            let _ = html.focus();
+        }
+    });
+    let inner = calendar(
+        cx,
+        &Value::Object(Default::default()),
+        Some((state.clone(), done.clone())),
+    )?;
+    dom::append(&popup, &inner);
+    dom::append(&root, &popup);
+    let label = trigger.clone();
+    state.watch(Box::new(move |v| {
+        let text = dates_in(&crate::template::display(v))
+            .first()
+            .map_or_else(|| placeholder.clone(), |d| long_date(*d));
+        label.set_text_content(Some(&text));
+    }));
+    let open = set_open.clone();
+    let (shown, cal_root) = (popup.clone(), popup.clone());
+    crate::dom::listen_many(
+        &cx.owner,
+        &trigger,
+        &["click"],
+        Box::new(move |_| {
+            let opening = shown.has_attribute("hidden");
+            open(opening);
+            if opening
+                && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
+                && let Some(html) = day.dyn_ref::<HtmlElement>()
+            {
+                let _ = html.focus();
+            }
+        }),
+    );
+    let escape = done.clone();
+    crate::dom::listen_many(
+        &cx.owner,
+        &popup,
+        &["keydown"],
+        Box::new(move |event| {
+            if bound::key(&event) == "Escape" {
+                escape();
+            }
+        }),
+    );
+    bound::close_on_focus_out(&cx.owner, &root, Box::new(move || set_open(false)));
+    Ok(root.into())
+}

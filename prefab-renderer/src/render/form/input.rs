@@ -1,0 +1,141 @@
+//! `Input` and `Textarea`. Inputs are two-way bound to `state[name]` through the
+//! shared [`Bound`] helper: typing writes the state (then runs `onChange` with `$event` =
+//! the text), and a state change writes the element only when its value differs, so focus
+//! and caret stay put.
+use super::bound::{Bound, attrs, bind_label, flags};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use crate::render::base;
+use prefab::expr::Value;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};
+
+/// `Input` or `Textarea`, bound through [`Bound`]. Type `file` writes
+/// `FileUpload[]` (see `files::read_files`).
+pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    let multiline = ty == "Textarea";
+    for key in ["name", "placeholder", "value"] {
+        optional_text(node, key, ty)?;
+    }
+    let input_type = prop(node, "inputType").as_str().unwrap_or("text");
+    let file = !multiline && input_type == "file";
+    let state = Bound::new(
+        cx,
+        node,
+        if multiline { "textarea" } else { "input" },
+        prop(node, "value").clone(),
+    );
+    let el = dom::element(if multiline { "textarea" } else { "input" });
+    let id = state.id(node);
+    dom::set_attr(&el, "id", &id);
+    base(
+        cx,
+        &el,
+        node,
+        if multiline {
+            "pf-input pf-textarea"
+        } else {
+            "pf-input"
+        },
+    );
+    dom::set_attr(&el, "name", &state.name);
+    if !multiline {
+        dom::set_attr(&el, "type", input_type);
+    }
+    attrs(
+        cx,
+        &el,
+        node,
+        &[
+            ("placeholder", "placeholder"),
+            ("minLength", "minlength"),
+            ("maxLength", "maxlength"),
+            ("min", "min"),
+            ("max", "max"),
+            ("step", "step"),
+            ("pattern", "pattern"),
+            ("rows", "rows"),
+            ("accept", "accept"),
+        ],
+    );
+    flags(
+        cx,
+        &el,
+        node,
+        &[
+            ("disabled", "disabled"),
+            ("readOnly", "readonly"),
+            ("required", "required"),
+            ("multiple", "multiple"),
+        ],
+    );
+
+    if file {
+        let (source, writer) = (el.clone(), state.clone());
+        crate::dom::listen_many(
+            &cx.owner,
+            &el,
+            &["change"],
+            Box::new(move |_| {
+                if let Some(list) = source
+                    .dyn_ref::<HtmlInputElement>()
+                    .and_then(HtmlInputElement::files)
+                {
+                    let writer = writer.clone();
+                    let done = Box::new(move |files| writer.set(Value::from(files)));
+                    super::files::read_files(&list, "", 0.0, done);
+                }
+            }),
+        );
+    } else {
+        // state → element (only when it differs, so focus and caret stay put)
+        let target = el.clone();
+        state.watch(Box::new(move |v| {
+            set_value(&target, &crate::template::display(v))
+        }));
+        // element → state, then onChange
+        let source = el.clone();
+        crate::dom::listen_many(
+            &cx.owner,
+            &el,
+            &["input"],
+            Box::new(move |_| {
+                state.set(Value::from(get_value(&source)));
+            }),
+        );
+    }
+    // A `label` prop adds a <label for> before the control.
+    let label = prop(node, "label");
+    if label.is_nullish() {
+        return Ok(el.into());
+    }
+    let wrap = dom::element_with_class("div", "pf-field");
+    let caption = dom::element_with_class("label", "pf-label");
+    dom::set_attr(&caption, "for", &id);
+    bind_label(cx, &caption, label);
+    dom::append(&wrap, &caption);
+    dom::append(&wrap, &el);
+    Ok(wrap.into())
+}
+
+fn get_value(el: &web_sys::Element) -> String {
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.value()
+    } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>() {
+        area.value()
+    } else {
+        String::new()
+    }
+}
+
+fn set_value(el: &web_sys::Element, text: &str) {
+    if get_value(el) == text {
+        return;
+    }
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.set_value(text);
+    } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>() {
+        area.set_value(text);
+    }
+}

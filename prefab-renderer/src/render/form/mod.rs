@@ -1,0 +1,97 @@
+//! The `form` family: `Form` (a container whose submit runs `onSubmit`), the `Field` parts
+//! and `ChoiceCard` (passive parts), `Input`/`Textarea` (`input.rs`), toggles (`Checkbox`,
+//! `Switch`, `Radio`, `RadioGroup`, `toggle.rs`), `Slider`, `Calendar`/`DatePicker` and
+//! `DropZone` (`files.rs`).
+//!
+//! Passive parts are rows of plain data drawn by one function ([`part`]; the `select`
+//! family's parts and `ButtonGroup` too); stateful controls share [`bound::Bound`] for the
+//! state key, seeding, reading back and `onChange`.
+pub(super) mod bound;
+mod calendar;
+mod files;
+mod input;
+mod slider;
+mod toggle;
+
+use super::Render::With;
+use super::plain::{Plain, Prop, Role, Touch};
+use super::{Row, base, child_nodes};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use bound::{bind_label, flags};
+use prefab::expr::Value;
+use web_sys::Node;
+
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    (
+        "Form",
+        Plain::new("form")
+            .class("pf-column")
+            .touch(Touch::Form)
+            .row(),
+    ),
+    ("Field", part("div", Prop::None, Role::Group).row()),
+    ("FieldContent", part("div", Prop::None, Role::None).row()),
+    ("FieldTitle", part("div", Prop::Content, Role::None).row()),
+    (
+        "FieldDescription",
+        part("p", Prop::Content, Role::None).row(),
+    ),
+    ("FieldError", part("div", Prop::Content, Role::Alert).row()),
+    ("ChoiceCard", part("label", Prop::None, Role::None).row()),
+    ("Input", With(input::input)),
+    ("Textarea", With(input::input)),
+    ("Checkbox", With(toggle::toggle)),
+    ("Switch", With(toggle::toggle)),
+    ("Slider", With(slider::slider)),
+    ("Radio", With(toggle::toggle)),
+    ("RadioGroup", With(toggle::radio_group)),
+    ("Calendar", With(calendar::render)),
+    ("DatePicker", With(calendar::date_picker)),
+    ("DropZone", With(files::drop_zone)),
+];
+
+/// A passive part of a form control: `<tag class role>` showing prop `text`,
+/// with `disabled`/`invalid` as data attributes (options are focusable and carry
+/// `data-value`).
+pub(super) const fn part(tag: &'static str, text: Prop, role: Role) -> Plain {
+    Plain::new(tag).text(text).role(role).drawn_by(draw_part)
+}
+
+/// Draws a passive part: element, class hooks, role, text, state attributes, children.
+fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<Node, String> {
+    let (tag, text, role) = (p.tag, p.text.key(), p.role);
+    let class = &p.class_of(ty);
+    if !text.is_empty() {
+        optional_text(node, text, ty)?;
+    }
+    let el = dom::element(tag);
+    match prop(node, "orientation").as_str() {
+        // `pf-button-group-orientation-<o>`, as prefab-ui's renderer puts it.
+        Some(o) if p.touch == Touch::Orientation => {
+            // (No `aria-orientation`: ARIA does not allow it on `role=group`.)
+            base(cx, &el, node, &format!("{class} {class}-orientation-{o}"));
+        }
+        _ => base(cx, &el, node, class),
+    }
+    if role != Role::None {
+        dom::set_attr(&el, "role", role.name());
+    }
+    if role == Role::Option {
+        dom::set_attr(&el, "tabindex", "-1");
+        bound::attrs(cx, &el, node, &[("value", "data-value")]);
+    }
+    flags(
+        cx,
+        &el,
+        node,
+        &[("disabled", "data-disabled"), ("invalid", "data-invalid")],
+    );
+    if !text.is_empty() {
+        bind_label(cx, &el, prop(node, text));
+    }
+    child_nodes(cx, &el, node, path)?;
+    Ok(el.into())
+}

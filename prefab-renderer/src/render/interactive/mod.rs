@@ -1,0 +1,54 @@
+//! The `interactive` family: `Button`, and the overlays `Dialog`, `Popover`, `Tooltip` and
+//! `HoverCard` (`overlay.rs`).
+mod overlay;
+
+use super::Render::With;
+use super::form::bound::{bind_label, flags};
+use super::plain::variant_class;
+use super::{Row, base};
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use prefab::expr::Value;
+use web_sys::Node;
+
+/// The family's rows.
+pub const ROWS: &[Row] = &[
+    ("Button", With(button)),
+    ("Dialog", With(overlay::overlay)),
+    ("Popover", With(overlay::overlay)),
+    ("Tooltip", With(overlay::overlay)),
+    ("HoverCard", With(overlay::overlay)),
+];
+
+/// `Button`: `label`, `variant`, `size`, `disabled`, `buttonType`, `onClick`.
+fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    optional_text(node, "label", "Button")?;
+    let el = dom::element("button");
+    // `pf-button pf-button-variant-<v> pf-button-size-<s>`, the hooks of prefab-ui's renderer.
+    let variant = prop(node, "variant").as_str().unwrap_or("default");
+    let size = prop(node, "size").as_str().unwrap_or("default");
+    let mut class = variant_class("pf-button", variant);
+    class.push_str(" pf-button-size-");
+    class.push_str(size);
+    base(cx, &el, node, &class);
+    let button_type = prop(node, "buttonType").as_str().unwrap_or("button");
+    dom::set_attr(&el, "type", button_type);
+    dom::set_attr(&el, "data-variant", variant);
+    dom::set_attr(&el, "data-size", size);
+    bind_label(cx, &el, prop(node, "label"));
+    flags(cx, &el, node, &[("disabled", "disabled")]);
+    let on_click = prop(node, "onClick").clone();
+    if !on_click.is_nullish() {
+        let action_cx = cx.clone();
+        crate::dom::listen_many(
+            &cx.owner,
+            &el,
+            &["click"],
+            Box::new(move |_| {
+                crate::actions::run(&action_cx, &on_click, Value::Undefined);
+            }),
+        );
+    }
+    Ok(el.into())
+}

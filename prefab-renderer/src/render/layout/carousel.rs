@@ -1,0 +1,191 @@
+//! `Carousel`: the children as slides in a sliding track, `visible` at a time with `gap`
+//! pixels between them, previous/next buttons (`showControls`), dots (`showDots`), Arrow
+//! keys, `autoAdvance` (ms, paused while hovered when `pauseOnHover`), `loop`,
+//! `slidesToScroll`, vertical for `direction` `up`/`down`, `effect: fade`, `dimInactive`.
+//!
+//! The geometry lives in the stylesheet: the root carries `--pf-visible` and `--pf-gap`, the
+//! track `--pf-index`, so moving is one style property. ARIA: a `region` with
+//! `aria-roledescription="carousel"`, slides are `group`s with
+//! `aria-roledescription="slide"` and an "i of n" label.
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::prop;
+use crate::render::base;
+use crate::render::widget::{child_list, child_path, flag, hit, number, on, set_style};
+use prefab::expr::{Value, number_to_string};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, Event, KeyboardEvent, Node};
+
+/// `Carousel`.
+pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+    let root = dom::element("div");
+    base(cx, &root, node, "pf-carousel");
+    dom::set_attr(&root, "role", "region");
+    dom::set_attr(&root, "aria-roledescription", "carousel");
+    dom::set_attr(&root, "tabindex", "0");
+    let visible = number(node, "visible", 1.0).max(1.0);
+    let direction = prop(node, "direction").as_str().unwrap_or("left");
+    let vertical = matches!(direction, "up" | "down");
+    dom::set_attr(
+        &root,
+        "data-orientation",
+        if vertical { "vertical" } else { "horizontal" },
+    );
+    dom::set_attr(
+        &root,
+        "data-effect",
+        prop(node, "effect").as_str().unwrap_or("slide"),
+    );
+    dom::toggle_attr(&root, "data-dim", flag(node, "dimInactive", false));
+    set_style(&root, "--pf-visible", &number_to_string(visible));
+    set_style(
+        &root,
+        "--pf-gap",
+        &(number_to_string(number(node, "gap", 16.0)) + "px"),
+    );
+    if let Value::Number(h) = prop(node, "height") {
+        set_style(&root, "--pf-height", &(number_to_string(*h) + "px"));
+    }
+    let viewport = dom::element_with_class("div", "pf-carousel-viewport");
+    let track = dom::element_with_class("div", "pf-carousel-track");
+    dom::append(&viewport, &track);
+    dom::append(&root, &viewport);
+    let kids = child_list(node, path)?;
+    let count = kids.len();
+    let total = count.to_string();
+    let mut slides = Vec::with_capacity(count);
+    for (i, child) in kids.iter().enumerate() {
+        let slide = dom::element_with_class("div", "pf-carousel-slide");
+        dom::set_attr(&slide, "role", "group");
+        dom::set_attr(&slide, "aria-roledescription", "slide");
+        dom::set_attr(
+            &slide,
+            "aria-label",
+            &((i + 1).to_string() + " of " + total.as_str()),
+        );
+        dom::append(
+            &slide,
+            &crate::render::node(cx, child, &child_path(path, i)),
+        );
+        dom::append(&track, &slide);
+        slides.push(slide);
+    }
+    let controls = flag(node, "showControls", true).then(|| {
+        let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
+        dom::set_attr(&root, "data-controls", at);
+        [
+            button(
+                &root,
+                "pf-carousel-previous",
+                "prev",
+                "Previous slide",
+                "\u{2039}",
+            ),
+            button(&root, "pf-carousel-next", "next", "Next slide", "\u{203a}"),
+        ]
+    });
+    let mut dots = Vec::new();
+    if flag(node, "showDots", false) {
+        let row = dom::element_with_class("div", "pf-carousel-dots");
+        for i in 0..count {
+            let label = "Go to slide ".to_string() + (i + 1).to_string().as_str();
+            dots.push(button(&row, "pf-carousel-dot", &i.to_string(), &label, ""));
+        }
+        dom::append(&root, &row);
+    }
+    let shown = (visible as usize).clamp(1, count.max(1));
+    let last = count.saturating_sub(shown);
+    let looping = flag(node, "loop", true);
+    let step = (number(node, "slidesToScroll", 1.0) as usize).max(1);
+    let at = Cell::new(0usize);
+    let go = Rc::new(move |target: Option<usize>, forward: bool| {
+        let i = at.get();
+        let next = match target {
+            Some(t) => t.min(last),
+            None if forward && i >= last => last * usize::from(!looping),
+            None if forward => (i + step).min(last),
+            None if i == 0 => last * usize::from(looping),
+            None => i.saturating_sub(step),
+        };
+        at.set(next);
+        set_style(&track, "--pf-index", &next.to_string());
+        for (k, slide) in slides.iter().enumerate() {
+            let on = k >= next && k < next + shown;
+            dom::toggle_attr(slide, "data-active", on);
+            dom::toggle_attr(slide, "inert", !on);
+            if let Some(dot) = dots.get(k) {
+                dom::set_attr(
+                    dot,
+                    "aria-current",
+                    if k == next { "true" } else { "false" },
+                );
+            }
+        }
+        if let Some([prev, next_button]) = &controls {
+            dom::toggle_attr(prev, "disabled", !looping && next == 0);
+            dom::toggle_attr(next_button, "disabled", !looping && next >= last);
+        }
+    });
+    go(Some(0), true);
+    let on_click = go.clone();
+    let click = move |event: Event| {
+        let Some(target) = hit(&event, "[data-go]").and_then(|b| b.get_attribute("data-go")) else {
+            return;
+        };
+        on_click(target.parse().ok(), target != "prev");
+    };
+    on(cx, &root, "click", Box::new(click));
+    let on_key = go.clone();
+    let key = move |event: Event| {
+        let key: &KeyboardEvent = event.unchecked_ref();
+        let forward = match key.key().as_str() {
+            "ArrowRight" | "ArrowDown" => true,
+            "ArrowLeft" | "ArrowUp" => false,
+            _ => return,
+        };
+        event.prevent_default();
+        on_key(None, forward);
+    };
+    on(cx, &root, "keydown", Box::new(key));
+    let every = number(node, "autoAdvance", 0.0);
+    if every > 0.0 && count > shown {
+        let paused = Rc::new(Cell::new(false));
+        if flag(node, "pauseOnHover", true) {
+            for (event, hovered) in [("mouseenter", true), ("mouseleave", false)] {
+                let paused = paused.clone();
+                on(cx, &root, event, Box::new(move |_| paused.set(hovered)));
+            }
+        }
+        let forward = matches!(direction, "left" | "up");
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            if !paused.get() {
+                go(None, forward);
+            }
+        });
+        if let Some(win) = web_sys::window()
+            && let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                every.min(3_600_000.0) as i32,
+            )
+        {
+            cx.owner.keep(tick);
+            cx.owner
+                .on_cleanup(move || win.clear_interval_with_handle(id));
+        }
+    }
+    Ok(root.into())
+}
+
+/// A carousel button: `data-go` is `prev`, `next` or a slide index.
+fn button(parent: &Element, class: &str, go: &str, label: &str, text: &str) -> Element {
+    let b = dom::element_with_class("button", class);
+    dom::set_attr(&b, "type", "button");
+    dom::set_attr(&b, "data-go", go);
+    dom::set_attr(&b, "aria-label", label);
+    b.set_text_content(Some(text));
+    dom::append(parent, &b);
+    b
+}

@@ -1,0 +1,193 @@
+//! `Svg`: inline SVG markup from the wire, sanitised.
+//!
+//! The markup is parsed by the browser's `DOMParser` as `image/svg+xml` (an inert document:
+//! nothing in it runs), then a **new** tree is built in the page from an allow-list: only
+//! drawing elements are copied (no `script`, `foreignObject`, `style`, `a`, animation
+//! elements, `iframe`, …), and of their attributes none named `on…`, none with a namespace
+//! prefix other than `xlink:href`, `href` only as an in-document `#fragment`, and no value
+//! reaching outside (`url(` other than `url(#…)`, `javascript:`, `data:`). The root element
+//! goes through the same rules. Text nodes are copied as text.
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::{optional_text, prop};
+use crate::render::base;
+use crate::render::widget::{set_style, svg_element};
+use prefab::expr::Value;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, Node};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = DOMParser)]
+    type DomParser;
+    #[wasm_bindgen(constructor, js_class = "DOMParser", catch)]
+    fn new() -> Result<DomParser, JsValue>;
+    #[wasm_bindgen(method, js_name = parseFromString, catch)]
+    fn parse_from_string(
+        this: &DomParser,
+        text: &str,
+        mime: &str,
+    ) -> Result<web_sys::Document, JsValue>;
+}
+
+/// SVG elements that only draw (sorted, for a binary search).
+const ELEMENTS: &[&str] = &[
+    "circle",
+    "clipPath",
+    "defs",
+    "desc",
+    "ellipse",
+    "feBlend",
+    "feColorMatrix",
+    "feComposite",
+    "feFlood",
+    "feGaussianBlur",
+    "feMerge",
+    "feMergeNode",
+    "feOffset",
+    "filter",
+    "g",
+    "line",
+    "linearGradient",
+    "marker",
+    "mask",
+    "path",
+    "pattern",
+    "polygon",
+    "polyline",
+    "radialGradient",
+    "rect",
+    "stop",
+    "svg",
+    "symbol",
+    "text",
+    "textPath",
+    "title",
+    "tspan",
+    "use",
+];
+
+/// Renders `Svg`: `content` sanitised into a wrapper sized by `width`/`height`.
+pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
+    optional_text(node, "content", "Svg")?;
+    let wrap = dom::element("div");
+    base(cx, &wrap, node, "pf-svg");
+    for key in ["width", "height"] {
+        if let Some(v) = prop(node, key).as_str() {
+            set_style(&wrap, key, v);
+        }
+    }
+    let holder = wrap.clone();
+    cx.bind_text(prop(node, "content"), move |markup| {
+        dom::clear(&holder);
+        if let Some(svg) = sanitise(markup) {
+            dom::append(&holder, &svg.into());
+        }
+    });
+    Ok(wrap.into())
+}
+
+/// The allow-listed copy of the `<svg>` root of `markup`, or `None` if it does not parse
+/// to one.
+#[must_use]
+pub fn sanitise(markup: &str) -> Option<Element> {
+    let doc = DomParser::new()
+        .ok()?
+        .parse_from_string(markup, "image/svg+xml")
+        .ok()?;
+    let root = doc.document_element()?;
+    if root.local_name() != "svg" {
+        return None; // a `<parsererror>` document, or not SVG at all
+    }
+    copy(&root, 0)
+}
+
+/// A copy of `source` if it is allowed (with its allowed attributes and children).
+fn copy(source: &Element, depth: u32) -> Option<Element> {
+    let tag = source.local_name();
+    if depth > 64
+        || source.namespace_uri().as_deref() != Some("http://www.w3.org/2000/svg")
+        || ELEMENTS.binary_search(&tag.as_str()).is_err()
+    {
+        return None;
+    }
+    let out = svg_element(&tag);
+    for name in source.get_attribute_names().iter() {
+        let Some(name) = name.as_string() else {
+            continue;
+        };
+        if let Some(value) = source.get_attribute(&name)
+            && allowed_attribute(&name, &value)
+        {
+            let name = if name == "xlink:href" { "href" } else { &name };
+            dom::set_attr(&out, name, &value);
+        }
+    }
+    let mut child = source.first_child();
+    while let Some(node) = child {
+        match node.node_type() {
+            Node::ELEMENT_NODE => {
+                if let Some(el) = node.dyn_ref::<Element>().and_then(|el| copy(el, depth + 1)) {
+                    dom::append(&out, &el.into());
+                }
+            }
+            Node::TEXT_NODE | Node::CDATA_SECTION_NODE => {
+                if let Some(text) = node.text_content() {
+                    dom::append(&out, &dom::text(&text));
+                }
+            }
+            _ => {}
+        }
+        child = node.next_sibling();
+    }
+    Some(out)
+}
+
+/// Whether an attribute may be copied.
+fn allowed_attribute(name: &str, value: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    if name.starts_with("on")
+        || name.starts_with("xmlns")
+        || (name.contains(':') && name != "xlink:href")
+    {
+        return false;
+    }
+    let squeezed: String = value
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if name == "href" || name == "xlink:href" {
+        return squeezed.starts_with('#');
+    }
+    !(squeezed.contains("javascript:")
+        || squeezed.contains("data:")
+        || squeezed.contains("url(") && !squeezed.contains("url(#")
+        || squeezed.contains("expression(")
+        || squeezed.contains("@import"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handlers_foreign_namespaces_and_outside_references_are_refused() {
+        assert!(!allowed_attribute("onload", "alert(1)"));
+        assert!(!allowed_attribute("ONCLICK", "x"));
+        assert!(!allowed_attribute("xml:base", "https://evil"));
+        assert!(!allowed_attribute("href", "javascript:alert(1)"));
+        assert!(!allowed_attribute("xlink:href", "java\tscript:alert(1)"));
+        assert!(!allowed_attribute("href", "https://evil.example/x.svg#a"));
+        assert!(!allowed_attribute("style", "fill:url(https://evil/)"));
+        assert!(!allowed_attribute("fill", "url( 'data:image/svg+xml,x')"));
+        assert!(allowed_attribute("href", "#grad"));
+        assert!(allowed_attribute("fill", "url(#grad)"));
+        assert!(allowed_attribute("d", "M0 0h10"));
+    }
+
+    #[test]
+    fn the_element_list_is_sorted() {
+        assert!(ELEMENTS.windows(2).all(|w| w[0] < w[1]));
+    }
+}

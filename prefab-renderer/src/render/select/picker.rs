@@ -1,0 +1,342 @@
+//! `Select` and `Combobox`: a trigger `<button role=combobox aria-haspopup=listbox
+//! aria-expanded>` and a popup `role=listbox` whose options are the children rendered by the
+//! table rows (`SelectOption` → `role=option data-value`). Combobox adds a search box that
+//! filters options by label. Keys: ArrowDown/Up/Enter/Space open; in the list ArrowUp/Down,
+//! Home/End move the active option (`aria-activedescendant`), Enter picks, Escape/Tab
+//! close. One delegated listener per event type on the root.
+use crate::cx::Cx;
+use crate::dom;
+use crate::node::prop;
+use crate::render::form::bound::{self, Bound, aria_bool};
+use crate::render::{base, child_nodes};
+use prefab::expr::Value;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement, Node};
+
+const OPTIONS: &str = "[role=option]:not([hidden]):not([data-disabled])";
+
+/// Class hooks of root, trigger, trigger icon, popup, list and empty note (Select, Combobox).
+const CLASSES: [[&str; 6]; 2] = [
+    [
+        "pf-select pf-picker",
+        "pf-select-trigger pf-picker-trigger",
+        "pf-select-trigger-icon",
+        "pf-select-content pf-picker-content",
+        "pf-select-list pf-picker-list",
+        "pf-select-empty",
+    ],
+    [
+        "pf-combobox pf-picker",
+        "pf-combobox-trigger pf-picker-trigger",
+        "pf-combobox-trigger-icon",
+        "pf-combobox-content pf-picker-content",
+        "pf-combobox-list pf-picker-list",
+        "pf-combobox-empty",
+    ],
+];
+
+struct Picker {
+    trigger: Element,
+    popup: Element,
+    list: Element,
+    search: Option<HtmlInputElement>,
+    empty: Element,
+    state: Bound,
+}
+
+/// `Select` / `Combobox`: `value`, `placeholder`, `searchPlaceholder` (Combobox), `size`,
+/// `disabled`, `required`, `invalid`, `side`, `onChange` (`$event` = the option value).
+pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String> {
+    let combo = ty == "Combobox";
+    let c = &CLASSES[usize::from(combo)];
+    let mut seed = prop(node, "value").clone();
+    if seed.is_nullish() {
+        seed = selected_option(prop(node, "children"));
+    }
+    let state = Bound::new(cx, node, if combo { "combobox" } else { "select" }, seed);
+    let root = dom::element("div");
+    base(cx, &root, node, c[0]);
+    // The `id` belongs to the focusable trigger (`Label forId` points at it).
+    let _ = root.remove_attribute("id");
+    let id = state.id(node);
+
+    let trigger = dom::element_with_class("button", c[1]);
+    dom::set_attr(&trigger, "type", "button");
+    dom::set_attr(&trigger, "id", &id);
+    dom::set_attr(&trigger, "role", "combobox");
+    dom::set_attr(&trigger, "aria-haspopup", "listbox");
+    dom::set_attr(&trigger, "aria-expanded", "false");
+    let list_id = format!("{id}-list");
+    dom::set_attr(&trigger, "aria-controls", &list_id);
+    bound::attrs(
+        cx,
+        &trigger,
+        node,
+        &[
+            ("size", "data-size"),
+            ("placeholder", "data-placeholder"),
+            ("ariaLabel", "aria-label"),
+        ],
+    );
+    bound::flags(
+        cx,
+        &trigger,
+        node,
+        &[
+            ("disabled", "disabled"),
+            ("required", "aria-required"),
+            ("invalid", "aria-invalid"),
+        ],
+    );
+    let shown = dom::element_with_class("span", "pf-select-value");
+    dom::append(&trigger, &shown);
+    dom::append(&trigger, &dom::element_with_class("span", c[2]).into());
+    dom::append(&root, &trigger);
+
+    let popup = dom::element_with_class("div", c[3]);
+    dom::toggle_attr(&popup, "hidden", true);
+    if let Some(side) = prop(node, "side").as_str() {
+        dom::set_attr(&popup, "data-side", side);
+    }
+    let search = combo.then(|| {
+        let input = dom::element_with_class("input", "pf-command-input pf-input");
+        dom::set_attr(&input, "type", "text");
+        dom::set_attr(&input, "autocomplete", "off");
+        dom::set_attr(&input, "aria-controls", &list_id);
+        dom::set_attr(&input, "aria-autocomplete", "list");
+        bound::attrs(
+            cx,
+            &input,
+            node,
+            &[
+                ("searchPlaceholder", "placeholder"),
+                ("searchPlaceholder", "aria-label"),
+            ],
+        );
+        dom::append(&popup, &input);
+        input.unchecked_into::<HtmlInputElement>()
+    });
+    let list = dom::element_with_class("div", c[4]);
+    dom::set_attr(&list, "role", "listbox");
+    dom::set_attr(&list, "id", &list_id);
+    dom::set_attr(&list, "aria-labelledby", &id);
+    child_nodes(cx, &list, node, path)?;
+    for (i, option) in bound::all(&list, "[role=option]").iter().enumerate() {
+        dom::set_attr(option, "id", &format!("{list_id}-{i}"));
+    }
+    dom::append(&popup, &list);
+    let empty = dom::element_with_class("div", c[5]);
+    empty.set_text_content(Some("No results found."));
+    dom::toggle_attr(&empty, "hidden", true);
+    dom::append(&popup, &empty);
+    dom::append(&root, &popup);
+
+    let p = Rc::new(Picker {
+        trigger,
+        popup,
+        list,
+        search,
+        empty,
+        state,
+    });
+
+    // state → trigger text and `aria-selected`.
+    let view = p.clone();
+    p.state.watch(Box::new(move |v| {
+        let chosen = crate::template::display(v);
+        let mut label = None;
+        for option in bound::all(&view.list, "[role=option]") {
+            let on =
+                !v.is_nullish() && option.get_attribute("data-value").as_deref() == Some(&chosen);
+            dom::set_attr(&option, "aria-selected", aria_bool(on));
+            if on {
+                label = option.text_content();
+            }
+        }
+        dom::toggle_attr(&shown, "data-placeholder", label.is_none());
+        let text = label.or_else(|| view.trigger.get_attribute("data-placeholder"));
+        shown.set_text_content(Some(&text.unwrap_or_default()));
+    }));
+
+    let on_event = p.clone();
+    crate::dom::listen_many(
+        &cx.owner,
+        &root,
+        &["click", "keydown"],
+        Box::new(move |event| {
+            let p = &on_event;
+            if event.type_() == "click" {
+                if let Some(option) = bound::target(&event, "[role=option]") {
+                    p.pick(&option);
+                } else if bound::target(&event, "[role=combobox]").as_ref() == Some(&p.trigger) {
+                    p.toggle(!p.is_open());
+                }
+                return;
+            }
+            let key = bound::key(&event);
+            if !p.is_open() {
+                if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
+                    event.prevent_default();
+                    p.toggle(true);
+                }
+                return;
+            }
+            match key.as_str() {
+                "Escape" => {
+                    event.prevent_default();
+                    p.toggle(false);
+                    focus(&p.trigger);
+                }
+                "Tab" => p.toggle(false),
+                // Space types into the Combobox's search box.
+                "Enter" | " " if key == "Enter" || p.search.is_none() => {
+                    event.prevent_default();
+                    if let Some(active) = p.active() {
+                        p.pick(&active);
+                    }
+                }
+                _ => {
+                    let options = bound::all(&p.list, OPTIONS);
+                    let current = p
+                        .active()
+                        .and_then(|a| options.iter().position(|o| *o == a));
+                    if let Some(next) = bound::step_index(&key, current, options.len(), false) {
+                        event.prevent_default();
+                        if let Some(option) = options.get(next) {
+                            p.activate(Some(option));
+                        }
+                    }
+                }
+            }
+        }),
+    );
+    if let Some(search) = &p.search {
+        let on_input = p.clone();
+        crate::dom::listen_many(
+            &cx.owner,
+            search,
+            &["input"],
+            Box::new(move |_| on_input.filter()),
+        );
+    }
+    let on_blur = p.clone();
+    bound::close_on_focus_out(&cx.owner, &root, Box::new(move || on_blur.toggle(false)));
+    Ok(root.into())
+}
+
+impl Picker {
+    fn is_open(&self) -> bool {
+        !self.popup.has_attribute("hidden")
+    }
+
+    /// The element that keeps focus while open (the search box, else the trigger).
+    fn focus_owner(&self) -> &Element {
+        self.search
+            .as_ref()
+            .map_or(&self.trigger, |s| s.unchecked_ref::<Element>())
+    }
+
+    fn toggle(&self, open: bool) {
+        if open == self.is_open() || (open && self.trigger.has_attribute("disabled")) {
+            return;
+        }
+        dom::toggle_attr(&self.popup, "hidden", !open);
+        dom::set_attr(&self.trigger, "aria-expanded", aria_bool(open));
+        if !open {
+            self.activate(None);
+            return;
+        }
+        if let Some(search) = &self.search {
+            search.set_value("");
+            self.filter();
+            let _ = search.focus();
+        }
+        let selected = bound::all(&self.list, "[aria-selected=true]")
+            .into_iter()
+            .next();
+        let first = bound::all(&self.list, OPTIONS).into_iter().next();
+        self.activate(selected.or(first).as_ref());
+    }
+
+    fn active(&self) -> Option<Element> {
+        bound::all(&self.list, "[data-active]").into_iter().next()
+    }
+
+    /// Marks `option` active (`data-active`, `aria-activedescendant`), scrolled into view.
+    fn activate(&self, option: Option<&Element>) {
+        if let Some(old) = self.active() {
+            dom::toggle_attr(&old, "data-active", false);
+        }
+        for owner in [&self.trigger, self.focus_owner()] {
+            match option.and_then(|o| o.get_attribute("id")) {
+                Some(id) => dom::set_attr(owner, "aria-activedescendant", &id),
+                None => {
+                    let _ = owner.remove_attribute("aria-activedescendant");
+                }
+            }
+        }
+        if let Some(option) = option {
+            dom::toggle_attr(option, "data-active", true);
+            option.scroll_into_view_with_bool(false);
+        }
+    }
+
+    fn pick(&self, option: &Element) {
+        if option.has_attribute("data-disabled") {
+            return;
+        }
+        if let Some(v) = option.get_attribute("data-value") {
+            self.toggle(false);
+            focus(&self.trigger);
+            if self.state.peek().as_str() != Some(&v) {
+                self.state.set(Value::from(v));
+            }
+        }
+    }
+
+    /// Hides options whose label does not contain the search text (ASCII case-insensitive).
+    fn filter(&self) {
+        let query = self
+            .search
+            .as_ref()
+            .map(|s| s.value().to_ascii_lowercase())
+            .unwrap_or_default();
+        let mut any = false;
+        for option in bound::all(&self.list, "[role=option]") {
+            let label = option
+                .text_content()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            let hide = !label.contains(query.trim());
+            any |= !hide;
+            dom::toggle_attr(&option, "hidden", hide);
+        }
+        dom::toggle_attr(&self.empty, "hidden", any);
+        let first = bound::all(&self.list, OPTIONS).into_iter().next();
+        self.activate(first.as_ref());
+    }
+}
+
+fn focus(el: &Element) {
+    if let Some(html) = el.dyn_ref::<HtmlElement>() {
+        let _ = html.focus();
+    }
+}
+
+/// The `value` of the first option (in groups too) with `selected: true`.
+fn selected_option(list: &Value) -> Value {
+    let Value::Array(items) = list else {
+        return Value::Undefined;
+    };
+    for item in items.iter() {
+        if prop(item, "selected").truthy() {
+            return prop(item, "value").clone();
+        }
+        let nested = selected_option(prop(item, "children"));
+        if !nested.is_nullish() {
+            return nested;
+        }
+    }
+    Value::Undefined
+}
