@@ -50,9 +50,23 @@ pub fn text(content: &str) -> Node {
     })
 }
 
-/// Sets an attribute (errors for invalid names are ignored: the name comes from our code).
+/// Reports a DOM or JS call that failed; call sites pass the call's `Result::err()`. A
+/// failure is never shown to the user: it is a warning on the console and in the host's log
+/// (`notifications/message`, once a host is connected), and in debug builds the JS error value
+/// itself goes to the console too. One non-generic body for every call site.
+#[inline(never)]
+pub fn report(error: Option<JsValue>) {
+    if let Some(error) = error {
+        if cfg!(debug_assertions) {
+            web_sys::console::warn_2(&JsValue::from_str("prefab-renderer: DOM error"), &error);
+        }
+        crate::log::warn("prefab-renderer: a DOM call failed");
+    }
+}
+
+/// Sets an attribute (a failure, e.g. an invalid name, is [`report`]ed).
 pub fn set_attr(el: &Element, name: &str, value: &str) {
-    let _ = el.set_attribute(name, value);
+    report(el.set_attribute(name, value).err());
 }
 
 /// Sets or removes a boolean attribute.
@@ -60,19 +74,19 @@ pub fn toggle_attr(el: &Element, name: &str, on: bool) {
     if on {
         set_attr(el, name, "");
     } else {
-        let _ = el.remove_attribute(name);
+        report(el.remove_attribute(name).err());
     }
 }
 
 /// Appends `child` to `parent`.
 pub fn append(parent: &Node, child: &Node) {
-    let _ = parent.append_child(child);
+    report(parent.append_child(child).err());
 }
 
 /// Removes every child of `node`.
 pub fn clear(node: &Node) {
     while let Some(child) = node.first_child() {
-        let _ = node.remove_child(&child);
+        report(node.remove_child(&child).err());
     }
 }
 
@@ -87,7 +101,11 @@ pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event)
 pub fn listen_many(owner: &Owner, target: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
     let closure = Closure::wrap(f);
     for event in events {
-        let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+        report(
+            target
+                .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+                .err(),
+        );
     }
     owner.keep(closure);
 }

@@ -62,11 +62,13 @@ pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
         let params = rpc::object(&[("url", url.as_str().into())]);
         host_request("ui/open-link", &params, done);
     } else {
-        let opened = web_sys::window().and_then(|w| {
-            w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer")
-                .ok()
-        });
-        let _ = opened;
+        // A blocked pop-up is not an error (`open` returns null); a throwing `open` is reported.
+        if let Some(w) = web_sys::window() {
+            crate::dom::report(
+                w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer")
+                    .err(),
+            );
+        }
         done(Ok(Value::Undefined));
     }
 }

@@ -39,7 +39,11 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(vars) = prop(styles, "variables") {
         for (name, value) in vars.iter() {
             if name.starts_with("--") {
-                let _ = html.style().set_property(name, &template::display(value));
+                dom::report(
+                    html.style()
+                        .set_property(name, &template::display(value))
+                        .err(),
+                );
             }
         }
     }
@@ -59,15 +63,19 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(insets) = prop(context, "safeAreaInsets") {
         for side in ["top", "right", "bottom", "left"] {
             if let Some(v) = insets.get(side) {
-                let _ = html.style().set_property(
-                    &format!("--pf-safe-{side}"),
-                    &format!("{}px", prefab::expr::number_to_string(v.to_number())),
+                dom::report(
+                    html.style()
+                        .set_property(
+                            &format!("--pf-safe-{side}"),
+                            &format!("{}px", prefab::expr::number_to_string(v.to_number())),
+                        )
+                        .err(),
                 );
             }
         }
     }
     if let Some(theme) = prop(context, "theme").as_str() {
-        let _ = html.style().set_property("color-scheme", theme);
+        dom::report(html.style().set_property("color-scheme", theme).err());
     }
 }
 

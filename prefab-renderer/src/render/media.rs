@@ -107,7 +107,7 @@ fn player(
         match crate::url::safe_src(src, data_type) {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
-                let _ = target.remove_attribute("src");
+                dom::report(target.remove_attribute("src").err());
             }
         }
     });
@@ -211,7 +211,7 @@ fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
     base(cx, &el, node, "pf-mermaid");
     let target = el.clone();
     cx.bind_text(prop(node, "chart"), move |chart| {
-        let _ = target.remove_attribute("data-processed");
+        dom::report(target.remove_attribute("data-processed").err());
         target.set_text_content(Some(chart));
         run_mermaid(&target);
     });
@@ -235,19 +235,25 @@ fn run_mermaid(el: &Element) {
     else {
         return;
     };
-    let _ = el.class_list().add_1("mermaid");
+    dom::report(el.class_list().add_1("mermaid").err());
     let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(
-        &options,
-        &JsValue::from_str("nodes"),
-        &js_sys::Array::of1(el),
+    dom::report(
+        js_sys::Reflect::set(
+            &options,
+            &JsValue::from_str("nodes"),
+            &js_sys::Array::of1(el),
+        )
+        .err(),
     );
-    let _ = js_sys::Reflect::set(
-        &options,
-        &JsValue::from_str("suppressErrors"),
-        &JsValue::TRUE,
+    dom::report(
+        js_sys::Reflect::set(
+            &options,
+            &JsValue::from_str("suppressErrors"),
+            &JsValue::TRUE,
+        )
+        .err(),
     );
-    let _ = run.call1(&mermaid, &options);
+    dom::report(run.call1(&mermaid, &options).err());
 }
 
 #[cfg(test)]

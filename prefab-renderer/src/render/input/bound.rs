@@ -33,8 +33,12 @@ impl Bound {
             _ => cx.shared.auto_name(prefix).into(),
         };
         let store = cx.frame.store();
-        if !seed.is_nullish() && !template::is_dynamic(&seed) && store.peek_path(&name).is_none() {
-            let _ = store.set_path(&name, seed);
+        if !seed.is_nullish()
+            && !template::is_dynamic(&seed)
+            && store.peek_path(&name).is_none()
+            && let Err(e) = store.set_path(&name, seed)
+        {
+            crate::log::warn(&e);
         }
         Bound {
             cx: cx.clone(),

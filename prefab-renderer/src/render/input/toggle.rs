@@ -154,7 +154,7 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             {
                 event.prevent_default();
                 if let Some(html) = radio.dyn_ref::<HtmlElement>() {
-                    let _ = html.focus();
+                    dom::report(html.focus().err());
                     html.click();
                 }
             }
