@@ -71,10 +71,9 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
             }
             Err(e) => {
                 let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
-                dom::report(
-                    doc.get_element_by_id("root")
-                        .and_then(|r| r.append_child(&error).err()),
-                );
+                if let Some(root) = doc.get_element_by_id("root") {
+                    dom::report(root.append_child(&error));
+                }
             }
         }
     }
@@ -102,7 +101,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
 /// A `performance.mark` (timing points for benchmarks and profiles).
 fn mark(name: &str) {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        dom::report(performance.mark(name).err());
+        dom::report(performance.mark(name));
     }
 }
 
@@ -114,6 +113,6 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let root = dom::document().and_then(|d| d.get_element_by_id("root"));
     if let Some(root) = root {
         let error = dom::error_box("renderer", &message);
-        dom::report(root.append_child(&error).err());
+        dom::report(root.append_child(&error));
     }
 }

@@ -48,13 +48,10 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
         .unwrap_or(4000.0);
     let remove = crate::dom::once(move || toast.remove());
     if let Some(w) = web_sys::window() {
-        dom::report(
-            w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                remove.unchecked_ref(),
-                duration as i32,
-            )
-            .err(),
-        );
+        dom::report(w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            remove.unchecked_ref(),
+            duration as i32,
+        ));
     }
     Ok(Value::Undefined)
 }
@@ -63,7 +60,7 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
 /// overlays come with the full component catalogue).
 pub(super) fn close_overlay(_call: &Call) -> Outcome {
     if let (Some(doc), Ok(event)) = (dom::document(), web_sys::Event::new("prefab:close-overlay")) {
-        dom::report(doc.dispatch_event(&event).err());
+        dom::report(doc.dispatch_event(&event));
     }
     Ok(Value::Undefined)
 }
@@ -143,7 +140,7 @@ fn request_init(fields: &Map, method: &str) -> web_sys::RequestInit {
     init.set_method(method);
     let headers = js_sys::Object::new();
     let set = |k: &str, v: &str| {
-        dom::report(js_sys::Reflect::set(&headers, &k.into(), &v.into()).err());
+        dom::report(js_sys::Reflect::set(&headers, &k.into(), &v.into()));
     };
     if let Some(Value::Object(h)) = fields.get("headers") {
         for (k, v) in h.iter() {
@@ -176,7 +173,7 @@ fn request_init(fields: &Map, method: &str) -> web_sys::RequestInit {
 fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
     let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
     if let Some(method) = method.dyn_ref::<js_sys::Function>() {
-        dom::report(method.call2(promise, ok, fail).err());
+        dom::report(method.call2(promise, ok, fail));
     }
 }
 
@@ -208,11 +205,7 @@ pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
         let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
         read_files(files, max_size, done);
     });
-    dom::report(
-        input
-            .add_event_listener_with_callback("change", on_change.unchecked_ref())
-            .err(),
-    );
+    dom::report(input.add_event_listener_with_callback("change", on_change.unchecked_ref()));
     input.click();
 }
 
@@ -274,7 +267,7 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
             }
         });
         reader.set_onload(Some(on_load.unchecked_ref()));
-        dom::report(reader.read_as_data_url(&file).err());
+        dom::report(reader.read_as_data_url(&file));
     }
 }
 

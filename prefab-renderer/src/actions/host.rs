@@ -64,10 +64,11 @@ pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
     } else {
         // A blocked pop-up is not an error (`open` returns null); a throwing `open` is reported.
         if let Some(w) = web_sys::window() {
-            crate::dom::report(
-                w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer")
-                    .err(),
-            );
+            crate::dom::report(w.open_with_url_and_target_and_features(
+                &url,
+                "_blank",
+                "noopener,noreferrer",
+            ));
         }
         done(Ok(Value::Undefined));
     }

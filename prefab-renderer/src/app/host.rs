@@ -39,11 +39,7 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(vars) = prop(styles, "variables") {
         for (name, value) in vars.iter() {
             if name.starts_with("--") {
-                dom::report(
-                    html.style()
-                        .set_property(name, &template::display(value))
-                        .err(),
-                );
+                dom::report(html.style().set_property(name, &template::display(value)));
             }
         }
     }
@@ -63,19 +59,15 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(insets) = prop(context, "safeAreaInsets") {
         for side in ["top", "right", "bottom", "left"] {
             if let Some(v) = insets.get(side) {
-                dom::report(
-                    html.style()
-                        .set_property(
-                            &format!("--pf-safe-{side}"),
-                            &format!("{}px", prefab::expr::number_to_string(v.to_number())),
-                        )
-                        .err(),
-                );
+                dom::report(html.style().set_property(
+                    &format!("--pf-safe-{side}"),
+                    &format!("{}px", prefab::expr::number_to_string(v.to_number())),
+                ));
             }
         }
     }
     if let Some(theme) = prop(context, "theme").as_str() {
-        dom::report(html.style().set_property("color-scheme", theme).err());
+        dom::report(html.style().set_property("color-scheme", theme));
     }
 }
 

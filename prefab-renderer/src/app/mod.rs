@@ -211,11 +211,7 @@ impl App {
             .and_then(|h| prop(&h, "theme").as_str().map(str::to_string));
         let mode = self.envelope_mode.borrow().clone().or(host_theme);
         if let Some(mode) = mode {
-            dom::report(
-                html.class_list()
-                    .toggle_with_force("dark", mode == "dark")
-                    .err(),
-            );
+            dom::report(html.class_list().toggle_with_force("dark", mode == "dark"));
             dom::set_attr(&html, "data-theme", &mode);
         }
     }

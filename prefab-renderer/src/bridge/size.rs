@@ -87,12 +87,12 @@ fn measure() {
     };
     let style = html.style();
     let previous = style.get_property_value("height").unwrap_or_default();
-    crate::dom::report(style.set_property("height", "max-content").err());
+    crate::dom::report(style.set_property("height", "max-content"));
     let height = html.get_bounding_client_rect().height().ceil() as i32;
     if previous.is_empty() {
-        crate::dom::report(style.remove_property("height").err());
+        crate::dom::report(style.remove_property("height"));
     } else {
-        crate::dom::report(style.set_property("height", &previous).err());
+        crate::dom::report(style.set_property("height", &previous));
     }
     let width = window
         .inner_width()

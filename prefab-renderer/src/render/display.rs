@@ -169,7 +169,7 @@ fn is_token(s: &str) -> bool {
 /// Sets one inline style property.
 pub(super) fn set_style(el: &Element, name: &str, value: &str) {
     if let Some(html) = el.dyn_ref::<web_sys::HtmlElement>() {
-        dom::report(html.style().set_property(name, value).err());
+        dom::report(html.style().set_property(name, value));
     }
 }
 
@@ -220,7 +220,7 @@ pub fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
         }
         crate::classes::note(&list);
         for class in list.split_ascii_whitespace() {
-            dom::report(el.class_list().add_1(class).err());
+            dom::report(el.class_list().add_1(class));
         }
     }
     match template::interpolate(prop(node, "rowHeight"), &*cx.frame) {
@@ -316,7 +316,7 @@ fn progress(cx: &Cx, node: &Value) -> Result<Node, String> {
         let mark = dom::element_with_class("div", "pf-progress-target");
         if let Some(extra) = prop(node, "targetClass").as_str() {
             crate::classes::note(extra);
-            dom::report(mark.class_list().add_1(extra).err());
+            dom::report(mark.class_list().add_1(extra));
         }
         dom::append(&el, &mark);
         let side = if vertical { "bottom" } else { "left" };

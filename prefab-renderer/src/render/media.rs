@@ -107,7 +107,7 @@ fn player(
         match crate::url::safe_src(src, data_type) {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
-                dom::report(target.remove_attribute("src").err());
+                dom::report(target.remove_attribute("src"));
             }
         }
     });
@@ -211,7 +211,7 @@ fn mermaid(cx: &Cx, node: &Value) -> Result<Node, String> {
     base(cx, &el, node, "pf-mermaid");
     let target = el.clone();
     cx.bind_text(prop(node, "chart"), move |chart| {
-        dom::report(target.remove_attribute("data-processed").err());
+        dom::report(target.remove_attribute("data-processed"));
         target.set_text_content(Some(chart));
         run_mermaid(&target);
     });
@@ -235,25 +235,19 @@ fn run_mermaid(el: &Element) {
     else {
         return;
     };
-    dom::report(el.class_list().add_1("mermaid").err());
+    dom::report(el.class_list().add_1("mermaid"));
     let options = js_sys::Object::new();
-    dom::report(
-        js_sys::Reflect::set(
-            &options,
-            &JsValue::from_str("nodes"),
-            &js_sys::Array::of1(el),
-        )
-        .err(),
-    );
-    dom::report(
-        js_sys::Reflect::set(
-            &options,
-            &JsValue::from_str("suppressErrors"),
-            &JsValue::TRUE,
-        )
-        .err(),
-    );
-    dom::report(run.call1(&mermaid, &options).err());
+    dom::report(js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("nodes"),
+        &js_sys::Array::of1(el),
+    ));
+    dom::report(js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("suppressErrors"),
+        &JsValue::TRUE,
+    ));
+    dom::report(run.call1(&mermaid, &options));
 }
 
 #[cfg(test)]

@@ -321,8 +321,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
                 for (k, v) in map.iter() {
                     dom::report(
                         html.style()
-                            .set_property(&css_property(k), &template::display(v))
-                            .err(),
+                            .set_property(&css_property(k), &template::display(v)),
                     );
                 }
             }

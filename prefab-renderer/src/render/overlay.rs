@@ -217,11 +217,8 @@ fn listen(cx: &Cx, node: &Value, ov: &Rc<Overlay>) {
             delay(node, "closeDelay", 300.0),
         )
     };
-    let mut targets = vec![&ov.trigger];
-    if kind == Kind::HoverCard {
-        targets.push(&ov.panel);
-    }
-    for el in targets {
+    let targets = if kind == Kind::HoverCard { 2 } else { 1 };
+    for el in &[&ov.trigger, &ov.panel][..targets] {
         for (event, open) in [
             ("mouseenter", true),
             ("mouseleave", false),
@@ -416,14 +413,11 @@ fn install() {
     let Some(doc) = dom::document() else { return };
     let add = |event: &str, capture: bool, f: Box<dyn FnMut(Event)>| {
         let closure = Closure::wrap(f);
-        dom::report(
-            doc.add_event_listener_with_callback_and_bool(
-                event,
-                closure.as_ref().unchecked_ref(),
-                capture,
-            )
-            .err(),
-        );
+        dom::report(doc.add_event_listener_with_callback_and_bool(
+            event,
+            closure.as_ref().unchecked_ref(),
+            capture,
+        ));
         closure.forget();
     };
     add("keydown", false, Box::new(key));

@@ -161,10 +161,7 @@ fn handle(env: &Env, slot: &RefCell<Option<Moving>>, event: &Event) {
             }) {
                 let start = (number(event, "clientX"), number(event, "clientY"));
                 pick(slot, item, Some(start));
-                dom::report(
-                    root.set_pointer_capture(number(event, "pointerId") as i32)
-                        .err(),
-                );
+                dom::report(root.set_pointer_capture(number(event, "pointerId") as i32));
             }
             return;
         }
@@ -184,7 +181,7 @@ fn handle(env: &Env, slot: &RefCell<Option<Moving>>, event: &Event) {
                 (" " | "Enter", true) => finish(env, slot),
                 (" " | "Enter", false) => {
                     pick(slot, item.clone(), None);
-                    dom::report(item.class_list().add_1("pf-sortable-picked").err());
+                    dom::report(item.class_list().add_1("pf-sortable-picked"));
                     say(
                         env,
                         &[
@@ -251,7 +248,7 @@ fn insert(group: &Element, row: &Element, position: usize) {
         ),
     };
     if let Some(parent) = parent {
-        dom::report(parent.insert_before(row, before.as_ref()).err());
+        dom::report(parent.insert_before(row, before.as_ref()));
     }
 }
 
@@ -271,7 +268,7 @@ fn drag(root: &Element, slot: &RefCell<Option<Moving>>, event: &Event) {
                 return;
             }
             moving.dragging = true;
-            dom::report(moving.item.class_list().add_1("pf-sortable-dragging").err());
+            dom::report(moving.item.class_list().add_1("pf-sortable-dragging"));
         }
         moving.row.clone()
     };
@@ -324,7 +321,7 @@ fn shift(env: &Env, item: &Element, key: &str) -> bool {
         insert(&target, &row(item), position);
     }
     if let Some(el) = item.dyn_ref::<HtmlElement>() {
-        dom::report(el.focus().err());
+        dom::report(el.focus());
     }
     where_is(env, item);
     true
@@ -338,8 +335,7 @@ fn finish(env: &Env, slot: &RefCell<Option<Moving>>) {
     let item = moving.item.clone();
     dom::report(
         item.class_list()
-            .remove_2("pf-sortable-dragging", "pf-sortable-picked")
-            .err(),
+            .remove_2("pf-sortable-dragging", "pf-sortable-picked"),
     );
     if moving.row.parent_node() == moving.parent && moving.row.next_sibling() == moving.next {
         return;
@@ -381,8 +377,7 @@ fn cancel(env: &Env, slot: &RefCell<Option<Moving>>) {
             moving
                 .item
                 .class_list()
-                .remove_2("pf-sortable-dragging", "pf-sortable-picked")
-                .err(),
+                .remove_2("pf-sortable-dragging", "pf-sortable-picked"),
         );
         restore(env, &moving, " cancelled.");
     }
@@ -390,14 +385,10 @@ fn cancel(env: &Env, slot: &RefCell<Option<Moving>>) {
 
 fn restore(env: &Env, moving: &Moving, why: &str) {
     if let Some(parent) = &moving.parent {
-        dom::report(
-            parent
-                .insert_before(&moving.row, moving.next.as_ref())
-                .err(),
-        );
+        dom::report(parent.insert_before(&moving.row, moving.next.as_ref()));
     }
     if let Some(el) = moving.item.dyn_ref::<HtmlElement>() {
-        dom::report(el.focus().err());
+        dom::report(el.focus());
     }
     say(env, &["Move of ", &attr(&moving.item, "aria-label"), why]);
 }

@@ -78,9 +78,10 @@ fn state_key(cx: &Cx, node: &Value, prefix: &str) -> (Store, String) {
     if store.peek_path(&name).is_none()
         && let Value::String(initial) = prop(node, "value")
         && !initial.contains("{{")
-        && let Err(e) = store.set_path(&name, Value::String(initial.clone()))
     {
-        crate::log::warn(&e);
+        // Ignored on purpose, as for any seed: a path the store refuses (its parent is
+        // missing) leaves the key unset and the first panel shows.
+        drop(store.set_path(&name, Value::String(initial.clone())));
     }
     (store, name)
 }

@@ -151,7 +151,7 @@ fn link(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
         move |href| match crate::url::safe_link(href) {
             Some(url) => dom::set_attr(&target, "href", &url),
             None => {
-                dom::report(target.remove_attribute("href").err());
+                dom::report(target.remove_attribute("href"));
             }
         },
     );

@@ -33,7 +33,7 @@ pub(super) fn ensure_id(el: &Element) -> String {
 
 /// Focuses `el` (any element of the page: HTML and SVG elements both have `focus()`).
 pub(super) fn focus(el: &Element) {
-    dom::report(el.unchecked_ref::<HtmlElement>().focus().err());
+    dom::report(el.unchecked_ref::<HtmlElement>().focus());
 }
 
 /// Sets an inline style property of `el`.
@@ -41,8 +41,7 @@ pub(super) fn set_style(el: &Element, name: &str, value: &str) {
     dom::report(
         el.unchecked_ref::<HtmlElement>()
             .style()
-            .set_property(name, value)
-            .err(),
+            .set_property(name, value),
     );
 }
 

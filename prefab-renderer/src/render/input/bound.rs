@@ -33,12 +33,10 @@ impl Bound {
             _ => cx.shared.auto_name(prefix).into(),
         };
         let store = cx.frame.store();
-        if !seed.is_nullish()
-            && !template::is_dynamic(&seed)
-            && store.peek_path(&name).is_none()
-            && let Err(e) = store.set_path(&name, seed)
-        {
-            crate::log::warn(&e);
+        if !seed.is_nullish() && !template::is_dynamic(&seed) && store.peek_path(&name).is_none() {
+            // Ignored on purpose: a path the store refuses (its parent is missing) leaves the
+            // key unset, and the control starts empty.
+            drop(store.set_path(&name, seed));
         }
         Bound {
             cx: cx.clone(),

@@ -290,7 +290,7 @@ impl Cal {
         if let Ok(Some(b)) = self.body.query_selector(&format!("[data-day=\"{day}\"]"))
             && let Some(html) = b.dyn_ref::<HtmlElement>()
         {
-            dom::report(html.focus().err());
+            dom::report(html.focus());
         }
     }
 
@@ -372,7 +372,7 @@ pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
     let done: Rc<dyn Fn()> = Rc::new(move || {
         close(false);
         if let Some(html) = focus_back.dyn_ref::<HtmlElement>() {
-            dom::report(html.focus().err());
+            dom::report(html.focus());
         }
     });
     let inner = calendar(
@@ -402,7 +402,7 @@ pub fn date_picker(cx: &Cx, node: &Value) -> Result<Node, String> {
                 && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
                 && let Some(html) = day.dyn_ref::<HtmlElement>()
             {
-                dom::report(html.focus().err());
+                dom::report(html.focus());
             }
         }),
     );

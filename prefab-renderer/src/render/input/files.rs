@@ -90,7 +90,7 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
             }
         });
         reader.set_onloadend(Some(onload.unchecked_ref()));
-        dom::report(reader.read_as_data_url(&blob).err());
+        dom::report(reader.read_as_data_url(&blob));
     }
 }
 

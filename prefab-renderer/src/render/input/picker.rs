@@ -56,7 +56,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     let root = dom::element("div");
     base(cx, &root, node, c[0]);
     // The `id` belongs to the focusable trigger (`Label forId` points at it).
-    dom::report(root.remove_attribute("id").err());
+    dom::report(root.remove_attribute("id"));
     let id = state.id(node);
     let list_id = format!("{id}-list");
     let (trigger, shown) = trigger(cx, node, c, &id, &list_id);
@@ -283,7 +283,7 @@ impl Picker {
         if let Some(search) = &self.search {
             search.set_value("");
             self.filter();
-            dom::report(search.focus().err());
+            dom::report(search.focus());
         }
         let selected = bound::all(&self.list, "[aria-selected=true]")
             .into_iter()
@@ -305,7 +305,7 @@ impl Picker {
             match option.and_then(|o| o.get_attribute("id")) {
                 Some(id) => dom::set_attr(owner, "aria-activedescendant", &id),
                 None => {
-                    dom::report(owner.remove_attribute("aria-activedescendant").err());
+                    dom::report(owner.remove_attribute("aria-activedescendant"));
                 }
             }
         }
@@ -353,7 +353,7 @@ impl Picker {
 
 fn focus(el: &Element) {
     if let Some(html) = el.dyn_ref::<HtmlElement>() {
-        dom::report(html.focus().err());
+        dom::report(html.focus());
     }
 }
 

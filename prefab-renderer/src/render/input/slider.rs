@@ -257,7 +257,7 @@ fn on_pointer(root: &Element, spec: &Spec, state: &Bound, thumbs: &[Element], ev
     if event.type_() == "pointerdown" {
         event.prevent_default();
         if let Some(thumb) = thumbs.get(which).and_then(|t| t.dyn_ref::<HtmlElement>()) {
-            dom::report(thumb.focus().err());
+            dom::report(thumb.focus());
         }
     }
 }
@@ -276,6 +276,6 @@ fn set_style(el: &Element, property: &str, percent: f64) {
     if let Some(html) = el.dyn_ref::<HtmlElement>() {
         let mut value = number_to_string((percent * 100.0).round() / 100.0);
         value.push('%');
-        dom::report(html.style().set_property(property, &value).err());
+        dom::report(html.style().set_property(property, &value));
     }
 }

@@ -154,7 +154,7 @@ pub fn radio_group(cx: &Cx, node: &Value, path: &str) -> Result<Node, String> {
             {
                 event.prevent_default();
                 if let Some(html) = radio.dyn_ref::<HtmlElement>() {
-                    dom::report(html.focus().err());
+                    dom::report(html.focus());
                     html.click();
                 }
             }
