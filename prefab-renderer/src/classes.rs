@@ -72,7 +72,7 @@ fn flush() {
             crate::dom::set_attr(&style, "id", "prefab-classes");
             // Before the envelope's css (a theme overrides utilities), else at the end.
             let before = doc.query_selector("[data-prefab-css]").ok().flatten();
-            let _ = head.insert_before(&style, before.as_ref().map(|e| e.as_ref()));
+            crate::dom::report(head.insert_before(&style, before.as_ref().map(|e| e.as_ref())));
             style
         }
     };

@@ -50,9 +50,29 @@ pub fn text(content: &str) -> Node {
     })
 }
 
-/// Sets an attribute (errors for invalid names are ignored: the name comes from our code).
+/// Reports a DOM or JS call that failed: pass the call's `Result`. A failure is never shown to
+/// the user: it is a warning on the console and in the host's log (`notifications/message`,
+/// once a host is connected), and in debug builds the JS error value goes to the console too.
+/// Only this check is inlined at the call sites; the report itself is one non-generic body.
+#[inline(always)]
+pub fn report<T>(result: Result<T, JsValue>) {
+    match result {
+        Ok(_value) => {}
+        Err(error) => failed(error),
+    }
+}
+
+#[inline(never)]
+fn failed(error: JsValue) {
+    if cfg!(debug_assertions) {
+        web_sys::console::warn_2(&JsValue::from_str("prefab-renderer: DOM error"), &error);
+    }
+    crate::log::warn("prefab-renderer: a DOM call failed");
+}
+
+/// Sets an attribute (a failure, e.g. an invalid name, is [`report`]ed).
 pub fn set_attr(el: &Element, name: &str, value: &str) {
-    let _ = el.set_attribute(name, value);
+    report(el.set_attribute(name, value));
 }
 
 /// Sets or removes a boolean attribute.
@@ -60,19 +80,19 @@ pub fn toggle_attr(el: &Element, name: &str, on: bool) {
     if on {
         set_attr(el, name, "");
     } else {
-        let _ = el.remove_attribute(name);
+        report(el.remove_attribute(name));
     }
 }
 
 /// Appends `child` to `parent`.
 pub fn append(parent: &Node, child: &Node) {
-    let _ = parent.append_child(child);
+    report(parent.append_child(child));
 }
 
 /// Removes every child of `node`.
 pub fn clear(node: &Node) {
     while let Some(child) = node.first_child() {
-        let _ = node.remove_child(&child);
+        report(node.remove_child(&child));
     }
 }
 
@@ -87,7 +107,7 @@ pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event)
 pub fn listen_many(owner: &Owner, target: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
     let closure = Closure::wrap(f);
     for event in events {
-        let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+        report(target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref()));
     }
     owner.keep(closure);
 }

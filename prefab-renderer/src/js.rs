@@ -84,7 +84,7 @@ pub fn to_js(value: &Value) -> JsValue {
             let object = Object::new();
             for (k, v) in map.iter() {
                 if !matches!(v, Value::Undefined) {
-                    let _ = Reflect::set(&object, &JsValue::from_str(k), &to_js(v));
+                    crate::dom::report(Reflect::set(&object, &JsValue::from_str(k), &to_js(v)));
                 }
             }
             object.into()

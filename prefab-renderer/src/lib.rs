@@ -33,6 +33,7 @@ pub mod cx;
 pub mod dom;
 pub mod js;
 pub mod json;
+mod log;
 pub mod node;
 pub mod render;
 pub mod store;
@@ -73,16 +74,16 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
                 // that includes the whole view it costs ~65 ms instead of ~40 ms, so mounting
                 // after this (near-free) layout saves ~25 ms of main-thread CPU. Same output.
                 if let Some(html) = doc.document_element() {
-                    let _ = html.get_bounding_client_rect();
+                    html.get_bounding_client_rect();
                 }
                 app.mount(&envelope);
                 mark("prefab:mounted");
             }
             Err(e) => {
                 let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
-                let _ = doc
-                    .get_element_by_id("root")
-                    .map(|r| r.append_child(&error));
+                if let Some(root) = doc.get_element_by_id("root") {
+                    dom::report(root.append_child(&error));
+                }
             }
         }
     }
@@ -102,6 +103,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
         ]);
         bridge::connect(Rc::new(app::Events(app)), &capabilities)?;
     }
+    // `engine` is part of the loader's call (kept for diagnostics); nothing depends on it yet.
     let _ = engine;
     Ok(())
 }
@@ -109,7 +111,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
 /// A `performance.mark` (timing points for benchmarks and profiles).
 fn mark(name: &str) {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = performance.mark(name);
+        dom::report(performance.mark(name));
     }
 }
 
@@ -121,6 +123,6 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let root = dom::document().and_then(|d| d.get_element_by_id("root"));
     if let Some(root) = root {
         let error = dom::error_box("renderer", &message);
-        let _ = root.append_child(&error);
+        dom::report(root.append_child(&error));
     }
 }

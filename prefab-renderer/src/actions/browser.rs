@@ -48,10 +48,10 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
         .unwrap_or(4000.0);
     let remove = crate::dom::once(move || toast.remove());
     if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+        dom::report(w.set_timeout_with_callback_and_timeout_and_arguments_0(
             remove.unchecked_ref(),
             duration as i32,
-        );
+        ));
     }
     Ok(Value::Undefined)
 }
@@ -60,7 +60,7 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
 /// overlays come with the full component catalogue).
 pub(super) fn close_overlay(_call: &Call) -> Outcome {
     if let (Some(doc), Ok(event)) = (dom::document(), web_sys::Event::new("prefab:close-overlay")) {
-        let _ = doc.dispatch_event(&event);
+        dom::report(doc.dispatch_event(&event));
     }
     Ok(Value::Undefined)
 }
@@ -117,37 +117,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         .and_then(Value::as_str)
         .unwrap_or("GET")
         .to_ascii_uppercase();
-    let init = web_sys::RequestInit::new();
-    init.set_method(&method);
-    let headers = js_sys::Object::new();
-    if let Some(Value::Object(h)) = fields.get("headers") {
-        for (k, v) in h.iter() {
-            let _ = js_sys::Reflect::set(&headers, &k.into(), &template::display(v).into());
-        }
-    }
-    let has_content_type = |h: &js_sys::Object| {
-        js_sys::Object::keys(h).iter().any(|k| {
-            k.as_string()
-                .is_some_and(|k| k.eq_ignore_ascii_case("content-type"))
-        })
-    };
-    if !matches!(method.as_str(), "GET" | "HEAD") {
-        match fields.get("body") {
-            Some(Value::String(s)) => init.set_body(&JsValue::from_str(s)),
-            Some(body @ (Value::Object(_) | Value::Array(_))) => {
-                init.set_body(&JsValue::from_str(&js::stringify(body)));
-                if !has_content_type(&headers) {
-                    let _ = js_sys::Reflect::set(
-                        &headers,
-                        &"Content-Type".into(),
-                        &"application/json".into(),
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-    init.set_headers(&headers);
+    let init = request_init(fields, &method);
     let Some(window) = web_sys::window() else {
         return done(Err("fetch: no window".into()));
     };
@@ -193,11 +163,47 @@ pub(super) fn fetch(fields: &Map, done: Done) {
     then(&promise, &ok, &fail);
 }
 
+/// The method, `headers` and `body` of a `fetch` (a JSON body for an object or array, with
+/// `Content-Type: application/json` unless a header sets it).
+fn request_init(fields: &Map, method: &str) -> web_sys::RequestInit {
+    let init = web_sys::RequestInit::new();
+    init.set_method(method);
+    let headers = js_sys::Object::new();
+    let set = |k: &str, v: &str| {
+        dom::report(js_sys::Reflect::set(&headers, &k.into(), &v.into()));
+    };
+    if let Some(Value::Object(h)) = fields.get("headers") {
+        for (k, v) in h.iter() {
+            set(k, &template::display(v));
+        }
+    }
+    let has_content_type = |h: &js_sys::Object| {
+        js_sys::Object::keys(h).iter().any(|k| {
+            k.as_string()
+                .is_some_and(|k| k.eq_ignore_ascii_case("content-type"))
+        })
+    };
+    if !matches!(method, "GET" | "HEAD") {
+        match fields.get("body") {
+            Some(Value::String(s)) => init.set_body(&JsValue::from_str(s)),
+            Some(body @ (Value::Object(_) | Value::Array(_))) => {
+                init.set_body(&JsValue::from_str(&js::stringify(body)));
+                if !has_content_type(&headers) {
+                    set("Content-Type", "application/json");
+                }
+            }
+            _ => {}
+        }
+    }
+    init.set_headers(&headers);
+    init
+}
+
 /// `promise.then(ok, fail)` with one-shot functions (from `dom::once_with`).
 fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
     let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
     if let Some(method) = method.dyn_ref::<js_sys::Function>() {
-        let _ = method.call2(promise, ok, fail);
+        dom::report(method.call2(promise, ok, fail));
     }
 }
 
@@ -229,7 +235,7 @@ pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
         let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
         read_files(files, max_size, done);
     });
-    let _ = input.add_event_listener_with_callback("change", on_change.unchecked_ref());
+    dom::report(input.add_event_listener_with_callback("change", on_change.unchecked_ref()));
     input.click();
 }
 
@@ -244,7 +250,8 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
                 let mut fields = Map::new();
                 fields.insert("message", Value::from(format!("{} is too large", f.name())));
                 fields.insert("variant", Value::from("error"));
-                let _ = show_toast(&fields);
+                // Cannot fail: the only error is a missing `message`, set just above.
+                drop(show_toast(&fields));
             }
             ok
         })
@@ -290,7 +297,7 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
             }
         });
         reader.set_onload(Some(on_load.unchecked_ref()));
-        let _ = reader.read_as_data_url(&file);
+        dom::report(reader.read_as_data_url(&file));
     }
 }
 

@@ -62,11 +62,14 @@ pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
         let params = rpc::object(&[("url", url.as_str().into())]);
         host_request("ui/open-link", &params, done);
     } else {
-        let opened = web_sys::window().and_then(|w| {
-            w.open_with_url_and_target_and_features(&url, "_blank", "noopener,noreferrer")
-                .ok()
-        });
-        let _ = opened;
+        // A blocked pop-up is not an error (`open` returns null); a throwing `open` is reported.
+        if let Some(w) = web_sys::window() {
+            crate::dom::report(w.open_with_url_and_target_and_features(
+                &url,
+                "_blank",
+                "noopener,noreferrer",
+            ));
+        }
         done(Ok(Value::Undefined));
     }
 }
@@ -161,7 +164,7 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
     let store = call.cx.frame.store().clone();
     host_request("tools/call", &rpc::object(&entries), move |outcome| {
         if !cx.app().is_none_or(|a| a.sequence_finish(&tool, seq)) {
-            crate::bridge::log::warn(&format!(
+            crate::log::warn(&format!(
                 "toolCall {tool}: dropped a response older than the last one applied"
             ));
             return;
@@ -186,7 +189,7 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         if let (Ok(result), Some(key)) = (&outcome, &result_key)
             && let Err(e) = store.set_path(key, result.clone())
         {
-            crate::bridge::log::warn(&e);
+            crate::log::warn(&e);
         }
         done(outcome);
     });

@@ -117,7 +117,7 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
         return;
     }
     let Some(name) = prop(action, "action").as_str().map(str::to_string) else {
-        crate::bridge::log::warn("an action without a string \"action\" field was skipped");
+        crate::log::warn("an action without a string \"action\" field was skipped");
         done(Err("invalid action".into()));
         return;
     };
@@ -146,7 +146,7 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
             );
         }
         Err(message) => {
-            crate::bridge::log::warn(&format!("action failed: {message}"));
+            crate::log::warn(&format!("action failed: {message}"));
             if on_error.is_nullish() {
                 done(Err(message));
                 return;

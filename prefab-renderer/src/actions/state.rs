@@ -40,7 +40,7 @@ pub(super) fn append_state(call: &Call, fields: &Map) -> Outcome {
         None | Some(Value::Undefined | Value::Null) => Vec::new(),
         Some(Value::Array(items)) => (*items).clone(),
         Some(_) => {
-            crate::bridge::log::warn(&format!("appendState: \"{key}\" is not an array"));
+            crate::log::warn(&format!("appendState: \"{key}\" is not an array"));
             return Ok(Value::Undefined);
         }
     };
@@ -61,7 +61,7 @@ pub(super) fn pop_state(call: &Call, fields: &Map) -> Outcome {
     let key = text_field(fields, "popState", "key")?;
     let store = call.cx.frame.store();
     let Some(Value::Array(items)) = store.peek_path(&key) else {
-        crate::bridge::log::warn(&format!("popState: \"{key}\" is not an array"));
+        crate::log::warn(&format!("popState: \"{key}\" is not an array"));
         return Ok(Value::Undefined);
     };
     let index = fields.get("index").cloned().unwrap_or(Value::Undefined);

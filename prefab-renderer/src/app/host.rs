@@ -39,7 +39,7 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(vars) = prop(styles, "variables") {
         for (name, value) in vars.iter() {
             if name.starts_with("--") {
-                let _ = html.style().set_property(name, &template::display(value));
+                dom::report(html.style().set_property(name, &template::display(value)));
             }
         }
     }
@@ -59,15 +59,15 @@ fn apply_host_styles(context: &Value) {
     if let Value::Object(insets) = prop(context, "safeAreaInsets") {
         for side in ["top", "right", "bottom", "left"] {
             if let Some(v) = insets.get(side) {
-                let _ = html.style().set_property(
+                dom::report(html.style().set_property(
                     &format!("--pf-safe-{side}"),
                     &format!("{}px", prefab::expr::number_to_string(v.to_number())),
-                );
+                ));
             }
         }
     }
     if let Some(theme) = prop(context, "theme").as_str() {
-        let _ = html.style().set_property("color-scheme", theme);
+        dom::report(html.style().set_property("color-scheme", theme));
     }
 }
 
@@ -117,9 +117,7 @@ impl HostEvents for App {
                     };
                     self.show_error("tool result", &text);
                 } else {
-                    crate::bridge::log::warn(
-                        "tool result without a $prefab envelope: nothing to render",
-                    );
+                    crate::log::warn("tool result without a $prefab envelope: nothing to render");
                 }
             }
             "ui/notifications/tool-input" | "ui/notifications/tool-input-partial" => {

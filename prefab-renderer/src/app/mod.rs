@@ -112,7 +112,7 @@ impl App {
         if let Some(v) = version.as_str()
             && !VERSIONS.contains(&v)
         {
-            crate::bridge::log::warn(&format!(
+            crate::log::warn(&format!(
                 "$prefab version {v} is not known to this renderer"
             ));
         }
@@ -215,7 +215,7 @@ impl App {
             .and_then(|h| prop(&h, "theme").as_str().map(str::to_string));
         let mode = self.envelope_mode.borrow().clone().or(host_theme);
         if let Some(mode) = mode {
-            let _ = html.class_list().toggle_with_force("dark", mode == "dark");
+            dom::report(html.class_list().toggle_with_force("dark", mode == "dark"));
             dom::set_attr(&html, "data-theme", &mode);
         }
     }

@@ -13,7 +13,6 @@
 //! * Host requests: `ping` and `ui/resource-teardown` are answered with `{}` (teardown after
 //!   the view stopped its timers), `tools/call` / `tools/list` go to the view's own tools,
 //!   anything else gets `-32601`.
-pub mod log;
 mod size;
 
 pub mod rpc;
@@ -145,6 +144,18 @@ fn with<R>(f: impl FnOnce(&mut Bridge) -> R) -> Option<R> {
     BRIDGE.with(|b| b.try_borrow_mut().ok()?.as_mut().map(f))
 }
 
+/// The host's log for `crate::log`: `notifications/message` while connected.
+fn host_log(level: &str, message: &str) {
+    if is_connected() {
+        let params = rpc::object(&[
+            ("level", level.into()),
+            ("logger", "prefab-renderer".into()),
+            ("data", message.into()),
+        ]);
+        notify("notifications/message", Some(&params));
+    }
+}
+
 /// Whether the bridge is connected to a host (it exists and was not torn down).
 #[must_use]
 pub fn is_connected() -> bool {
@@ -160,6 +171,7 @@ pub fn host_capabilities() -> JsValue {
 /// Starts the bridge: installs the listener, then sends `ui/initialize`.
 pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
+    crate::log::set_host_sink(host_log);
     let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
     window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref())?;
     BRIDGE.with(|b| {
@@ -284,7 +296,7 @@ fn register(id: u32, timeout_ms: i32, callback: Callback) {
 
 fn on_initialized(result: Result<JsValue, RpcError>) {
     let Ok(result) = result else {
-        log::warn("ui/initialize failed; the view stays in standalone mode");
+        crate::log::warn("ui/initialize failed; the view stays in standalone mode");
         return;
     };
     let Some(events) = with(|b| {
@@ -413,7 +425,7 @@ fn post(message: &JsValue) {
     if let Some(parent) = parent
         && parent.post_message(message, "*").is_err()
     {
-        log::warn("postMessage to the host failed");
+        crate::log::warn("postMessage to the host failed");
     }
 }
 

@@ -197,5 +197,5 @@ fn set_params(msg: &Object, params: Option<&JsValue>) {
 
 fn set(target: &Object, key: &str, value: &JsValue) {
     // Defining a property on a fresh plain object cannot fail.
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+    crate::dom::report(Reflect::set(target, &JsValue::from_str(key), value));
 }

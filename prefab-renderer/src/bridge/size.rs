@@ -87,12 +87,12 @@ fn measure() {
     };
     let style = html.style();
     let previous = style.get_property_value("height").unwrap_or_default();
-    let _ = style.set_property("height", "max-content");
+    crate::dom::report(style.set_property("height", "max-content"));
     let height = html.get_bounding_client_rect().height().ceil() as i32;
     if previous.is_empty() {
-        let _ = style.remove_property("height");
+        crate::dom::report(style.remove_property("height"));
     } else {
-        let _ = style.set_property("height", &previous);
+        crate::dom::report(style.set_property("height", &previous));
     }
     let width = window
         .inner_width()

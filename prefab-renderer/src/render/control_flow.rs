@@ -143,7 +143,7 @@ fn for_each(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String
                 let row_node: &Node = row.el.as_ref();
                 let at = target.child_nodes().item(position as u32);
                 if at.as_ref() != Some(row_node) {
-                    let _ = target.insert_before(row_node, at.as_ref());
+                    dom::report(target.insert_before(row_node, at.as_ref()));
                 }
             }
             *rows.borrow_mut() = next;

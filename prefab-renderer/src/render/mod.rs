@@ -158,9 +158,10 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
                 && let Some(html) = target.dyn_ref::<web_sys::HtmlElement>()
             {
                 for (k, v) in map.iter() {
-                    let _ = html
-                        .style()
-                        .set_property(&css_property(k), &template::display(v));
+                    dom::report(
+                        html.style()
+                            .set_property(&css_property(k), &template::display(v)),
+                    );
                 }
             }
         });

@@ -436,7 +436,7 @@ fn grid_styles(cx: &Cx, el: &Element, node: &Value) {
         }
         crate::classes::note(&list);
         for class in list.split_ascii_whitespace() {
-            let _ = el.class_list().add_1(class);
+            dom::report(el.class_list().add_1(class));
         }
     }
     match template::interpolate(prop(node, "rowHeight"), &*cx.frame) {

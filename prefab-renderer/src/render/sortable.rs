@@ -171,7 +171,7 @@ fn handle(env: &Env, slot: &RefCell<Option<Moving>>, event: &Event) {
             }) {
                 let start = (number(event, "clientX"), number(event, "clientY"));
                 pick(slot, item, Some(start));
-                let _ = root.set_pointer_capture(number(event, "pointerId") as i32);
+                dom::report(root.set_pointer_capture(number(event, "pointerId") as i32));
             }
             return;
         }
@@ -191,7 +191,7 @@ fn handle(env: &Env, slot: &RefCell<Option<Moving>>, event: &Event) {
                 (" " | "Enter", true) => finish(env, slot),
                 (" " | "Enter", false) => {
                     pick(slot, item.clone(), None);
-                    let _ = item.class_list().add_1("pf-sortable-picked");
+                    dom::report(item.class_list().add_1("pf-sortable-picked"));
                     say(
                         env,
                         &[
@@ -258,7 +258,7 @@ fn insert(group: &Element, row: &Element, position: usize) {
         ),
     };
     if let Some(parent) = parent {
-        let _ = parent.insert_before(row, before.as_ref());
+        dom::report(parent.insert_before(row, before.as_ref()));
     }
 }
 
@@ -278,7 +278,7 @@ fn drag(root: &Element, slot: &RefCell<Option<Moving>>, event: &Event) {
                 return;
             }
             moving.dragging = true;
-            let _ = moving.item.class_list().add_1("pf-sortable-dragging");
+            dom::report(moving.item.class_list().add_1("pf-sortable-dragging"));
         }
         moving.row.clone()
     };
@@ -331,7 +331,7 @@ fn shift(env: &Env, item: &Element, key: &str) -> bool {
         insert(&target, &row(item), position);
     }
     if let Some(el) = item.dyn_ref::<HtmlElement>() {
-        let _ = el.focus();
+        dom::report(el.focus());
     }
     where_is(env, item);
     true
@@ -343,9 +343,10 @@ fn finish(env: &Env, slot: &RefCell<Option<Moving>>) {
         return;
     };
     let item = moving.item.clone();
-    let _ = item
-        .class_list()
-        .remove_2("pf-sortable-dragging", "pf-sortable-picked");
+    dom::report(
+        item.class_list()
+            .remove_2("pf-sortable-dragging", "pf-sortable-picked"),
+    );
     if moving.row.parent_node() == moving.parent && moving.row.next_sibling() == moving.next {
         return;
     }
@@ -382,20 +383,22 @@ fn finish(env: &Env, slot: &RefCell<Option<Moving>>) {
 /// Escape / pointer cancel: the item goes back.
 fn cancel(env: &Env, slot: &RefCell<Option<Moving>>) {
     if let Some(moving) = slot.borrow_mut().take() {
-        let _ = moving
-            .item
-            .class_list()
-            .remove_2("pf-sortable-dragging", "pf-sortable-picked");
+        dom::report(
+            moving
+                .item
+                .class_list()
+                .remove_2("pf-sortable-dragging", "pf-sortable-picked"),
+        );
         restore(env, &moving, " cancelled.");
     }
 }
 
 fn restore(env: &Env, moving: &Moving, why: &str) {
     if let Some(parent) = &moving.parent {
-        let _ = parent.insert_before(&moving.row, moving.next.as_ref());
+        dom::report(parent.insert_before(&moving.row, moving.next.as_ref()));
     }
     if let Some(el) = moving.item.dyn_ref::<HtmlElement>() {
-        let _ = el.focus();
+        dom::report(el.focus());
     }
     say(env, &["Move of ", &attr(&moving.item, "aria-label"), why]);
 }

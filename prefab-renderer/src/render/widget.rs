@@ -35,15 +35,16 @@ pub(super) fn ensure_id(el: &Element) -> String {
 
 /// Focuses `el` (any element of the page: HTML and SVG elements both have `focus()`).
 pub(super) fn focus(el: &Element) {
-    let _ = el.unchecked_ref::<HtmlElement>().focus();
+    dom::report(el.unchecked_ref::<HtmlElement>().focus());
 }
 
 /// Sets an inline style property of `el`.
 pub(super) fn set_style(el: &Element, name: &str, value: &str) {
-    let _ = el
-        .unchecked_ref::<HtmlElement>()
-        .style()
-        .set_property(name, value);
+    dom::report(
+        el.unchecked_ref::<HtmlElement>()
+            .style()
+            .set_property(name, value),
+    );
 }
 
 /// The element matching `selector` at or above the event's target (for delegated listeners).

@@ -249,14 +249,35 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
         axes::category_labels(c, plot, horizontal);
     }
     axes::titles(c, plot, &bottom_title, &left_title);
-    let n = c.tips.len();
     let (c0, length) = if horizontal {
         (plot.y0, plot.y1 - plot.y0)
     } else {
         (plot.x0, plot.x1 - plot.x0)
     };
-    let band = length / n.max(1) as f64;
-    for i in 0..n {
+    let g = Geometry {
+        horizontal,
+        c0,
+        band: length / c.tips.len().max(1) as f64,
+        scale,
+    };
+    hit_areas(c, plot, &g);
+    marks(c, props, layers, opts, &g);
+}
+
+/// Where the categories and values of a category chart land.
+struct Geometry {
+    /// Categories run down (bars grow right) instead of across.
+    horizontal: bool,
+    /// Where the category axis starts, and the room of one category.
+    c0: f64,
+    band: f64,
+    scale: super::scale::Linear,
+}
+
+/// One hit area per category (for its tooltip), and the tooltip's anchor.
+fn hit_areas(c: &mut Canvas, plot: Plot, g: &Geometry) {
+    let (c0, band, horizontal) = (g.c0, g.band, g.horizontal);
+    for i in 0..c.tips.len() {
         let start = c0 + i as f64 * band;
         let hit = if horizontal {
             axes::rect(c, plot.x0, start, plot.x1 - plot.x0, band, "pf-chart-hit")
@@ -272,6 +293,11 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
             };
         }
     }
+}
+
+/// The bars (side by side, or stacked), lines or areas of every layer.
+fn marks(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, g: &Geometry) {
+    let (c0, band, horizontal, scale) = (g.c0, g.band, g.horizontal, g.scale);
     let slots = if opts.stacked { 1 } else { layers.len().max(1) };
     let gap = if slots > 1 { 4.0 } else { 0.0 };
     let width = ((band * 0.8 - gap * (slots - 1) as f64) / slots as f64).max(1.0);

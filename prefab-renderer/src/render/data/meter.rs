@@ -89,7 +89,7 @@ pub(super) fn progress(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<
         let mark = dom::element_with_class("div", "pf-progress-target");
         if let Some(extra) = prop(node, "targetClass").as_str() {
             crate::classes::note(extra);
-            let _ = mark.class_list().add_1(extra);
+            dom::report(mark.class_list().add_1(extra));
         }
         dom::append(&el, &mark);
         let side = if vertical { "bottom" } else { "left" };

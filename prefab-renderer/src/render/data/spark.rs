@@ -20,6 +20,7 @@ pub fn sparkline(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
     Ok(wrap.into())
 }
 
+/// The box, its label and height, then the bars or the line.
 fn draw(svg: &Element, props: &Value) {
     dom::clear(svg);
     let values = numbers(props, "data");
@@ -47,40 +48,55 @@ fn draw(svg: &Element, props: &Value) {
         style.push_str("1.5rem");
     }
     dom::set_attr(svg, "style", &style);
-    let indicator = prop(props, "indicatorClass").as_str().unwrap_or_default();
-    let add = |tag: &str, class: &str| {
-        let el = svg_element(tag);
-        if !class.is_empty() {
-            dom::set_attr(&el, "class", class);
-        }
-        dom::append(svg, &el);
-        el
-    };
-    let n = values.len();
-    if n == 0 {
+    if values.is_empty() {
         return;
     }
-    let (lo, hi) = scale::extent(&values);
     if prop(props, "mode").as_str() == Some("bar") {
-        let lo = lo.min(0.0);
-        let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
-        let w = (100.0 - (n as f64 - 1.0)) / n as f64;
-        for (i, v) in values.iter().enumerate() {
-            let h = (v - lo) / span * 39.0;
-            let bar = add("rect", indicator);
-            for (name, x) in [
-                ("x", i as f64 * (w + 1.0)),
-                ("y", 40.0 - h),
-                ("width", w),
-                ("height", h),
-            ] {
-                set_num(&bar, name, x);
-            }
-            dom::set_attr(&bar, "fill", "currentColor");
-            dom::set_attr(&bar, "opacity", "0.7");
-        }
-        return;
+        bars(svg, props, &values);
+    } else {
+        line(svg, props, &values);
     }
+}
+
+/// A new SVG element of `tag` (with `class` when not empty), appended to `svg`.
+fn add(svg: &Element, tag: &str, class: &str) -> Element {
+    let el = svg_element(tag);
+    if !class.is_empty() {
+        dom::set_attr(&el, "class", class);
+    }
+    dom::append(svg, &el);
+    el
+}
+
+/// `mode: "bar"`: one bar per value, from zero (or the lowest value) up.
+fn bars(svg: &Element, props: &Value, values: &[f64]) {
+    let indicator = prop(props, "indicatorClass").as_str().unwrap_or_default();
+    let n = values.len();
+    let (lo, hi) = scale::extent(values);
+    let lo = lo.min(0.0);
+    let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
+    let w = (100.0 - (n as f64 - 1.0)) / n as f64;
+    for (i, v) in values.iter().enumerate() {
+        let h = (v - lo) / span * 39.0;
+        let bar = add(svg, "rect", indicator);
+        for (name, x) in [
+            ("x", i as f64 * (w + 1.0)),
+            ("y", 40.0 - h),
+            ("width", w),
+            ("height", h),
+        ] {
+            set_num(&bar, name, x);
+        }
+        dom::set_attr(&bar, "fill", "currentColor");
+        dom::set_attr(&bar, "opacity", "0.7");
+    }
+}
+
+/// The line through the values (with a gradient area under it when `fill`).
+fn line(svg: &Element, props: &Value, values: &[f64]) {
+    let indicator = prop(props, "indicatorClass").as_str().unwrap_or_default();
+    let n = values.len();
+    let (lo, hi) = scale::extent(values);
     // The line uses the top 70% of the box (room for the fill), inset by half the stroke.
     let stroke = match prop(props, "strokeWidth").to_number() {
         s if s > 0.0 => s,
@@ -104,33 +120,9 @@ fn draw(svg: &Element, props: &Value) {
     let mut d = String::new();
     path::line(&mut d, &pts, curve, false);
     if prop(props, "fill").truthy() {
-        let id = ["pf-spark-", &next_id()].concat();
-        let defs = add("defs", "");
-        let gradient = svg_element("linearGradient");
-        for (k, v) in [
-            ("id", id.as_str()),
-            ("x1", "0"),
-            ("y1", "0"),
-            ("x2", "0"),
-            ("y2", "1"),
-        ] {
-            dom::set_attr(&gradient, k, v);
-        }
-        for (offset, class) in [
-            ("0%", "pf-sparkline-fill-stop-start"),
-            ("100%", "pf-sparkline-fill-stop-end"),
-        ] {
-            let stop = svg_element("stop");
-            dom::set_attr(&stop, "offset", offset);
-            dom::set_attr(&stop, "class", class);
-            dom::append(&gradient, &stop);
-        }
-        dom::append(&defs, &gradient);
-        let area = add("path", "");
-        dom::set_attr(&area, "d", &[d.as_str(), "L100,40L0,40Z"].concat());
-        dom::set_attr(&area, "fill", &["url(#", &id, ")"].concat());
+        fill_area(svg, &d);
     }
-    let line = add("path", &["pf-sparkline-line ", indicator].concat());
+    let line = add(svg, "path", &["pf-sparkline-line ", indicator].concat());
     dom::set_attr(&line, "d", &d);
     for (k, v) in [
         ("fill", "none"),
@@ -142,4 +134,33 @@ fn draw(svg: &Element, props: &Value) {
         dom::set_attr(&line, k, v);
     }
     set_num(&line, "stroke-width", stroke);
+}
+
+/// The area under the line `d`, filled with a top-to-bottom gradient.
+fn fill_area(svg: &Element, d: &str) {
+    let id = ["pf-spark-", &next_id()].concat();
+    let defs = add(svg, "defs", "");
+    let gradient = svg_element("linearGradient");
+    for (k, v) in [
+        ("id", id.as_str()),
+        ("x1", "0"),
+        ("y1", "0"),
+        ("x2", "0"),
+        ("y2", "1"),
+    ] {
+        dom::set_attr(&gradient, k, v);
+    }
+    for (offset, class) in [
+        ("0%", "pf-sparkline-fill-stop-start"),
+        ("100%", "pf-sparkline-fill-stop-end"),
+    ] {
+        let stop = svg_element("stop");
+        dom::set_attr(&stop, "offset", offset);
+        dom::set_attr(&stop, "class", class);
+        dom::append(&gradient, &stop);
+    }
+    dom::append(&defs, &gradient);
+    let area = add(svg, "path", "");
+    dom::set_attr(&area, "d", &[d, "L100,40L0,40Z"].concat());
+    dom::set_attr(&area, "fill", &["url(#", &id, ")"].concat());
 }

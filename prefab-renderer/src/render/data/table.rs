@@ -67,20 +67,58 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
     let wrap = dom::element("div");
     base(cx, &wrap, node, "pf-data-table");
     if prop(node, "search").truthy() || prop(node, "searchable").truthy() {
-        let bar = dom::element_with_class("div", "pf-data-table-search");
-        let input = dom::element_with_class("input", "pf-input");
-        dom::set_attr(&input, "type", "search");
-        dom::set_attr(&input, "data-act", "search");
-        let placeholder = prop(node, "searchPlaceholder")
-            .as_str()
-            .unwrap_or("Filter...");
-        dom::set_attr(&input, "placeholder", placeholder);
-        dom::set_attr(&input, "aria-label", placeholder);
-        dom::append(&bar, &input);
-        dom::append(&wrap, &bar);
+        search_bar(node, &wrap);
     }
     let container = dom::element_with_class("div", "pf-table-container");
     let table = dom::element_with_class("table", "pf-table");
+    let heads = header(node, columns, &table);
+    let body = dom::element_with_class("tbody", "pf-table-body");
+    dom::append(&table, &body);
+    dom::append(&container, &table);
+    dom::append(&wrap, &container);
+    let page_size = if prop(node, "paginated").truthy() {
+        match prop(node, "pageSize") {
+            Value::Undefined | Value::Null => 10,
+            size => size.to_number().max(1.0) as usize,
+        }
+    } else {
+        0
+    };
+    let pager = (page_size > 0).then(|| pager(&wrap));
+    let on_row_click = prop(node, "onRowClick").clone();
+    let table = Rc::new(Table {
+        cx: cx.clone(),
+        columns: columns.clone(),
+        heads,
+        body,
+        pager,
+        page_size,
+        on_row_click,
+        view: RefCell::default(),
+        page_owner: RefCell::default(),
+    });
+    bind(cx, node, &wrap, table);
+    Ok(wrap.into())
+}
+
+/// The search box (`search`/`searchable`) above the table.
+fn search_bar(node: &Value, wrap: &Element) {
+    let bar = dom::element_with_class("div", "pf-data-table-search");
+    let input = dom::element_with_class("input", "pf-input");
+    dom::set_attr(&input, "type", "search");
+    dom::set_attr(&input, "data-act", "search");
+    let placeholder = prop(node, "searchPlaceholder")
+        .as_str()
+        .unwrap_or("Filter...");
+    dom::set_attr(&input, "placeholder", placeholder);
+    dom::set_attr(&input, "aria-label", placeholder);
+    dom::append(&bar, &input);
+    dom::append(wrap, &bar);
+}
+
+/// The header row (an expand column when a row has `_detail`, sort buttons on `sortable`
+/// columns), appended to `table`; returns the column heads.
+fn header(node: &Value, columns: &[Value], table: &Element) -> Vec<Element> {
     let head = dom::element_with_class("thead", "pf-table-header");
     let head_row = dom::element_with_class("tr", "pf-table-row");
     let any_detail = matches!(prop(node, "rows"), Value::Array(rows)
@@ -119,53 +157,35 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
         heads.push(th);
     }
     dom::append(&head, &head_row);
-    dom::append(&table, &head);
-    let body = dom::element_with_class("tbody", "pf-table-body");
-    dom::append(&table, &body);
-    dom::append(&container, &table);
-    dom::append(&wrap, &container);
+    dom::append(table, &head);
+    heads
+}
 
-    let page_size = if prop(node, "paginated").truthy() {
-        match prop(node, "pageSize") {
-            Value::Undefined | Value::Null => 10,
-            size => size.to_number().max(1.0) as usize,
-        }
-    } else {
-        0
+/// The footer of a paginated table: the `Page x of y` label, Previous and Next.
+fn pager(wrap: &Element) -> (Element, Element, Element) {
+    let footer = dom::element_with_class("div", "pf-data-table-footer");
+    let label = dom::element_with_class("div", "pf-data-table-page");
+    let buttons = dom::element_with_class("div", "pf-data-table-pager");
+    let step = |act: &str, text: &str| {
+        let b = dom::element_with_class(
+            "button",
+            "pf-button pf-button-variant-outline pf-button-size-sm",
+        );
+        dom::set_attr(&b, "type", "button");
+        dom::set_attr(&b, "data-act", act);
+        b.set_text_content(Some(text));
+        dom::append(&buttons, &b);
+        b
     };
-    let pager = (page_size > 0).then(|| {
-        let footer = dom::element_with_class("div", "pf-data-table-footer");
-        let label = dom::element_with_class("div", "pf-data-table-page");
-        let buttons = dom::element_with_class("div", "pf-data-table-pager");
-        let step = |act: &str, text: &str| {
-            let b = dom::element_with_class(
-                "button",
-                "pf-button pf-button-variant-outline pf-button-size-sm",
-            );
-            dom::set_attr(&b, "type", "button");
-            dom::set_attr(&b, "data-act", act);
-            b.set_text_content(Some(text));
-            dom::append(&buttons, &b);
-            b
-        };
-        let (prev, next) = (step("prev", "Previous"), step("next", "Next"));
-        dom::append(&footer, &label);
-        dom::append(&footer, &buttons);
-        dom::append(&wrap, &footer);
-        (label, prev, next)
-    });
-    let on_row_click = prop(node, "onRowClick").clone();
-    let table = Rc::new(Table {
-        cx: cx.clone(),
-        columns: columns.clone(),
-        heads,
-        body,
-        pager,
-        page_size,
-        on_row_click,
-        view: RefCell::default(),
-        page_owner: RefCell::default(),
-    });
+    let (prev, next) = (step("prev", "Previous"), step("next", "Next"));
+    dom::append(&footer, &label);
+    dom::append(&footer, &buttons);
+    dom::append(wrap, &footer);
+    (label, prev, next)
+}
+
+/// Re-renders when `rows` change, and on clicks and search input.
+fn bind(cx: &Cx, node: &Value, wrap: &Element, table: Rc<Table>) {
     {
         let (table, rows_raw, frame) =
             (table.clone(), prop(node, "rows").clone(), cx.frame.clone());
@@ -184,8 +204,8 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
         });
     }
     let target = table.clone();
-    dom::listen(&cx.owner, &wrap, "click", move |event| target.click(&event));
-    dom::listen(&cx.owner, &wrap, "input", move |event| {
+    dom::listen(&cx.owner, wrap, "click", move |event| target.click(&event));
+    dom::listen(&cx.owner, wrap, "input", move |event| {
         if let Some(input) = event
             .target()
             .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
@@ -198,7 +218,6 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
             table.render();
         }
     });
-    Ok(wrap.into())
 }
 
 /// A header or body cell: `base` plus the column's extra class (`headerClass`/`cellClass`),
@@ -305,12 +324,8 @@ impl Table {
         let expand_column = view.rows.iter().any(|r| !prop(r, "_detail").is_nullish());
         let span = (self.columns.len() + usize::from(expand_column)).to_string();
         if shown.is_empty() {
-            let tr = dom::element_with_class("tr", "pf-table-row");
-            let td = dom::element_with_class("td", "pf-table-cell pf-data-table-empty");
-            dom::set_attr(&td, "colspan", &span);
-            td.set_text_content(Some("No results."));
-            dom::append(&tr, &td);
-            dom::append(&self.body, &tr);
+            let empty = "pf-table-cell pf-data-table-empty";
+            self.wide_row("pf-table-row", empty, &span, &dom::text("No results."));
         }
         // Every body row starts as a deep clone of this one: the cells' classes and widths
         // are written once per render, not once per cell.
@@ -342,13 +357,7 @@ impl Table {
                 if let Some(toggle_cell) = &td
                     && !detail.is_nullish()
                 {
-                    let b = dom::element_with_class("button", "pf-data-table-toggle");
-                    dom::set_attr(&b, "type", "button");
-                    dom::set_attr(&b, "data-act", "expand");
-                    dom::set_attr(&b, "aria-expanded", if open { "true" } else { "false" });
-                    dom::set_attr(&b, "aria-label", "Toggle details");
-                    b.set_text_content(Some("\u{25b6}"));
-                    dom::append(toggle_cell, &b);
+                    expand_toggle(toggle_cell, open);
                 }
                 td = td.and_then(|c| c.next_element_sibling());
             }
@@ -361,25 +370,40 @@ impl Table {
             }
             dom::append(&self.body, &tr);
             if open && !detail.is_nullish() {
-                let tr = dom::element_with_class("tr", "pf-table-row pf-data-table-detail-row");
-                let td = dom::element_with_class("td", "pf-table-cell pf-data-table-detail-cell");
-                dom::set_attr(&td, "colspan", &span);
-                dom::append(&td, &crate::render::node(&cx, detail, "_detail"));
-                dom::append(&tr, &td);
-                dom::append(&self.body, &tr);
+                let (row, cell) = (
+                    "pf-table-row pf-data-table-detail-row",
+                    "pf-table-cell pf-data-table-detail-cell",
+                );
+                self.wide_row(
+                    row,
+                    cell,
+                    &span,
+                    &crate::render::node(&cx, detail, "_detail"),
+                );
             }
         }
         // A short last page keeps the table's height, as in prefab-ui's renderer.
         if self.page_size > 0 && pages > 1 {
             for _ in (end - start)..self.page_size {
-                let tr = dom::element_with_class("tr", "pf-table-row pf-data-table-pad");
-                let td = dom::element_with_class("td", "pf-table-cell");
-                dom::set_attr(&td, "colspan", &span);
-                td.set_text_content(Some("\u{a0}"));
-                dom::append(&tr, &td);
-                dom::append(&self.body, &tr);
+                let pad = "pf-table-row pf-data-table-pad";
+                self.wide_row(pad, "pf-table-cell", &span, &dom::text("\u{a0}"));
             }
         }
+        self.show_sort_and_page(&view, pages);
+    }
+
+    /// A body row of one cell spanning every column (the empty note, a pad row, a detail).
+    fn wide_row(&self, row_class: &str, cell_class: &str, span: &str, content: &Node) {
+        let tr = dom::element_with_class("tr", row_class);
+        let td = dom::element_with_class("td", cell_class);
+        dom::set_attr(&td, "colspan", span);
+        dom::append(&td, content);
+        dom::append(&tr, &td);
+        dom::append(&self.body, &tr);
+    }
+
+    /// `aria-sort` on the sortable heads, and the pager's label and buttons.
+    fn show_sort_and_page(&self, view: &View, pages: usize) {
         for (i, th) in self.heads.iter().enumerate() {
             if th.has_attribute("aria-sort") {
                 let state = match view.sort {
@@ -463,6 +487,17 @@ impl Table {
         drop(view);
         self.render();
     }
+}
+
+/// The button of a row with `_detail` that opens and closes it.
+fn expand_toggle(cell: &Element, open: bool) {
+    let b = dom::element_with_class("button", "pf-data-table-toggle");
+    dom::set_attr(&b, "type", "button");
+    dom::set_attr(&b, "data-act", "expand");
+    dom::set_attr(&b, "aria-expanded", if open { "true" } else { "false" });
+    dom::set_attr(&b, "aria-label", "Toggle details");
+    b.set_text_content(Some("\u{25b6}"));
+    dom::append(cell, &b);
 }
 
 /// Fills one cell: a component object renders as that component; otherwise the value,

@@ -35,7 +35,9 @@ impl Bound {
         };
         let store = cx.frame.store();
         if !seed.is_nullish() && !template::is_dynamic(&seed) && store.peek_path(&name).is_none() {
-            let _ = store.set_path(&name, seed);
+            // Ignored on purpose: a path the store refuses (its parent is missing) leaves the
+            // key unset, and the control starts empty.
+            drop(store.set_path(&name, seed));
         }
         Bound {
             cx: cx.clone(),
@@ -72,7 +74,7 @@ impl Bound {
     /// Writes `value` to the state, then runs `onChange` with `$event` = `event`.
     pub fn commit(&self, value: Value, event: Value) {
         if let Err(e) = self.cx.frame.store().set_path(&self.name, value) {
-            crate::bridge::log::warn(&e);
+            crate::log::warn(&e);
         }
         if !self.on_change.is_nullish() {
             crate::actions::run(&self.cx, &self.on_change, event);

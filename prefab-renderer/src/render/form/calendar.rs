@@ -101,6 +101,43 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
             "pf-calendar pf-card"
         },
     );
+    let caption = header(&el);
+    let body = grid(&el);
+    let mode = prop(node, "mode").as_str().unwrap_or("single").to_string();
+    let cal = Rc::new(Cal {
+        state,
+        mode,
+        month: Cell::new(0),
+        caption,
+        body,
+        on_pick,
+    });
+    let first = dates_in(&crate::template::display(&cal.state.peek()))
+        .first()
+        .copied()
+        .unwrap_or_else(today);
+    cal.show_month(first);
+    let view = cal.clone();
+    cal.state.watch(Box::new(move |_| view.draw()));
+    let on_click = cal.clone();
+    crate::dom::listen_many(
+        &cx.owner,
+        &el,
+        &["click"],
+        Box::new(move |event| on_click.click(&event)),
+    );
+    crate::dom::listen_many(
+        &cx.owner,
+        &el,
+        &["keydown"],
+        Box::new(move |event| cal.key(&event)),
+    );
+    Ok(el.into())
+}
+
+/// The header (previous month, the month's caption, next month), appended to `el`; returns
+/// the caption.
+fn header(el: &Element) -> Element {
     let header = dom::element_with_class("div", "pf-calendar-header");
     let nav = |label: &str, text: &str, delta: &str| {
         let b = dom::element_with_class("button", "pf-calendar-nav");
@@ -119,7 +156,12 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
     ] {
         dom::append(&header, &part);
     }
-    dom::append(&el, &header);
+    dom::append(el, &header);
+    caption
+}
+
+/// The month grid with its weekday header, appended to `el`; returns its (empty) body.
+fn grid(el: &Element) -> Element {
     let grid = dom::element_with_class("table", "pf-calendar-grid");
     dom::set_attr(&grid, "role", "grid");
     let head = dom::element("tr");
@@ -134,64 +176,8 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
     dom::append(&grid, &thead);
     let body = dom::element("tbody");
     dom::append(&grid, &body);
-    dom::append(&el, &grid);
-    let mode = prop(node, "mode").as_str().unwrap_or("single").to_string();
-    let cal = Rc::new(Cal {
-        state,
-        mode,
-        month: Cell::new(0),
-        caption,
-        body,
-        on_pick,
-    });
-    let first = dates_in(&crate::template::display(&cal.state.peek()))
-        .first()
-        .copied()
-        .unwrap_or_else(today);
-    cal.show_month(first);
-    let view = cal.clone();
-    cal.state.watch(Box::new(move |_| view.draw()));
-
-    let on_click = cal.clone();
-    crate::dom::listen_many(
-        &cx.owner,
-        &el,
-        &["click"],
-        Box::new(move |event| {
-            if let Some(day) = number_attr(&event, "data-day") {
-                on_click.pick(day);
-            } else if let Some(delta) = number_attr(&event, "data-delta") {
-                let (y, m, _) = civil_from_days(on_click.month.get());
-                // `days_from_civil` carries month 0 / 13 into the neighbouring year.
-                on_click.show_month(days_from_civil(y, m + delta, 1));
-            }
-        }),
-    );
-    let on_key = cal.clone();
-    crate::dom::listen_many(
-        &cx.owner,
-        &el,
-        &["keydown"],
-        Box::new(move |event| {
-            let Some(day) = number_attr(&event, "data-day") else {
-                return;
-            };
-            let weekday = (day + 4).rem_euclid(7);
-            let next = match bound::key(&event).as_str() {
-                "ArrowLeft" => day - 1,
-                "ArrowRight" => day + 1,
-                "ArrowUp" => day - 7,
-                "ArrowDown" => day + 7,
-                "Home" => day - weekday,
-                "End" => day + 6 - weekday,
-                _ => return,
-            };
-            event.prevent_default();
-            on_key.show_month(next);
-            on_key.focus_day(next);
-        }),
-    );
-    Ok(el.into())
+    dom::append(el, &grid);
+    body
 }
 
 /// The integer attribute `attr` of the closest element carrying it from the event target.
@@ -202,6 +188,37 @@ fn number_attr(event: &web_sys::Event, attr: &str) -> Option<i64> {
 }
 
 impl Cal {
+    /// A click on a day picks it; on a month button, shows the neighbouring month.
+    fn click(&self, event: &web_sys::Event) {
+        if let Some(day) = number_attr(event, "data-day") {
+            self.pick(day);
+        } else if let Some(delta) = number_attr(event, "data-delta") {
+            let (y, m, _) = civil_from_days(self.month.get());
+            // `days_from_civil` carries month 0 / 13 into the neighbouring year.
+            self.show_month(days_from_civil(y, m + delta, 1));
+        }
+    }
+
+    /// Arrows move by a day or a week (across months), Home/End to the week's ends.
+    fn key(&self, event: &web_sys::Event) {
+        let Some(day) = number_attr(event, "data-day") else {
+            return;
+        };
+        let weekday = (day + 4).rem_euclid(7);
+        let next = match bound::key(event).as_str() {
+            "ArrowLeft" => day - 1,
+            "ArrowRight" => day + 1,
+            "ArrowUp" => day - 7,
+            "ArrowDown" => day + 7,
+            "Home" => day - weekday,
+            "End" => day + 6 - weekday,
+            _ => return,
+        };
+        event.prevent_default();
+        self.show_month(next);
+        self.focus_day(next);
+    }
+
     /// Shows the month containing `day` (redraws only when it changes).
     fn show_month(&self, day: i64) {
         let (y, m, _) = civil_from_days(day);
@@ -275,7 +292,7 @@ impl Cal {
         if let Ok(Some(b)) = self.body.query_selector(&format!("[data-day=\"{day}\"]"))
             && let Some(html) = b.dyn_ref::<HtmlElement>()
         {
-            let _ = html.focus();
+            dom::report(html.focus());
         }
     }
 
@@ -357,7 +374,7 @@ pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node
     let done: Rc<dyn Fn()> = Rc::new(move || {
         close(false);
         if let Some(html) = focus_back.dyn_ref::<HtmlElement>() {
-            let _ = html.focus();
+            dom::report(html.focus());
         }
     });
     let inner = calendar(
@@ -387,7 +404,7 @@ pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node
                 && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
                 && let Some(html) = day.dyn_ref::<HtmlElement>()
             {
-                let _ = html.focus();
+                dom::report(html.focus());
             }
         }),
     );

@@ -11,7 +11,7 @@ use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use web_sys::{FileList, FileReader, HtmlInputElement, Node};
+use web_sys::{Element, FileList, FileReader, HtmlInputElement, Node};
 
 /// What [`read_files`] calls with the `FileUpload`s.
 pub type Done = Box<dyn FnOnce(Vec<Value>)>;
@@ -46,12 +46,12 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
     for i in 0..list.length() {
         let Some(file) = list.item(i) else { continue };
         if !accepted(accept, &file.name(), &file.type_()) {
-            crate::bridge::log::warn(&format!(
+            crate::log::warn(&format!(
                 "File \"{}\" doesn't match accepted types ({accept})",
                 file.name()
             ));
         } else if max_size > 0.0 && file.size() > max_size {
-            crate::bridge::log::warn(&format!("File \"{}\" exceeds the size limit", file.name()));
+            crate::log::warn(&format!("File \"{}\" exceeds the size limit", file.name()));
         } else {
             files.push(file);
         }
@@ -92,7 +92,7 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
             }
         });
         reader.set_onloadend(Some(onload.unchecked_ref()));
-        let _ = reader.read_as_data_url(&blob);
+        dom::report(reader.read_as_data_url(&blob));
     }
 }
 
@@ -111,24 +111,7 @@ pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
         dom::set_attr(&el, "aria-disabled", "true");
     }
     dom::append(&el, &dom::element_with_class("span", "pf-drop-zone-icon"));
-    for (key, class, fallback) in [
-        (
-            "label",
-            "pf-drop-zone-label",
-            "Drop files here or click to browse",
-        ),
-        ("description", "pf-drop-zone-description", ""),
-    ] {
-        let raw = match prop(node, key) {
-            Value::Undefined | Value::Null if !fallback.is_empty() => Value::from(fallback),
-            other => other.clone(),
-        };
-        if !raw.is_nullish() {
-            let p = dom::element_with_class("p", class);
-            bound::bind_label(cx, &p, &raw);
-            dom::append(&el, &p);
-        }
-    }
+    labels(cx, node, &el);
     let input: HtmlInputElement = dom::element("input").unchecked_into();
     input.set_type("file");
     input.set_hidden(true);
@@ -149,9 +132,44 @@ pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
             }
         }
     }));
-    if disabled {
-        return Ok(el.into());
+    if !disabled {
+        listen(cx, node, &el, &input, state, accept);
     }
+    Ok(el.into())
+}
+
+/// The label (with a default text) and the description, appended to `el`.
+fn labels(cx: &Cx, node: &Value, el: &Element) {
+    for (key, class, fallback) in [
+        (
+            "label",
+            "pf-drop-zone-label",
+            "Drop files here or click to browse",
+        ),
+        ("description", "pf-drop-zone-description", ""),
+    ] {
+        let raw = match prop(node, key) {
+            Value::Undefined | Value::Null if !fallback.is_empty() => Value::from(fallback),
+            other => other.clone(),
+        };
+        if !raw.is_nullish() {
+            let p = dom::element_with_class("p", class);
+            bound::bind_label(cx, &p, &raw);
+            dom::append(el, &p);
+        }
+    }
+}
+
+/// Click, Enter or Space opens the file dialog; chosen or dropped files are read into the
+/// state (appended with `multiple`, else replacing it).
+fn listen(
+    cx: &Cx,
+    node: &Value,
+    el: &Element,
+    input: &HtmlInputElement,
+    state: Bound,
+    accept: String,
+) {
     let multiple = prop(node, "multiple").truthy();
     let max_size = prop(node, "maxSize").to_number();
     let take = Rc::new(move |list: FileList| {
@@ -179,11 +197,11 @@ pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
             picker.click();
         }
     };
-    crate::dom::listen_many(&cx.owner, &el, &["click", "keydown"], Box::new(open));
+    crate::dom::listen_many(&cx.owner, el, &["click", "keydown"], Box::new(open));
     let (chosen, on_pick) = (input.clone(), take.clone());
     crate::dom::listen_many(
         &cx.owner,
-        &input,
+        input,
         &["change"],
         Box::new(move |_| {
             if let Some(list) = chosen.files() {
@@ -194,7 +212,7 @@ pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
     );
     crate::dom::listen_many(
         &cx.owner,
-        &el,
+        el,
         &["dragover", "dragleave", "drop"],
         Box::new(move |event| {
             event.prevent_default();
@@ -210,5 +228,4 @@ pub fn drop_zone(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, 
             }
         }),
     );
-    Ok(el.into())
 }

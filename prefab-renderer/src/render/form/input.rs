@@ -71,11 +71,30 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
         ],
     );
 
+    bind(cx, &el, state, file);
+    // A `label` prop adds a <label for> before the control.
+    let label = prop(node, "label");
+    if label.is_nullish() {
+        return Ok(el.into());
+    }
+    let wrap = dom::element_with_class("div", "pf-field");
+    let caption = dom::element_with_class("label", "pf-label");
+    dom::set_attr(&caption, "for", &id);
+    bind_label(cx, &caption, label);
+    dom::append(&wrap, &caption);
+    dom::append(&wrap, &el);
+    Ok(wrap.into())
+}
+
+/// Two-way binding: a `file` input writes its `FileUpload[]` on `change`; any other input
+/// shows the state (only when it differs, so focus and caret stay put) and writes it on
+/// `input`, then runs `onChange`.
+fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool) {
     if file {
         let (source, writer) = (el.clone(), state.clone());
         crate::dom::listen_many(
             &cx.owner,
-            &el,
+            el,
             &["change"],
             Box::new(move |_| {
                 if let Some(list) = source
@@ -98,25 +117,13 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
         let source = el.clone();
         crate::dom::listen_many(
             &cx.owner,
-            &el,
+            el,
             &["input"],
             Box::new(move |_| {
                 state.set(Value::from(get_value(&source)));
             }),
         );
     }
-    // A `label` prop adds a <label for> before the control.
-    let label = prop(node, "label");
-    if label.is_nullish() {
-        return Ok(el.into());
-    }
-    let wrap = dom::element_with_class("div", "pf-field");
-    let caption = dom::element_with_class("label", "pf-label");
-    dom::set_attr(&caption, "for", &id);
-    bind_label(cx, &caption, label);
-    dom::append(&wrap, &caption);
-    dom::append(&wrap, &el);
-    Ok(wrap.into())
 }
 
 fn get_value(el: &web_sys::Element) -> String {

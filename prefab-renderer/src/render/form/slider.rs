@@ -117,6 +117,24 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
     );
     dom::append(&track, &fill);
     dom::append(&el, &track);
+    let thumbs = thumbs(cx, node, &spec, &el, variant, disabled);
+    let (view_spec, view_thumbs) = (spec.clone(), thumbs.clone());
+    state.watch(Box::new(move |v| show(&view_spec, &view_thumbs, &fill, v)));
+    if !disabled {
+        listen(cx, &el, spec, state, thumbs);
+    }
+    Ok(el.into())
+}
+
+/// The thumbs (`role=slider`; two for a `range`), appended to `el`.
+fn thumbs(
+    cx: &Cx,
+    node: &Value,
+    spec: &Spec,
+    el: &Element,
+    variant: &str,
+    disabled: bool,
+) -> Vec<Element> {
     let bar = prop(node, "handleStyle").as_str() == Some("bar");
     let mut thumbs = Vec::new();
     for _ in 0..if spec.range { 2 } else { 1 } {
@@ -142,110 +160,108 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
         // A name when the document gives none (`ariaLabel` replaces it).
         dom::set_attr(&thumb, "aria-label", "Value");
         bound::attrs(cx, &thumb, node, &[("ariaLabel", "aria-label")]);
-        dom::append(&el, &thumb);
+        dom::append(el, &thumb);
         thumbs.push(thumb);
     }
+    thumbs
+}
 
-    let (view_spec, view_thumbs) = (spec.clone(), thumbs.clone());
-    state.watch(Box::new(move |v| {
-        let values = view_spec.values(v);
-        let side = if view_spec.vertical { "bottom" } else { "left" };
-        let extent = if view_spec.vertical {
-            "height"
-        } else {
-            "width"
-        };
-        for (thumb, value) in view_thumbs.iter().zip(values) {
-            dom::set_attr(thumb, "aria-valuenow", &number_to_string(value));
-            set_style(thumb, side, view_spec.percent(value));
-        }
-        let (lo, hi) = if view_spec.range {
-            (view_spec.percent(values[0]), view_spec.percent(values[1]))
-        } else {
-            (0.0, view_spec.percent(values[0]))
-        };
-        set_style(&fill, side, lo);
-        set_style(&fill, extent, hi - lo);
-    }));
-    if disabled {
-        return Ok(el.into());
+/// State → thumb positions, `aria-valuenow` and the filled range.
+fn show(spec: &Spec, thumbs: &[Element], fill: &Element, v: &Value) {
+    let values = spec.values(v);
+    let side = if spec.vertical { "bottom" } else { "left" };
+    let extent = if spec.vertical { "height" } else { "width" };
+    for (thumb, value) in thumbs.iter().zip(values) {
+        dom::set_attr(thumb, "aria-valuenow", &number_to_string(value));
+        set_style(thumb, side, spec.percent(value));
     }
+    let (lo, hi) = if spec.range {
+        (spec.percent(values[0]), spec.percent(values[1]))
+    } else {
+        (0.0, spec.percent(values[0]))
+    };
+    set_style(fill, side, lo);
+    set_style(fill, extent, hi - lo);
+}
 
-    // Keyboard on a thumb.
+/// Keys on a thumb, and the pointer: press on the slider, drag while the button is held.
+fn listen(cx: &Cx, el: &Element, spec: Rc<Spec>, state: Bound, thumbs: Vec<Element>) {
     let (key_spec, key_state, key_thumbs) = (spec.clone(), state.clone(), thumbs.clone());
     crate::dom::listen_many(
         &cx.owner,
-        &el,
+        el,
         &["keydown"],
-        Box::new(move |event| {
-            let Some(thumb) = bound::target(&event, "[role=slider]") else {
-                return;
-            };
-            let which = key_thumbs.iter().position(|t| *t == thumb).unwrap_or(0);
-            let mut values = key_spec.values(&key_state.peek());
-            let now = values.get(which).copied().unwrap_or(key_spec.min);
-            let s = key_spec.step;
-            let next = match bound::key(&event).as_str() {
-                "ArrowRight" | "ArrowUp" => now + s,
-                "ArrowLeft" | "ArrowDown" => now - s,
-                "PageUp" => now + s * 10.0,
-                "PageDown" => now - s * 10.0,
-                "Home" => key_spec.min,
-                "End" => key_spec.max,
-                _ => return,
-            };
-            event.prevent_default();
-            if let Some(slot) = values.get_mut(which) {
-                *slot = key_spec.snap(next);
-            }
-            commit(&key_spec, &key_state, values, which);
-        }),
+        Box::new(move |event| on_key(&key_spec, &key_state, &key_thumbs, &event)),
     );
-
-    // Pointer: press on the slider, drag while the button is held.
-    let (root, ptr_spec, ptr_state) = (el.clone(), spec, state);
-    let drag = move |event: Event| {
-        let buttons = js_sys::Reflect::get(&event, &"buttons".into())
-            .ok()
-            .and_then(|b| b.as_f64())
-            .unwrap_or(0.0);
-        if buttons < 1.0 {
-            return;
-        }
-        let rect = root.get_bounding_client_rect();
-        let coord = |k: &str| {
-            js_sys::Reflect::get(&event, &k.into())
-                .ok()
-                .and_then(|v| v.as_f64())
-                .unwrap_or(0.0)
-        };
-        let fraction = if ptr_spec.vertical {
-            (rect.bottom() - coord("clientY")) / rect.height().max(1.0)
-        } else {
-            (coord("clientX") - rect.left()) / rect.width().max(1.0)
-        };
-        let at = ptr_spec.snap(ptr_spec.min + fraction * (ptr_spec.max - ptr_spec.min));
-        let mut values = ptr_spec.values(&ptr_state.peek());
-        let which = usize::from(ptr_spec.range && (at - values[0]).abs() > (at - values[1]).abs());
-        if values[which] == at {
-            return;
-        }
-        values[which] = at;
-        commit(&ptr_spec, &ptr_state, values, which);
-        if event.type_() == "pointerdown" {
-            event.prevent_default();
-            if let Some(thumb) = thumbs.get(which).and_then(|t| t.dyn_ref::<HtmlElement>()) {
-                let _ = thumb.focus();
-            }
-        }
-    };
+    let root = el.clone();
     crate::dom::listen_many(
         &cx.owner,
-        &el,
+        el,
         &["pointerdown", "pointermove"],
-        Box::new(drag),
+        Box::new(move |event| on_pointer(&root, &spec, &state, &thumbs, &event)),
     );
-    Ok(el.into())
+}
+
+/// Arrow keys step, PageUp/Down step ×10, Home/End jump.
+fn on_key(spec: &Spec, state: &Bound, thumbs: &[Element], event: &Event) {
+    let Some(thumb) = bound::target(event, "[role=slider]") else {
+        return;
+    };
+    let which = thumbs.iter().position(|t| *t == thumb).unwrap_or(0);
+    let mut values = spec.values(&state.peek());
+    let now = values.get(which).copied().unwrap_or(spec.min);
+    let s = spec.step;
+    let next = match bound::key(event).as_str() {
+        "ArrowRight" | "ArrowUp" => now + s,
+        "ArrowLeft" | "ArrowDown" => now - s,
+        "PageUp" => now + s * 10.0,
+        "PageDown" => now - s * 10.0,
+        "Home" => spec.min,
+        "End" => spec.max,
+        _ => return,
+    };
+    event.prevent_default();
+    if let Some(slot) = values.get_mut(which) {
+        *slot = spec.snap(next);
+    }
+    commit(spec, state, values, which);
+}
+
+/// A pointer with a button held moves the nearest thumb to it (and focuses it on press).
+fn on_pointer(root: &Element, spec: &Spec, state: &Bound, thumbs: &[Element], event: &Event) {
+    let buttons = js_sys::Reflect::get(event, &"buttons".into())
+        .ok()
+        .and_then(|b| b.as_f64())
+        .unwrap_or(0.0);
+    if buttons < 1.0 {
+        return;
+    }
+    let rect = root.get_bounding_client_rect();
+    let coord = |k: &str| {
+        js_sys::Reflect::get(event, &k.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    };
+    let fraction = if spec.vertical {
+        (rect.bottom() - coord("clientY")) / rect.height().max(1.0)
+    } else {
+        (coord("clientX") - rect.left()) / rect.width().max(1.0)
+    };
+    let at = spec.snap(spec.min + fraction * (spec.max - spec.min));
+    let mut values = spec.values(&state.peek());
+    let which = usize::from(spec.range && (at - values[0]).abs() > (at - values[1]).abs());
+    if values[which] == at {
+        return;
+    }
+    values[which] = at;
+    commit(spec, state, values, which);
+    if event.type_() == "pointerdown" {
+        event.prevent_default();
+        if let Some(thumb) = thumbs.get(which).and_then(|t| t.dyn_ref::<HtmlElement>()) {
+            dom::report(thumb.focus());
+        }
+    }
 }
 
 /// Keeps `lo ≤ hi` (the moved thumb stops at the other) and writes the state.
@@ -262,6 +278,6 @@ fn set_style(el: &Element, property: &str, percent: f64) {
     if let Some(html) = el.dyn_ref::<HtmlElement>() {
         let mut value = number_to_string((percent * 100.0).round() / 100.0);
         value.push('%');
-        let _ = html.style().set_property(property, &value);
+        dom::report(html.style().set_property(property, &value));
     }
 }

@@ -156,7 +156,7 @@ pub fn radio_group(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node,
             {
                 event.prevent_default();
                 if let Some(html) = radio.dyn_ref::<HtmlElement>() {
-                    let _ = html.focus();
+                    dom::report(html.focus());
                     html.click();
                 }
             }

@@ -90,6 +90,7 @@ pub fn overlay(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Stri
     build(cx, kind, classes, side, node, path)
 }
 
+/// The trigger in place, the panel in a hidden layer on `<body>`, and their listeners.
 fn build(
     cx: &Cx,
     kind: Kind,
@@ -111,24 +112,15 @@ fn build(
     let panel_id = ensure_id(&panel);
     let side = prop(node, "side").as_str().unwrap_or(side).to_string();
     dom::set_attr(&panel, "data-side", &side);
-    let target = trigger.first_element_child();
-    let dismissible = kind != Kind::Dialog || flag(node, "dismissible", true);
+    roles(
+        kind,
+        &panel,
+        trigger.first_element_child().as_ref(),
+        &panel_id,
+    );
     if kind == Kind::Tooltip {
-        dom::set_attr(&panel, "role", "tooltip");
         show_text(cx, &panel, prop(node, "content"));
-        if let Some(t) = &target {
-            dom::set_attr(t, "aria-describedby", &panel_id);
-        }
     } else {
-        if kind != Kind::HoverCard {
-            dom::set_attr(&panel, "role", "dialog");
-            dom::set_attr(&panel, "tabindex", "-1");
-            if let Some(t) = &target {
-                dom::set_attr(t, "aria-haspopup", "dialog");
-                dom::set_attr(t, "aria-expanded", "false");
-                dom::set_attr(t, "aria-controls", &panel_id);
-            }
-        }
         header(cx, &panel, node, classes, kind);
         let body = if kind == Kind::Popover {
             let body = dom::element_with_class("div", "pf-popover-body");
@@ -159,11 +151,12 @@ fn build(
         }
         _ => None,
     };
+    let dismissible = kind != Kind::Dialog || flag(node, "dismissible", true);
     let ov = Rc::new(Overlay {
         kind,
         trigger: trigger.clone(),
         panel: panel.clone(),
-        layer: layer.clone(),
+        layer,
         side,
         dismissible,
         open: Cell::new(false),
@@ -179,6 +172,31 @@ fn build(
         dom::append(&panel, &close);
         act(cx, &close, "click", &ov, Act::Close);
     }
+    listen(cx, node, &ov);
+    Ok(trigger.into())
+}
+
+/// The panel's role, and the ARIA ties from the trigger's element (`target`) to it.
+fn roles(kind: Kind, panel: &Element, target: Option<&Element>, panel_id: &str) {
+    if kind == Kind::Tooltip {
+        dom::set_attr(panel, "role", "tooltip");
+        if let Some(t) = target {
+            dom::set_attr(t, "aria-describedby", panel_id);
+        }
+    } else if kind != Kind::HoverCard {
+        dom::set_attr(panel, "role", "dialog");
+        dom::set_attr(panel, "tabindex", "-1");
+        if let Some(t) = target {
+            dom::set_attr(t, "aria-haspopup", "dialog");
+            dom::set_attr(t, "aria-expanded", "false");
+            dom::set_attr(t, "aria-controls", panel_id);
+        }
+    }
+}
+
+/// Closing at cleanup, a named `Dialog`'s state, and what opens the overlay: a click on the
+/// trigger (`Dialog`, `Popover`), else hover and focus with delays.
+fn listen(cx: &Cx, node: &Value, ov: &Rc<Overlay>) {
     let o = ov.clone();
     cx.owner.on_cleanup(move || {
         show(&o, false);
@@ -193,34 +211,31 @@ fn build(
             Rc::new(move |v| show(&o, v.is_some_and(|v| v.truthy()))),
         );
     }
+    let kind = ov.kind;
     if matches!(kind, Kind::Dialog | Kind::Popover) {
-        act(cx, &trigger, "click", &ov, Act::Toggle);
+        act(cx, &ov.trigger, "click", ov, Act::Toggle);
+        return;
+    }
+    let (open_ms, close_ms) = if kind == Kind::Tooltip {
+        (delay(node, "delay", 300.0), 0)
     } else {
-        let (open_ms, close_ms) = if kind == Kind::Tooltip {
-            (delay(node, "delay", 300.0), 0)
-        } else {
-            (
-                delay(node, "openDelay", 600.0),
-                delay(node, "closeDelay", 300.0),
-            )
-        };
-        let mut targets = vec![trigger.clone()];
-        if kind == Kind::HoverCard {
-            targets.push(panel);
-        }
-        for el in &targets {
-            for (event, open) in [
-                ("mouseenter", true),
-                ("mouseleave", false),
-                ("focusin", true),
-                ("focusout", false),
-            ] {
-                let ms = if open { open_ms } else { close_ms };
-                act(cx, el, event, &ov, Act::Hover(open, ms));
-            }
+        (
+            delay(node, "openDelay", 600.0),
+            delay(node, "closeDelay", 300.0),
+        )
+    };
+    let targets = if kind == Kind::HoverCard { 2 } else { 1 };
+    for el in &[&ov.trigger, &ov.panel][..targets] {
+        for (event, open) in [
+            ("mouseenter", true),
+            ("mouseleave", false),
+            ("focusin", true),
+            ("focusout", false),
+        ] {
+            let ms = if open { open_ms } else { close_ms };
+            act(cx, el, event, ov, Act::Hover(open, ms));
         }
     }
-    Ok(trigger.into())
 }
 
 /// What an overlay listener does.
@@ -282,7 +297,7 @@ fn request(ov: &Rc<Overlay>, open: bool) {
     match &ov.state {
         Some((store, name)) => {
             if let Err(e) = store.set_path(name, Value::Bool(open)) {
-                crate::bridge::log::warn(&e);
+                crate::log::warn(&e);
             }
         }
         None => show(ov, open),
@@ -405,11 +420,11 @@ fn install() {
     let Some(doc) = dom::document() else { return };
     let add = |event: &str, capture: bool, f: Box<dyn FnMut(Event)>| {
         let closure = Closure::wrap(f);
-        let _ = doc.add_event_listener_with_callback_and_bool(
+        dom::report(doc.add_event_listener_with_callback_and_bool(
             event,
             closure.as_ref().unchecked_ref(),
             capture,
-        );
+        ));
         closure.forget();
     };
     add("keydown", false, Box::new(key));

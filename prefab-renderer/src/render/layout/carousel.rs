@@ -53,10 +53,43 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
     let track = dom::element_with_class("div", "pf-carousel-track");
     dom::append(&viewport, &track);
     dom::append(&root, &viewport);
+    let slides = slides(cx, node, path, &track)?;
+    let count = slides.len();
+    let controls = flag(node, "showControls", true).then(|| controls(node, &root));
+    let dots = dots(node, &root, count);
+    let shown = (visible as usize).clamp(1, count.max(1));
+    let carousel = Rc::new(Carousel {
+        track,
+        slides,
+        dots,
+        controls,
+        at: Cell::new(0),
+        shown,
+        last: count.saturating_sub(shown),
+        step: (number(node, "slidesToScroll", 1.0) as usize).max(1),
+        looping: flag(node, "loop", true),
+    });
+    carousel.go(Some(0), true);
+    listen(cx, &root, &carousel);
+    let every = number(node, "autoAdvance", 0.0);
+    if every > 0.0 && count > shown {
+        auto_advance(
+            cx,
+            node,
+            &root,
+            every,
+            carousel,
+            matches!(direction, "left" | "up"),
+        );
+    }
+    Ok(root.into())
+}
+
+/// The slides (`group`s labelled "i of n"), each holding one child, appended to `track`.
+fn slides(cx: &Cx, node: &Value, path: &str, track: &Element) -> Result<Vec<Element>, String> {
     let kids = child_list(node, path)?;
-    let count = kids.len();
-    let total = count.to_string();
-    let mut slides = Vec::with_capacity(count);
+    let total = kids.len().to_string();
+    let mut slides = Vec::with_capacity(kids.len());
     for (i, child) in kids.iter().enumerate() {
         let slide = dom::element_with_class("div", "pf-carousel-slide");
         dom::set_attr(&slide, "role", "group");
@@ -70,23 +103,30 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
             &slide,
             &crate::render::node(cx, child, &child_path(path, i)),
         );
-        dom::append(&track, &slide);
+        dom::append(track, &slide);
         slides.push(slide);
     }
-    let controls = flag(node, "showControls", true).then(|| {
-        let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
-        dom::set_attr(&root, "data-controls", at);
-        [
-            button(
-                &root,
-                "pf-carousel-previous",
-                "prev",
-                "Previous slide",
-                "\u{2039}",
-            ),
-            button(&root, "pf-carousel-next", "next", "Next slide", "\u{203a}"),
-        ]
-    });
+    Ok(slides)
+}
+
+/// The previous and next buttons (`showControls`), placed by `controlsPosition`.
+fn controls(node: &Value, root: &Element) -> [Element; 2] {
+    let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
+    dom::set_attr(root, "data-controls", at);
+    [
+        button(
+            root,
+            "pf-carousel-previous",
+            "prev",
+            "Previous slide",
+            "\u{2039}",
+        ),
+        button(root, "pf-carousel-next", "next", "Next slide", "\u{203a}"),
+    ]
+}
+
+/// One dot per slide (`showDots`), in a row appended to `root`.
+fn dots(node: &Value, root: &Element, count: usize) -> Vec<Element> {
     let mut dots = Vec::new();
     if flag(node, "showDots", false) {
         let row = dom::element_with_class("div", "pf-carousel-dots");
@@ -94,29 +134,44 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
             let label = "Go to slide ".to_string() + (i + 1).to_string().as_str();
             dots.push(button(&row, "pf-carousel-dot", &i.to_string(), &label, ""));
         }
-        dom::append(&root, &row);
+        dom::append(root, &row);
     }
-    let shown = (visible as usize).clamp(1, count.max(1));
-    let last = count.saturating_sub(shown);
-    let looping = flag(node, "loop", true);
-    let step = (number(node, "slidesToScroll", 1.0) as usize).max(1);
-    let at = Cell::new(0usize);
-    let go = Rc::new(move |target: Option<usize>, forward: bool| {
-        let i = at.get();
+    dots
+}
+
+/// The moving parts and the position of a carousel.
+struct Carousel {
+    track: Element,
+    slides: Vec<Element>,
+    dots: Vec<Element>,
+    controls: Option<[Element; 2]>,
+    /// The first shown slide.
+    at: Cell<usize>,
+    /// Slides shown at a time, and the last possible first one.
+    shown: usize,
+    last: usize,
+    step: usize,
+    looping: bool,
+}
+
+impl Carousel {
+    /// Moves to slide `target`, else one step forward or back (wrapping when `loop`).
+    fn go(&self, target: Option<usize>, forward: bool) {
+        let (i, last, looping) = (self.at.get(), self.last, self.looping);
         let next = match target {
             Some(t) => t.min(last),
             None if forward && i >= last => last * usize::from(!looping),
-            None if forward => (i + step).min(last),
+            None if forward => (i + self.step).min(last),
             None if i == 0 => last * usize::from(looping),
-            None => i.saturating_sub(step),
+            None => i.saturating_sub(self.step),
         };
-        at.set(next);
-        set_style(&track, "--pf-index", &next.to_string());
-        for (k, slide) in slides.iter().enumerate() {
-            let on = k >= next && k < next + shown;
+        self.at.set(next);
+        set_style(&self.track, "--pf-index", &next.to_string());
+        for (k, slide) in self.slides.iter().enumerate() {
+            let on = k >= next && k < next + self.shown;
             dom::toggle_attr(slide, "data-active", on);
             dom::toggle_attr(slide, "inert", !on);
-            if let Some(dot) = dots.get(k) {
+            if let Some(dot) = self.dots.get(k) {
                 dom::set_attr(
                     dot,
                     "aria-current",
@@ -124,21 +179,24 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
                 );
             }
         }
-        if let Some([prev, next_button]) = &controls {
+        if let Some([prev, next_button]) = &self.controls {
             dom::toggle_attr(prev, "disabled", !looping && next == 0);
             dom::toggle_attr(next_button, "disabled", !looping && next >= last);
         }
-    });
-    go(Some(0), true);
-    let on_click = go.clone();
+    }
+}
+
+/// Buttons (`data-go`) and Arrow keys move the carousel.
+fn listen(cx: &Cx, root: &Element, carousel: &Rc<Carousel>) {
+    let on_click = carousel.clone();
     let click = move |event: Event| {
         let Some(target) = hit(&event, "[data-go]").and_then(|b| b.get_attribute("data-go")) else {
             return;
         };
-        on_click(target.parse().ok(), target != "prev");
+        on_click.go(target.parse().ok(), target != "prev");
     };
-    on(cx, &root, "click", Box::new(click));
-    let on_key = go.clone();
+    on(cx, root, "click", Box::new(click));
+    let on_key = carousel.clone();
     let key = move |event: Event| {
         let key: &KeyboardEvent = event.unchecked_ref();
         let forward = match key.key().as_str() {
@@ -147,36 +205,43 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
             _ => return,
         };
         event.prevent_default();
-        on_key(None, forward);
+        on_key.go(None, forward);
     };
-    on(cx, &root, "keydown", Box::new(key));
-    let every = number(node, "autoAdvance", 0.0);
-    if every > 0.0 && count > shown {
-        let paused = Rc::new(Cell::new(false));
-        if flag(node, "pauseOnHover", true) {
-            for (event, hovered) in [("mouseenter", true), ("mouseleave", false)] {
-                let paused = paused.clone();
-                on(cx, &root, event, Box::new(move |_| paused.set(hovered)));
-            }
-        }
-        let forward = matches!(direction, "left" | "up");
-        let tick = Closure::<dyn FnMut()>::new(move || {
-            if !paused.get() {
-                go(None, forward);
-            }
-        });
-        if let Some(win) = web_sys::window()
-            && let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
-                tick.as_ref().unchecked_ref(),
-                every.min(3_600_000.0) as i32,
-            )
-        {
-            cx.owner.keep(tick);
-            cx.owner
-                .on_cleanup(move || win.clear_interval_with_handle(id));
+    on(cx, root, "keydown", Box::new(key));
+}
+
+/// `autoAdvance`: a step every `every` ms (paused while hovered when `pauseOnHover`), until
+/// the owner is cleaned up.
+fn auto_advance(
+    cx: &Cx,
+    node: &Value,
+    root: &Element,
+    every: f64,
+    carousel: Rc<Carousel>,
+    forward: bool,
+) {
+    let paused = Rc::new(Cell::new(false));
+    if flag(node, "pauseOnHover", true) {
+        for (event, hovered) in [("mouseenter", true), ("mouseleave", false)] {
+            let paused = paused.clone();
+            on(cx, root, event, Box::new(move |_| paused.set(hovered)));
         }
     }
-    Ok(root.into())
+    let tick = Closure::<dyn FnMut()>::new(move || {
+        if !paused.get() {
+            carousel.go(None, forward);
+        }
+    });
+    if let Some(win) = web_sys::window()
+        && let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            every.min(3_600_000.0) as i32,
+        )
+    {
+        cx.owner.keep(tick);
+        cx.owner
+            .on_cleanup(move || win.clear_interval_with_handle(id));
+    }
 }
 
 /// A carousel button: `data-go` is `prev`, `next` or a slide index.

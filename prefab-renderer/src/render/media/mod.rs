@@ -112,7 +112,7 @@ fn player(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> 
         match crate::url::safe_src(src, data_type) {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
-                let _ = target.remove_attribute("src");
+                dom::report(target.remove_attribute("src"));
             }
         }
     });
@@ -216,7 +216,7 @@ fn mermaid(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String
     base(cx, &el, node, "pf-mermaid");
     let target = el.clone();
     cx.bind_text(prop(node, "chart"), move |chart| {
-        let _ = target.remove_attribute("data-processed");
+        dom::report(target.remove_attribute("data-processed"));
         target.set_text_content(Some(chart));
         run_mermaid(&target);
     });
@@ -240,19 +240,19 @@ fn run_mermaid(el: &Element) {
     else {
         return;
     };
-    let _ = el.class_list().add_1("mermaid");
+    dom::report(el.class_list().add_1("mermaid"));
     let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(
+    dom::report(js_sys::Reflect::set(
         &options,
         &JsValue::from_str("nodes"),
         &js_sys::Array::of1(el),
-    );
-    let _ = js_sys::Reflect::set(
+    ));
+    dom::report(js_sys::Reflect::set(
         &options,
         &JsValue::from_str("suppressErrors"),
         &JsValue::TRUE,
-    );
-    let _ = run.call1(&mermaid, &options);
+    ));
+    dom::report(run.call1(&mermaid, &options));
 }
 
 #[cfg(test)]

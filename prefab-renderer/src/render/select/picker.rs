@@ -12,7 +12,7 @@ use crate::render::{base, child_nodes};
 use prefab::expr::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement, Node};
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, Node};
 
 const OPTIONS: &str = "[role=option]:not([hidden]):not([data-disabled])";
 
@@ -58,17 +58,50 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     let root = dom::element("div");
     base(cx, &root, node, c[0]);
     // The `id` belongs to the focusable trigger (`Label forId` points at it).
-    let _ = root.remove_attribute("id");
+    dom::report(root.remove_attribute("id"));
     let id = state.id(node);
+    let list_id = format!("{id}-list");
+    let (trigger, shown) = trigger(cx, node, c, &id, &list_id);
+    dom::append(&root, &trigger);
 
+    let popup = dom::element_with_class("div", c[3]);
+    dom::toggle_attr(&popup, "hidden", true);
+    if let Some(side) = prop(node, "side").as_str() {
+        dom::set_attr(&popup, "data-side", side);
+    }
+    let search = combo.then(|| search_box(cx, node, &popup, &list_id));
+    let list = list(cx, node, path, c[4], &id, &list_id)?;
+    dom::append(&popup, &list);
+    let empty = dom::element_with_class("div", c[5]);
+    empty.set_text_content(Some("No results found."));
+    dom::toggle_attr(&empty, "hidden", true);
+    dom::append(&popup, &empty);
+    dom::append(&root, &popup);
+
+    let p = Rc::new(Picker {
+        trigger,
+        popup,
+        list,
+        search,
+        empty,
+        state,
+    });
+    // state → trigger text and `aria-selected`.
+    let view = p.clone();
+    p.state.watch(Box::new(move |v| view.show(v, &shown)));
+    listen(cx, &root, &p);
+    Ok(root.into())
+}
+
+/// The trigger button (`role=combobox`, labelled by `id`) and its value text.
+fn trigger(cx: &Cx, node: &Value, c: &[&str; 6], id: &str, list_id: &str) -> (Element, Element) {
     let trigger = dom::element_with_class("button", c[1]);
     dom::set_attr(&trigger, "type", "button");
-    dom::set_attr(&trigger, "id", &id);
+    dom::set_attr(&trigger, "id", id);
     dom::set_attr(&trigger, "role", "combobox");
     dom::set_attr(&trigger, "aria-haspopup", "listbox");
     dom::set_attr(&trigger, "aria-expanded", "false");
-    let list_id = format!("{id}-list");
-    dom::set_attr(&trigger, "aria-controls", &list_id);
+    dom::set_attr(&trigger, "aria-controls", list_id);
     bound::attrs(
         cx,
         &trigger,
@@ -92,124 +125,58 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     let shown = dom::element_with_class("span", "pf-select-value");
     dom::append(&trigger, &shown);
     dom::append(&trigger, &dom::element_with_class("span", c[2]).into());
-    dom::append(&root, &trigger);
+    (trigger, shown)
+}
 
-    let popup = dom::element_with_class("div", c[3]);
-    dom::toggle_attr(&popup, "hidden", true);
-    if let Some(side) = prop(node, "side").as_str() {
-        dom::set_attr(&popup, "data-side", side);
-    }
-    let search = combo.then(|| {
-        let input = dom::element_with_class("input", "pf-command-input pf-input");
-        dom::set_attr(&input, "type", "text");
-        dom::set_attr(&input, "autocomplete", "off");
-        dom::set_attr(&input, "aria-controls", &list_id);
-        dom::set_attr(&input, "aria-autocomplete", "list");
-        bound::attrs(
-            cx,
-            &input,
-            node,
-            &[
-                ("searchPlaceholder", "placeholder"),
-                ("searchPlaceholder", "aria-label"),
-            ],
-        );
-        dom::append(&popup, &input);
-        input.unchecked_into::<HtmlInputElement>()
-    });
-    let list = dom::element_with_class("div", c[4]);
+/// The Combobox's search box, appended to `popup`.
+fn search_box(cx: &Cx, node: &Value, popup: &Element, list_id: &str) -> HtmlInputElement {
+    let input = dom::element_with_class("input", "pf-command-input pf-input");
+    dom::set_attr(&input, "type", "text");
+    dom::set_attr(&input, "autocomplete", "off");
+    dom::set_attr(&input, "aria-controls", list_id);
+    dom::set_attr(&input, "aria-autocomplete", "list");
+    bound::attrs(
+        cx,
+        &input,
+        node,
+        &[
+            ("searchPlaceholder", "placeholder"),
+            ("searchPlaceholder", "aria-label"),
+        ],
+    );
+    dom::append(popup, &input);
+    input.unchecked_into::<HtmlInputElement>()
+}
+
+/// The listbox with the rendered options, numbered `<list_id>-<i>`.
+fn list(
+    cx: &Cx,
+    node: &Value,
+    path: &str,
+    class: &str,
+    id: &str,
+    list_id: &str,
+) -> Result<Element, String> {
+    let list = dom::element_with_class("div", class);
     dom::set_attr(&list, "role", "listbox");
-    dom::set_attr(&list, "id", &list_id);
-    dom::set_attr(&list, "aria-labelledby", &id);
+    dom::set_attr(&list, "id", list_id);
+    dom::set_attr(&list, "aria-labelledby", id);
     child_nodes(cx, &list, node, path)?;
     for (i, option) in bound::all(&list, "[role=option]").iter().enumerate() {
         dom::set_attr(option, "id", &format!("{list_id}-{i}"));
     }
-    dom::append(&popup, &list);
-    let empty = dom::element_with_class("div", c[5]);
-    empty.set_text_content(Some("No results found."));
-    dom::toggle_attr(&empty, "hidden", true);
-    dom::append(&popup, &empty);
-    dom::append(&root, &popup);
+    Ok(list)
+}
 
-    let p = Rc::new(Picker {
-        trigger,
-        popup,
-        list,
-        search,
-        empty,
-        state,
-    });
-
-    // state → trigger text and `aria-selected`.
-    let view = p.clone();
-    p.state.watch(Box::new(move |v| {
-        let chosen = crate::template::display(v);
-        let mut label = None;
-        for option in bound::all(&view.list, "[role=option]") {
-            let on =
-                !v.is_nullish() && option.get_attribute("data-value").as_deref() == Some(&chosen);
-            dom::set_attr(&option, "aria-selected", aria_bool(on));
-            if on {
-                label = option.text_content();
-            }
-        }
-        dom::toggle_attr(&shown, "data-placeholder", label.is_none());
-        let text = label.or_else(|| view.trigger.get_attribute("data-placeholder"));
-        shown.set_text_content(Some(&text.unwrap_or_default()));
-    }));
-
+/// One delegated listener for clicks and keys on the root, the search box's `input`, and
+/// closing when focus leaves.
+fn listen(cx: &Cx, root: &Element, p: &Rc<Picker>) {
     let on_event = p.clone();
     crate::dom::listen_many(
         &cx.owner,
-        &root,
+        root,
         &["click", "keydown"],
-        Box::new(move |event| {
-            let p = &on_event;
-            if event.type_() == "click" {
-                if let Some(option) = bound::target(&event, "[role=option]") {
-                    p.pick(&option);
-                } else if bound::target(&event, "[role=combobox]").as_ref() == Some(&p.trigger) {
-                    p.toggle(!p.is_open());
-                }
-                return;
-            }
-            let key = bound::key(&event);
-            if !p.is_open() {
-                if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
-                    event.prevent_default();
-                    p.toggle(true);
-                }
-                return;
-            }
-            match key.as_str() {
-                "Escape" => {
-                    event.prevent_default();
-                    p.toggle(false);
-                    focus(&p.trigger);
-                }
-                "Tab" => p.toggle(false),
-                // Space types into the Combobox's search box.
-                "Enter" | " " if key == "Enter" || p.search.is_none() => {
-                    event.prevent_default();
-                    if let Some(active) = p.active() {
-                        p.pick(&active);
-                    }
-                }
-                _ => {
-                    let options = bound::all(&p.list, OPTIONS);
-                    let current = p
-                        .active()
-                        .and_then(|a| options.iter().position(|o| *o == a));
-                    if let Some(next) = bound::step_index(&key, current, options.len(), false) {
-                        event.prevent_default();
-                        if let Some(option) = options.get(next) {
-                            p.activate(Some(option));
-                        }
-                    }
-                }
-            }
-        }),
+        Box::new(move |event| on_event.on_event(&event)),
     );
     if let Some(search) = &p.search {
         let on_input = p.clone();
@@ -221,11 +188,74 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
         );
     }
     let on_blur = p.clone();
-    bound::close_on_focus_out(&cx.owner, &root, Box::new(move || on_blur.toggle(false)));
-    Ok(root.into())
+    bound::close_on_focus_out(&cx.owner, root, Box::new(move || on_blur.toggle(false)));
 }
 
 impl Picker {
+    /// Shows the chosen option's label (else the placeholder) and marks it `aria-selected`.
+    fn show(&self, v: &Value, shown: &Element) {
+        let chosen = crate::template::display(v);
+        let mut label = None;
+        for option in bound::all(&self.list, "[role=option]") {
+            let on =
+                !v.is_nullish() && option.get_attribute("data-value").as_deref() == Some(&chosen);
+            dom::set_attr(&option, "aria-selected", aria_bool(on));
+            if on {
+                label = option.text_content();
+            }
+        }
+        dom::toggle_attr(shown, "data-placeholder", label.is_none());
+        let text = label.or_else(|| self.trigger.get_attribute("data-placeholder"));
+        shown.set_text_content(Some(&text.unwrap_or_default()));
+    }
+
+    /// A click (pick an option, toggle from the trigger) or a key on the root.
+    fn on_event(&self, event: &Event) {
+        if event.type_() == "click" {
+            if let Some(option) = bound::target(event, "[role=option]") {
+                self.pick(&option);
+            } else if bound::target(event, "[role=combobox]").as_ref() == Some(&self.trigger) {
+                self.toggle(!self.is_open());
+            }
+            return;
+        }
+        let key = bound::key(event);
+        if !self.is_open() {
+            if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
+                event.prevent_default();
+                self.toggle(true);
+            }
+            return;
+        }
+        match key.as_str() {
+            "Escape" => {
+                event.prevent_default();
+                self.toggle(false);
+                focus(&self.trigger);
+            }
+            "Tab" => self.toggle(false),
+            // Space types into the Combobox's search box.
+            "Enter" | " " if key == "Enter" || self.search.is_none() => {
+                event.prevent_default();
+                if let Some(active) = self.active() {
+                    self.pick(&active);
+                }
+            }
+            _ => {
+                let options = bound::all(&self.list, OPTIONS);
+                let current = self
+                    .active()
+                    .and_then(|a| options.iter().position(|o| *o == a));
+                if let Some(next) = bound::step_index(&key, current, options.len(), false) {
+                    event.prevent_default();
+                    if let Some(option) = options.get(next) {
+                        self.activate(Some(option));
+                    }
+                }
+            }
+        }
+    }
+
     fn is_open(&self) -> bool {
         !self.popup.has_attribute("hidden")
     }
@@ -250,7 +280,7 @@ impl Picker {
         if let Some(search) = &self.search {
             search.set_value("");
             self.filter();
-            let _ = search.focus();
+            dom::report(search.focus());
         }
         let selected = bound::all(&self.list, "[aria-selected=true]")
             .into_iter()
@@ -272,7 +302,7 @@ impl Picker {
             match option.and_then(|o| o.get_attribute("id")) {
                 Some(id) => dom::set_attr(owner, "aria-activedescendant", &id),
                 None => {
-                    let _ = owner.remove_attribute("aria-activedescendant");
+                    dom::report(owner.remove_attribute("aria-activedescendant"));
                 }
             }
         }
@@ -320,7 +350,7 @@ impl Picker {
 
 fn focus(el: &Element) {
     if let Some(html) = el.dyn_ref::<HtmlElement>() {
-        let _ = html.focus();
+        dom::report(html.focus());
     }
 }
 

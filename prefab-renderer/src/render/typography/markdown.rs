@@ -291,81 +291,28 @@ fn inline(parent: &Element, s: &str, depth: u32) {
                     .find(fence)
                     .map(|end| ("code", rest[ticks..ticks + end].trim(), 2 * ticks + end))
             }
-            '*' | '_' | '~' if depth < 8 => {
-                let double = rest
-                    .get(..2)
-                    .filter(|d| d.as_bytes().first() == d.as_bytes().get(1));
-                let (delim, tag) = match (c, double) {
-                    ('~', Some(d)) => (d, "del"),
-                    ('~', None) => ("", ""),
-                    (_, Some(d)) => (d, "strong"),
-                    _ => (&rest[..1], "em"),
-                };
-                let n = delim.len();
-                let opens = n > 0
-                    && !(c == '_' && prev_alnum)
-                    && rest[n..]
-                        .chars()
-                        .next()
-                        .is_some_and(|f| !f.is_ascii_whitespace());
-                if opens {
-                    rest[n..]
-                        .find(delim)
-                        .filter(|end| *end > 0)
-                        .map(|end| (tag, &rest[n..n + end], 2 * n + end))
-                } else {
-                    None
-                }
-            }
+            '*' | '_' | '~' if depth < 8 => emphasis(c, rest, prev_alnum),
             '[' | '!' if depth < 8 => {
                 if let Some((label, url, used)) = link_parts(rest) {
                     flush(&mut text);
-                    let image = c == '!';
-                    let checked = if image {
-                        crate::url::safe_src(url, "image/")
-                    } else {
-                        crate::url::safe_link(url)
-                    };
-                    match checked {
-                        Some(href) if image => {
-                            let img = child(parent, "img");
-                            dom::set_attr(&img, "src", &href);
-                            dom::set_attr(&img, "alt", label);
-                        }
-                        Some(href) => {
-                            let a = child(parent, "a");
-                            dom::set_attr(&a, "href", &href);
-                            dom::set_attr(&a, "target", "_blank");
-                            dom::set_attr(&a, "rel", "noopener noreferrer");
-                            inline(&a, label, depth + 1);
-                        }
-                        // A refused URL: the label alone, as text.
-                        None => inline(parent, label, depth + 1),
-                    }
+                    link(parent, c == '!', label, url, depth);
                     i += used;
                     continue;
                 }
                 None
             }
-            '<' => rest.find('>').and_then(|end| {
-                let url = &rest[1..end];
-                let href = url
-                    .contains("://")
-                    .then(|| crate::url::safe_link(url))
-                    .flatten()?;
-                flush(&mut text);
-                let a = child(parent, "a");
-                dom::set_attr(&a, "href", &href);
-                dom::set_attr(&a, "target", "_blank");
-                dom::set_attr(&a, "rel", "noopener noreferrer");
-                a.set_text_content(Some(url));
-                i += end + 1;
-                Some(("", "", 0))
-            }),
+            '<' => {
+                if let Some((href, url, used)) = autolink(rest) {
+                    flush(&mut text);
+                    anchor(parent, &href).set_text_content(Some(url));
+                    i += used;
+                    continue;
+                }
+                None
+            }
             _ => None,
         };
         match span {
-            Some(("", _, _)) => {}
             Some((tag, inner, used)) => {
                 flush(&mut text);
                 let el = child(parent, tag);
@@ -383,6 +330,75 @@ fn inline(parent: &Element, s: &str, depth: u32) {
         }
     }
     flush(&mut text);
+}
+
+/// `**strong**`/`__strong__`, `*em*`/`_em_` or `~~del~~` at the start of `rest`:
+/// `(tag, inner, length)`. An `_` inside a word opens nothing, nor does a delimiter before a
+/// space.
+fn emphasis(c: char, rest: &str, prev_alnum: bool) -> Option<(&'static str, &str, usize)> {
+    let double = rest
+        .get(..2)
+        .filter(|d| d.as_bytes().first() == d.as_bytes().get(1));
+    let (delim, tag) = match (c, double) {
+        ('~', Some(d)) => (d, "del"),
+        ('~', None) => ("", ""),
+        (_, Some(d)) => (d, "strong"),
+        _ => (&rest[..1], "em"),
+    };
+    let n = delim.len();
+    let opens = n > 0
+        && !(c == '_' && prev_alnum)
+        && rest[n..]
+            .chars()
+            .next()
+            .is_some_and(|f| !f.is_ascii_whitespace());
+    if opens {
+        rest[n..]
+            .find(delim)
+            .filter(|end| *end > 0)
+            .map(|end| (tag, &rest[n..n + end], 2 * n + end))
+    } else {
+        None
+    }
+}
+
+/// A link (its label parsed inline) or an `image`; a refused URL leaves the label as text.
+fn link(parent: &Element, image: bool, label: &str, url: &str, depth: u32) {
+    let checked = if image {
+        crate::url::safe_src(url, "image/")
+    } else {
+        crate::url::safe_link(url)
+    };
+    match checked {
+        Some(href) if image => {
+            let img = child(parent, "img");
+            dom::set_attr(&img, "src", &href);
+            dom::set_attr(&img, "alt", label);
+        }
+        Some(href) => inline(&anchor(parent, &href), label, depth + 1),
+        // A refused URL: the label alone, as text.
+        None => inline(parent, label, depth + 1),
+    }
+}
+
+/// `<scheme://...>` at the start of `rest` with a safe URL: (href, url, length).
+fn autolink(rest: &str) -> Option<(String, &str, usize)> {
+    let end = rest.find('>')?;
+    let url = &rest[1..end];
+    let href = url
+        .contains("://")
+        .then(|| crate::url::safe_link(url))
+        .flatten()?;
+    Some((href, url, end + 1))
+}
+
+/// An `<a>` to `href` opening in a new tab, appended to `parent`.
+fn anchor(parent: &Element, href: &str) -> Element {
+    let a = child(parent, "a");
+    dom::set_attr(&a, "href", href);
+    dom::set_attr(&a, "target", "_blank");
+    dom::set_attr(&a, "rel", "noopener noreferrer");
+    a
 }
 
 /// `[label](url "title")` at the start of `s` (after an optional `!`): (label, url, length).

@@ -76,7 +76,7 @@ fn link(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
         move |href| match crate::url::safe_link(href) {
             Some(url) => dom::set_attr(&target, "href", &url),
             None => {
-                let _ = target.remove_attribute("href");
+                dom::report(target.remove_attribute("href"));
             }
         },
     );
