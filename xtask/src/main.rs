@@ -21,6 +21,12 @@
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
+//! * `cargo xtask package` — packages every published crate (`cargo package`), prints each
+//!   `.crate`'s size (fails above 8 MiB), builds and tests them from the packaged sources
+//!   alone, and installs the `prefab` command from its packaged crate (`xtask/src/package.rs`).
+//! * `cargo xtask version [X.Y.Z]` — checks that the crates, the npm/CDN bundle,
+//!   `clippy.toml`'s `msrv` and `CHANGELOG.md` agree on the version; with `X.Y.Z`, sets it
+//!   everywhere.
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
@@ -43,12 +49,14 @@ mod glue;
 mod imports;
 mod install;
 mod pack;
+mod package;
 mod renderer;
 mod serve;
 mod sh;
 mod sizes;
 mod standalone;
 mod suites;
+mod version;
 
 use std::process::ExitCode;
 
@@ -79,6 +87,8 @@ fn main() -> ExitCode {
             cdn::write_bundle(&dir).map(|_| ())
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
+        Some("package") => package::verify(),
+        Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
@@ -86,7 +96,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }
