@@ -21,9 +21,10 @@
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
-//! * `cargo xtask package` — packages every published crate (`cargo package`), prints each
-//!   `.crate`'s size (fails above 8 MiB), builds and tests them from the packaged sources
-//!   alone, and installs the `prefab` command from its packaged crate (`xtask/src/package.rs`).
+//! * `cargo xtask package [--install]` — packages every published crate (`cargo package`),
+//!   prints each `.crate`'s size (fails above 8 MiB), builds and tests them from the packaged
+//!   sources alone and runs the `prefab --version` built from them; `--install` also
+//!   `cargo install`s the command from its packaged crate (`xtask/src/package.rs`).
 //! * `cargo xtask version [X.Y.Z]` — checks that the crates, the npm/CDN bundle,
 //!   `clippy.toml`'s `msrv` and `CHANGELOG.md` agree on the version; with `X.Y.Z`, sets it
 //!   everywhere.
@@ -87,7 +88,7 @@ fn main() -> ExitCode {
             cdn::write_bundle(&dir).map(|_| ())
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
-        Some("package") => package::verify(),
+        Some("package") => package::cli(&args[1..]),
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => renderer::pages(&sh::root().join("target/pages")),
@@ -96,7 +97,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -1,17 +1,20 @@
-//! `cargo xtask package`: the published crates as crates.io would serve them, built and
-//! tested from those packaged sources alone.
+//! `cargo xtask package [--install]`: the published crates as crates.io would serve them,
+//! built and tested from those packaged sources alone.
 //!
 //! 1. `cargo xtask version`'s check (one version everywhere, `msrv` = `rust-version`);
 //! 2. `cargo package` of every member whose `publish` is not `false` (cargo packages them
 //!    together, resolving their dependencies on each other through a local overlay of the
 //!    registry), and each `.crate`'s size against [`MAX_CRATE_BYTES`];
-//! 3. the `.crate` files unpacked into `target/packaged/`, a generated workspace whose
-//!    `[patch.crates-io]` points each name at its unpacked folder (so they find each other
-//!    as they will on crates.io, and nothing else of the repository), then `cargo test` there
-//!    with the repository's lock file and target directory (dependencies are not rebuilt);
-//!    a package that reaches outside itself (`include_str!("../../…")`, a path dependency,
-//!    a test reading the workspace's files) fails here;
-//! 4. `cargo install --path` of the unpacked `prefab-cli` and its `prefab --version`.
+//! 3. `cargo test --workspace` in `target/packaged/` ([`mirror`]: the workspace with each
+//!    published crate replaced by its unpacked `.crate`), in the repository's target
+//!    directory, so only the published crates are compiled again. A package that reaches
+//!    outside itself (`include_str!("../../…")`, a path dependency, a test reading the
+//!    workspace's files) fails here;
+//! 4. `prefab --version` of the command that run built from the packaged `prefab-cli`; with
+//!    `--install`, also `cargo install --path` of the unpacked `prefab-cli` (a build of it
+//!    alone, minutes more) and the installed `prefab --version`.
+mod mirror;
+
 use crate::sh::{root, run};
 use crate::version::Member;
 use std::fs;
@@ -21,30 +24,48 @@ use std::process::Command;
 /// crates.io refuses a `.crate` above 10 MB; we fail well before.
 const MAX_CRATE_BYTES: u64 = 8 * 1024 * 1024;
 
-/// The crate whose binary `cargo install` must give (`prefab --version`).
+/// The crate whose binary users install, and the binary.
 const CLI: (&str, &str) = ("prefab-cli", "prefab");
 
-/// Every step above.
-pub fn verify() -> Result<(), String> {
+/// `cargo xtask package [--install]`.
+pub fn cli(args: &[String]) -> Result<(), String> {
+    match args {
+        [] => verify(false),
+        [flag] if flag == "--install" => verify(true),
+        _ => Err("usage: cargo xtask package [--install]".into()),
+    }
+}
+
+/// Every step above; `install`: step 4's `cargo install` too.
+pub fn verify(install: bool) -> Result<(), String> {
     let version = crate::version::check()?;
-    let crates: Vec<Member> = crate::version::members()?
-        .into_iter()
-        .filter(|m| m.published)
-        .collect();
-    package(&crates)?;
+    let members = crate::version::members()?;
+    let published: Vec<&Member> = members.iter().filter(|m| m.published).collect();
+    package(&published)?;
     let dir = root().join("target/packaged");
-    unpack(&crates, &dir)?;
+    mirror::write(&members, &dir, packaged)?;
     test(&dir)?;
-    install_cli(&dir, &version)
+    let (name, bin) = CLI;
+    check_version(&target_dir().join("debug").join(bin), &version)?;
+    if install {
+        let cli = published
+            .iter()
+            .find(|m| m.name == name)
+            .ok_or_else(|| format!("{name} is not published"))?;
+        let prefix = dir.join("install");
+        run(cargo_in(&dir)
+            .args(["install", "--locked", "--debug", "--path"])
+            .arg(dir.join(&cli.dir))
+            .arg("--root")
+            .arg(&prefix))?;
+        check_version(&prefix.join("bin").join(bin), &version)?;
+    }
+    Ok(())
 }
 
-fn crate_dir(m: &Member) -> String {
-    format!("{}-{}", m.name, m.version)
-}
-
-/// `cargo package` of `crates` (sources as committed or not: this is a check, not a
-/// release) and the size of each `.crate`.
-fn package(crates: &[Member]) -> Result<(), String> {
+/// `cargo package` of `crates` (sources as they are, committed or not: this is a check, not
+/// a release) and the size of each `.crate`.
+fn package(crates: &[&Member]) -> Result<(), String> {
     let mut cmd = Command::new("cargo");
     cmd.args(["package", "--no-verify", "--allow-dirty"]);
     for m in crates {
@@ -57,13 +78,14 @@ fn package(crates: &[Member]) -> Result<(), String> {
         let size = fs::metadata(&path)
             .map_err(|e| format!("{}: {e}", path.display()))?
             .len();
+        let name = format!("{}-{}.crate", m.name, m.version);
         eprintln!(
-            "{:>28}.crate {:>10} bytes (limit {MAX_CRATE_BYTES})",
-            crate_dir(m),
-            thousands(size)
+            "{name:>28} {:>9} bytes (limit {})",
+            thousands(size),
+            thousands(MAX_CRATE_BYTES)
         );
         if size > MAX_CRATE_BYTES {
-            over.push(crate_dir(m));
+            over.push(name);
         }
     }
     if over.is_empty() {
@@ -73,51 +95,13 @@ fn package(crates: &[Member]) -> Result<(), String> {
     }
 }
 
+/// Where `cargo package` writes `m`'s `.crate`.
 fn packaged(m: &Member) -> PathBuf {
-    root().join(format!("target/package/{}.crate", crate_dir(m)))
+    root().join(format!("target/package/{}-{}.crate", m.name, m.version))
 }
 
-/// Unpacks every `.crate` into `dir` and writes the workspace that joins them.
-fn unpack(crates: &[Member], dir: &Path) -> Result<(), String> {
-    if dir.exists() {
-        fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for m in crates {
-        run(Command::new("tar")
-            .arg("-xzmf") // -m: files dated now, so cargo rebuilds what changed
-            .arg(packaged(m))
-            .arg("-C")
-            .arg(dir))?;
-    }
-    fs::write(dir.join("Cargo.toml"), manifest(crates))
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    // The repository's versions of every dependency (unused entries are dropped by cargo).
-    fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock"))
-        .map(|_| ())
-        .map_err(|e| format!("Cargo.lock: {e}"))
-}
-
-/// The generated workspace: the unpacked crates, each found through `[patch.crates-io]`.
-fn manifest(crates: &[Member]) -> String {
-    let mut members = String::new();
-    let mut patches = String::new();
-    for m in crates {
-        members.push_str(&format!("    \"{}\",\n", crate_dir(m)));
-        patches.push_str(&format!(
-            "{} = {{ path = \"{}\" }}\n",
-            m.name,
-            crate_dir(m)
-        ));
-    }
-    format!(
-        "# Written by `cargo xtask package`: the packaged crates as crates.io serves them,\n\
-         # finding each other through [patch.crates-io] instead of the registry.\n\
-         [workspace]\nresolver = \"3\"\nmembers = [\n{members}]\n\n[patch.crates-io]\n{patches}"
-    )
-}
-
-/// `cargo test` of every unpacked crate, in the repository's target directory.
+/// `cargo test --workspace` in the mirror, with the environment the repository's own run
+/// has (`crate::suites`).
 fn test(dir: &Path) -> Result<(), String> {
     let mut cmd = cargo_in(dir);
     cmd.args(["test", "--workspace"]);
@@ -128,41 +112,38 @@ fn test(dir: &Path) -> Result<(), String> {
     run(&mut cmd)
 }
 
-/// `cargo install --path` of the unpacked command crate (a debug build, sharing the test
-/// run's artifacts) into `dir/install`, then `prefab --version`.
-fn install_cli(dir: &Path, version: &str) -> Result<(), String> {
-    let (name, bin) = CLI;
-    let source = dir.join(format!("{name}-{version}"));
-    let prefix = dir.join("install");
-    run(cargo_in(dir)
-        .args(["install", "--locked", "--debug", "--path"])
-        .arg(&source)
-        .arg("--root")
-        .arg(&prefix))?;
-    let exe = prefix.join("bin").join(bin);
-    let out = Command::new(&exe)
+/// `exe --version` prints `prefab <version>`.
+fn check_version(exe: &Path, version: &str) -> Result<(), String> {
+    let out = Command::new(exe)
         .arg("--version")
         .output()
         .map_err(|e| format!("{}: {e}", exe.display()))?;
     let printed = String::from_utf8_lossy(&out.stdout);
-    let expected = format!("{bin} {version}");
+    let expected = format!("{} {version}", CLI.1);
     eprintln!("$ {} --version\n{}", exe.display(), printed.trim_end());
     if out.status.success() && printed.trim() == expected {
         Ok(())
     } else {
         Err(format!(
-            "{bin} --version printed {printed:?} (exit {}), expected {expected:?}",
+            "{} --version printed {printed:?} ({}), expected {expected:?}",
+            exe.display(),
             out.status
         ))
     }
 }
 
-/// `cargo` run from `dir` with the repository's target directory.
+/// `cargo` run from `dir` with the repository's target directory. (Not without incremental
+/// compilation: `CARGO_INCREMENTAL=0` changes every dependency's hash, so all would be built
+/// again.)
 fn cargo_in(dir: &Path) -> Command {
     let mut cmd = Command::new("cargo");
-    cmd.current_dir(dir)
-        .env("CARGO_TARGET_DIR", root().join("target"));
+    cmd.current_dir(dir).env("CARGO_TARGET_DIR", target_dir());
     cmd
+}
+
+/// The repository's target directory (`CARGO_TARGET_DIR` or `target/`).
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
 }
 
 /// `1234567` → `1,234,567`.
@@ -170,7 +151,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -181,24 +162,6 @@ fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn member(name: &str) -> Member {
-        Member {
-            name: name.into(),
-            version: "0.1.0".into(),
-            published: true,
-            rust_version: None,
-            internal: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn generated_workspace_patches_every_crate() {
-        let text = manifest(&[member("prefab-rs"), member("prefab-mcp")]);
-        assert!(text.contains("members = [\n    \"prefab-rs-0.1.0\",\n    \"prefab-mcp-0.1.0\",\n]"));
-        assert!(text.contains("[patch.crates-io]\nprefab-rs = { path = \"prefab-rs-0.1.0\" }\n"));
-        assert!(text.contains("prefab-mcp = { path = \"prefab-mcp-0.1.0\" }\n"));
-    }
 
     #[test]
     fn thousands_separators() {

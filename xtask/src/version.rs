@@ -9,6 +9,7 @@
 //! one it rewrites them all and refreshes the lock files.
 use crate::sh::{root, run};
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A workspace member as `cargo metadata` describes it.
@@ -21,6 +22,8 @@ pub struct Member {
     pub rust_version: Option<String>,
     /// Dependencies on other members: (name, version requirement).
     pub internal: Vec<(String, String)>,
+    /// Its folder, relative to the workspace root (`examples/kanban`).
+    pub dir: PathBuf,
 }
 
 /// The members of the root workspace.
@@ -41,10 +44,11 @@ pub fn members() -> Result<Vec<Member>, String> {
     let packages = meta["packages"]
         .as_array()
         .ok_or("cargo metadata: no packages")?;
-    Ok(packages.iter().map(member).collect())
+    let root = root();
+    Ok(packages.iter().map(|p| member(p, &root)).collect())
 }
 
-fn member(p: &serde_json::Value) -> Member {
+fn member(p: &serde_json::Value, root: &Path) -> Member {
     let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_owned();
     let internal = p["dependencies"]
         .as_array()
@@ -60,6 +64,11 @@ fn member(p: &serde_json::Value) -> Member {
         published: p["publish"].is_null(),
         rust_version: p["rust_version"].as_str().map(str::to_owned),
         internal,
+        dir: Path::new(p["manifest_path"].as_str().unwrap_or_default())
+            .parent()
+            .and_then(|dir| dir.strip_prefix(root).ok())
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
     }
 }
 
@@ -159,7 +168,12 @@ fn set(new: &str) -> Result<(), String> {
     }
     // The lock files record the members' versions.
     run(Command::new("cargo").args(["update", "--workspace"]))?;
-    run(Command::new("cargo").args(["update", "--workspace", "--manifest-path", "fuzz/Cargo.toml"]))?;
+    run(Command::new("cargo").args([
+        "update",
+        "--workspace",
+        "--manifest-path",
+        "fuzz/Cargo.toml",
+    ]))?;
     eprintln!("version {old} -> {new}; `cargo xtask version` checks it (xtask rebuilt)");
     Ok(())
 }
@@ -197,7 +211,11 @@ pub fn release_changelog(log: &str, new: &str, date: &str) -> Result<String, Str
     if !log.contains(UNRELEASED) {
         return Err("CHANGELOG.md has no `## [Unreleased]` section to release".into());
     }
-    Ok(log.replacen(UNRELEASED, &format!("{UNRELEASED}\n## [{new}] - {date}\n"), 1))
+    Ok(log.replacen(
+        UNRELEASED,
+        &format!("{UNRELEASED}\n## [{new}] - {date}\n"),
+        1,
+    ))
 }
 
 fn is_semver(v: &str) -> bool {
