@@ -3,7 +3,7 @@
 // example server. Every call must succeed; prints p50/p99 latency and the wall time.
 //
 // Usage: node benches/mcp/parallel_calls.mjs <path to hello> [calls=200]
-// (build first: cargo build --release -p examples --bin hello)
+// (build first: cargo build --release -p prefab-examples --bin hello)
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { cli, die, tally } from "../../xtask/testhost/harness.mjs";

@@ -2,7 +2,7 @@
 // The whole catalogue in headless Chromium: every conformance wire document and component
 // fixture (`conformance/wire/{documents,components,legacy}`), every example app
 // (`examples/apps/*.json`) and every auto-renderer output (`target/catalog/*.json`, written by
-// `cargo test -p prefab --test catalog_outputs`), each rendered in a standalone page. Per file
+// `cargo test -p prefab-rs --test catalog_outputs`), each rendered in a standalone page. Per file
 // it reports placeholders (`.pf-unknown`), error boxes (`.pf-error`) and console/page errors.
 //
 //   node prefab-renderer/tests/catalog.mjs --pages target/pages [--allow-unknown Type,Type]
@@ -59,7 +59,7 @@ async function main() {
   const allow = new Set(opts["allow-unknown"].split(",").map((s) => s.trim()).filter(Boolean));
   const { docs, generated } = catalogue();
   if (!generated) {
-    console.log("note: no target/catalog/*.json (run `cargo test -p prefab --test catalog_outputs` first); auto-renderer outputs not checked");
+    console.log("note: no target/catalog/*.json (run `cargo test -p prefab-rs --test catalog_outputs` first); auto-renderer outputs not checked");
   }
   const files = documentPages(opts.pages);
   const { check, finish } = tally({ quiet: opts.quiet });

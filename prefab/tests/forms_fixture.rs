@@ -1,6 +1,6 @@
 //! The renderer's browser test renders `auto_form` output: this test writes that document,
 //! `prefab-renderer/tests/fixtures/forms-auto.json`, and fails when the committed file is
-//! stale (`PREFAB_UPDATE_FIXTURES=1 cargo test -p prefab --test forms_fixture` rewrites it).
+//! stale (`PREFAB_UPDATE_FIXTURES=1 cargo test -p prefab-rs --test forms_fixture` rewrites it).
 //! The renderer side is `prefab-renderer/tests/forms.mjs` (`[auto_form]` checks).
 #![allow(clippy::unwrap_used)]
 

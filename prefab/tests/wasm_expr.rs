@@ -2,7 +2,7 @@
 //! wasm-bindgen-test: the renderer runs this exact engine in the browser.
 //!
 //! ```sh
-//! cargo test -p prefab --no-default-features --target wasm32-unknown-unknown --test wasm_expr
+//! cargo test -p prefab-rs --no-default-features --target wasm32-unknown-unknown --test wasm_expr
 //! ```
 //!
 //! The vector files are embedded at compile time (same relative path as the native test).

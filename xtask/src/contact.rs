@@ -8,7 +8,7 @@ use std::process::Command;
 pub fn write(args: &[String]) -> Result<(), String> {
     let pages = root().join("target/pages");
     crate::pages::write(&pages)?;
-    run(Command::new("cargo").args(["test", "-p", "prefab", "--test", "catalog_outputs"]))?;
+    run(Command::new("cargo").args(["test", "-p", "prefab-rs", "--test", "catalog_outputs"]))?;
     run(Command::new("node")
         .arg("prefab-renderer/tests/contact-sheet.mjs")
         .arg("--pages")

@@ -14,7 +14,7 @@ pub fn run_suite() -> Result<(), String> {
     run(Command::new("cargo").args([
         "build",
         "-p",
-        "examples",
+        "prefab-examples",
         "--bin",
         "hello",
         "-p",

@@ -21,6 +21,13 @@
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
+//! * `cargo xtask package [--install]` — packages every published crate (`cargo package`),
+//!   prints each `.crate`'s size (fails above 8 MiB), builds and tests them from the packaged
+//!   sources alone and runs the `prefab --version` built from them; `--install` also
+//!   `cargo install`s the command from its packaged crate (`xtask/src/package.rs`).
+//! * `cargo xtask version [X.Y.Z]` — checks that the crates, the npm/CDN bundle,
+//!   `clippy.toml`'s `msrv` and `CHANGELOG.md` agree on the version; with `X.Y.Z`, sets it
+//!   everywhere.
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
@@ -40,6 +47,7 @@ mod contact;
 mod e2e;
 mod fuzz;
 mod install;
+mod package;
 mod pages;
 mod post;
 mod renderer;
@@ -47,6 +55,7 @@ mod serve;
 mod sh;
 mod standalone;
 mod suites;
+mod version;
 
 use std::process::ExitCode;
 
@@ -77,6 +86,8 @@ fn main() -> ExitCode {
             cdn::write_bundle(&dir).map(|_| ())
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
+        Some("package") => package::cli(&args[1..]),
+        Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => pages::write(&sh::root().join("target/pages")),
         Some("bench-render") => bench::render(&args[1..]),
@@ -84,7 +95,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -4,6 +4,7 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    crate::package::verify(false)?;
     bench_inputs()?;
     expr_wasm()?;
     crate::e2e::testhost_selftest()?;
@@ -62,7 +63,7 @@ fn renderer() -> Result<(), String> {
             .arg(&pages))?;
     }
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
-    // `cargo test -p prefab --test catalog_outputs` wrote into target/catalog during
+    // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during
     // `native()`): no error box, no console error, no placeholder except these types, and no
     // serious or critical axe-core violation.
     run(Command::new("node")
@@ -113,7 +114,7 @@ fn expr_wasm() -> Result<(), String> {
     run(Command::new("cargo").args([
         "test",
         "-p",
-        "prefab",
+        "prefab-rs",
         "--no-default-features",
         "--target",
         "wasm32-unknown-unknown",

@@ -16,6 +16,7 @@ use std::path::Path;
 
 /// `prefab-renderer`: the app (envelopes, host events) on top, then rendering, actions, the
 /// render context, the host bridge, and the DOM, store and JSON helpers at the bottom.
+#[rustfmt::skip]
 const RENDERER: &[&str] = &[
     "app", "render", "actions", "cx", "bridge", "template", "classes", "url", "js", "dom", "log",
     "store", "json", "node",
@@ -23,39 +24,17 @@ const RENDERER: &[&str] = &[
 
 /// `prefab`: tool results and forms on top, then validation, the typed model, the wire
 /// primitives, pages, styles, and expressions at the bottom.
+#[rustfmt::skip]
 const PREFAB: &[&str] = &[
-    "auto",
-    "forms",
-    "display",
-    "fallback",
-    "schema",
-    "validate",
-    "app",
-    "rx",
-    "components",
-    "actions",
-    "wire",
-    "page",
-    "style",
-    "expr",
+    "auto", "forms", "display", "fallback", "schema", "validate", "app", "rx", "components",
+    "actions", "wire", "page", "style", "expr",
 ];
 
 /// xtask: the suites on top, the shell helpers at the bottom.
+#[rustfmt::skip]
 const XTASK: &[&str] = &[
-    "suites",
-    "renderer",
-    "bench",
-    "contact",
-    "serve",
-    "e2e",
-    "pages",
-    "post",
-    "install",
-    "fuzz",
-    "conformance",
-    "standalone",
-    "cdn",
-    "sh",
+    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "pages", "post",
+    "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
 ];
 
 #[test]

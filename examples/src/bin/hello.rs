@@ -1,8 +1,8 @@
 //! `hello`: the minimal prefab MCP server.
 //!
 //! ```sh
-//! cargo run -p examples --bin hello -- stdio
-//! cargo run -p examples --bin hello -- http --port 8931   # http://127.0.0.1:8931/mcp
+//! cargo run -p prefab-examples --bin hello -- stdio
+//! cargo run -p prefab-examples --bin hello -- http --port 8931   # http://127.0.0.1:8931/mcp
 //! ```
 use examples::hello::Hello;
 use prefab_mcp::Viewer;

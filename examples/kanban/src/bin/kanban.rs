@@ -1,9 +1,9 @@
 //! `kanban`: the Kanban example server.
 //!
 //! ```sh
-//! cargo run -p kanban -- http --port 8932                 # SQLite under the data dir
-//! cargo run -p kanban -- http --database-url postgres://user:pw@127.0.0.1/db
-//! cargo run -p kanban -- stdio --data-dir ./data
+//! cargo run -p prefab-kanban -- http --port 8932                 # SQLite under the data dir
+//! cargo run -p prefab-kanban -- http --database-url postgres://user:pw@127.0.0.1/db
+//! cargo run -p prefab-kanban -- stdio --data-dir ./data
 //! ```
 use clap::{Parser, Subcommand};
 use kanban::Kanban;
