@@ -6,7 +6,7 @@
 //!    together, resolving their dependencies on each other through a local overlay of the
 //!    registry), and each `.crate`'s size against [`MAX_CRATE_BYTES`];
 //! 3. `cargo test --workspace` in `target/packaged/` ([`mirror`]: the workspace with each
-//!    published crate replaced by its unpacked `.crate`), in the repository's target
+//!    published crate replaced by its unpacked `.crate`), sharing the repository's build
 //!    directory, so only the published crates are compiled again. A package that reaches
 //!    outside itself (`include_str!("../../…")`, a path dependency, a test reading the
 //!    workspace's files) fails here;
@@ -46,7 +46,7 @@ pub fn verify(install: bool) -> Result<(), String> {
     mirror::write(&members, &dir, packaged)?;
     test(&dir)?;
     let (name, bin) = CLI;
-    check_version(&target_dir().join("debug").join(bin), &version)?;
+    check_version(&dir.join("target/debug").join(bin), &version)?;
     if install {
         let cli = published
             .iter()
@@ -132,18 +132,26 @@ fn check_version(exe: &Path, version: &str) -> Result<(), String> {
     }
 }
 
-/// `cargo` run from `dir` with the repository's target directory. (Not without incremental
-/// compilation: `CARGO_INCREMENTAL=0` changes every dependency's hash, so all would be built
-/// again.)
+/// `cargo` run in the mirror `dir`: its intermediate artifacts go to the repository's build
+/// directory (so the dependencies already built there are reused), its final ones (the
+/// binaries) to `dir/target`, away from the repository's own `prefab`, `hello`, ….
+/// (Incremental compilation stays on: `CARGO_INCREMENTAL=0` changes every dependency's hash,
+/// so all would be built again.)
 fn cargo_in(dir: &Path) -> Command {
     let mut cmd = Command::new("cargo");
-    cmd.current_dir(dir).env("CARGO_TARGET_DIR", target_dir());
+    cmd.current_dir(dir)
+        .env("CARGO_BUILD_BUILD_DIR", build_dir())
+        .env("CARGO_TARGET_DIR", dir.join("target"));
     cmd
 }
 
-/// The repository's target directory (`CARGO_TARGET_DIR` or `target/`).
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
+/// The repository's build directory: `CARGO_BUILD_BUILD_DIR`, else its target directory
+/// (`CARGO_TARGET_DIR` or `target/`).
+fn build_dir() -> PathBuf {
+    ["CARGO_BUILD_BUILD_DIR", "CARGO_TARGET_DIR"]
+        .iter()
+        .find_map(std::env::var_os)
+        .map_or_else(|| root().join("target"), PathBuf::from)
 }
 
 /// `1234567` → `1,234,567`.
