@@ -15,6 +15,8 @@ pub const ESBUILD_VERSION: &str = "0.28.2";
 pub fn all() -> Result<(), String> {
     wasm_target()?;
     rust_src()?;
+    component("rustfmt")?;
+    component("clippy")?;
     wasm_bindgen_cli()?;
     chromium()?;
     node()?;
@@ -108,11 +110,17 @@ fn wasm_target() -> Result<(), String> {
 
 /// The standard library's sources: the renderer build rebuilds std for size (`-Zbuild-std`).
 pub fn rust_src() -> Result<(), String> {
+    component("rust-src")
+}
+
+/// A rustup component of the toolchain, added when missing (`rust-src`; `rustfmt` and
+/// `clippy`, which the native suite runs, on a toolchain installed with a minimal profile).
+fn component(name: &str) -> Result<(), String> {
     let installed = output("rustup", &["component", "list", "--installed"]);
-    if installed.lines().any(|l| l.trim().starts_with("rust-src")) {
+    if installed.lines().any(|l| l.trim().starts_with(name)) {
         return Ok(());
     }
-    run(Command::new("rustup").args(["component", "add", "rust-src"]))
+    run(Command::new("rustup").args(["component", "add", name]))
 }
 
 fn wasm_bindgen_cli() -> Result<(), String> {

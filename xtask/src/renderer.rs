@@ -223,7 +223,12 @@ fn engines(work: &Path, out: &Path) -> Result<PathBuf, String> {
     // repeats -Oz until the module stops shrinking. Together ~800 bytes gzip off the wasm.
     run(Command::new(bin.join("wasm-opt"))
         .args(WASM_FEATURES)
-        .args(["-Oz", "--converge", "--zero-filled-memory", "--low-memory-unused"])
+        .args([
+            "-Oz",
+            "--converge",
+            "--zero-filled-memory",
+            "--low-memory-unused",
+        ])
         .args(["--strip-debug", "--strip-producers"])
         .arg(work.join("renderer_bg.wasm"))
         .arg("-o")

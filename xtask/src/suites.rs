@@ -83,11 +83,12 @@ fn renderer() -> Result<(), String> {
 /// 0.21.1 no longer emits: it has no such classes), so no 0.21.1 document contains them.
 const CATALOG_LEGACY: &str = "If,Elif,Else,State";
 
-/// `cargo test --workspace` and clippy with warnings denied.
+/// `cargo fmt --check`, `cargo test --workspace` and clippy with warnings denied.
 ///
 /// Under CI the property tests use a fixed seed, so a run is reproducible and a landing is
 /// never decided by chance; locally they explore new random cases on every run.
 fn native() -> Result<(), String> {
+    run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
     let mut test = Command::new("cargo");
     test.args(["test", "--workspace"]);
     // The Kanban store's PostgreSQL tests run against a real server (they fail under CI

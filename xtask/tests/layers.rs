@@ -52,6 +52,33 @@ fn xtask_layers() {
     check("xtask/src", XTASK);
 }
 
+#[test]
+fn paths_expand_use_trees_and_resolve_super() {
+    let module = ["render".to_string(), "data".to_string()];
+    let text = "use crate::{dom, cx::{Cx, Shared}};\n\
+                // crate::ignored in a comment\n\
+                let x = super::node(cx); $crate::wire::Map; pub(crate) fn f() {}";
+    let found: Vec<String> = paths(&module, text).iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        found,
+        ["dom", "cx::Cx", "cx::Shared", "wire::Map", "render::node"],
+        "paths read from {text:?}"
+    );
+}
+
+#[test]
+fn a_cycle_is_found_through_three_modules() {
+    let m = |s: &str| vec![s.to_string()];
+    let graph = Graph::from([
+        (m("a"), vec![m("b")]),
+        (m("b"), vec![m("c")]),
+        (m("c"), vec![m("a")]),
+    ]);
+    let cycle = find_cycle(&graph).expect("a -> b -> c -> a is a cycle");
+    assert_eq!(cycle.len(), 4, "{cycle:?}");
+    assert!(find_cycle(&Graph::from([(m("a"), vec![m("b")])])).is_none());
+}
+
 /// Module path (`["render", "table"]`) → the module paths its `crate::`/`super::` paths name.
 type Graph = BTreeMap<Vec<String>, Vec<Vec<String>>>;
 
@@ -90,6 +117,21 @@ fn check(dir: &str, order: &[&str]) {
             };
             graph.entry(module.clone()).or_default().push(to.to_vec());
         }
+    }
+    for declared in order {
+        if !modules
+            .iter()
+            .any(|m| m.first().is_some_and(|f| f == declared))
+        {
+            errors.insert(format!("declared module {declared} has no file"));
+        }
+    }
+    // A reader that found no paths would pass every rule: the crates do use each other.
+    let edges: usize = graph.values().map(Vec::len).sum();
+    if edges < order.len() {
+        errors.insert(format!(
+            "only {edges} edges read: is the path reader broken?"
+        ));
     }
     if let Some(cycle) = find_cycle(&graph) {
         errors.insert(format!(
