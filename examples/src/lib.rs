@@ -6,8 +6,12 @@
 //!   mounted by `prefab serve`.
 //! * `generative`: `render_ui` (a view the model writes, validated and rendered) and
 //!   `prefab_components` (one component's documentation); mounted by `prefab serve`.
+//! * `conformance` (`src/bin/conformance.rs`): the fixtures of the official MCP conformance
+//!   suite, served statelessly over Streamable HTTP; `cargo xtask test` runs every server
+//!   scenario against it.
 #![forbid(unsafe_code)]
 
+pub mod conformance;
 pub mod gallery;
 pub mod generative;
 pub mod hello;
