@@ -17,6 +17,8 @@
 //!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask mcp-conformance` — only the official MCP conformance suite against the
+//!   conformance server (`xtask/src/mcp_conformance.rs`).
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
@@ -47,6 +49,7 @@ mod contact;
 mod e2e;
 mod fuzz;
 mod install;
+mod mcp_conformance;
 mod package;
 mod pages;
 mod post;
@@ -76,6 +79,9 @@ fn main() -> ExitCode {
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => install::mcp_e2e().and_then(|()| e2e::run_suite()),
+        Some("mcp-conformance") => {
+            install::mcp_conformance().and_then(|()| mcp_conformance::run_suite())
+        }
         Some("serve") => serve::run_suite(false),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => renderer::sizes(),
@@ -95,7 +101,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

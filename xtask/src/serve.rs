@@ -9,7 +9,6 @@
 //!   preview host.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 use crate::sh::{root, run};
-use std::path::PathBuf;
 use std::process::Command;
 
 /// Installs what the test needs (node, the test host's playwright-core), builds the binary
@@ -19,8 +18,7 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     crate::install::node()?;
     crate::install::host_harness()?;
     run(Command::new("cargo").args(["build", "-p", "prefab-cli", "--bin", "prefab"]))?;
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let target = crate::sh::target_dir();
     let bin = target
         .join("debug")
         .join(format!("prefab{}", std::env::consts::EXE_SUFFIX));

@@ -33,8 +33,8 @@ const PREFAB: &[&str] = &[
 /// xtask: the suites on top, the shell helpers at the bottom.
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
-    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "pages", "post",
-    "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
+    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "mcp_conformance",
+    "pages", "post", "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
 ];
 
 #[test]
