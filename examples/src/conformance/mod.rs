@@ -18,6 +18,7 @@
 // The suite checks the 2025-11-25 revision, whose logging rmcp marks deprecated (SEP-2577
 // drops it after that revision); the fixtures implement it on purpose.
 #![allow(deprecated)]
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResult, ContentBlock, LoggingLevel, LoggingMessageNotificationParam,
     ProgressNotificationParam, ResourceContents, ServerCapabilities, ServerConfig,
@@ -160,12 +161,7 @@ impl Conformance {
     }
 
     #[tool(description = "Would ask the client's model to complete a prompt (sampling)")]
-    async fn test_sampling(
-        &self,
-        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<
-            SamplingArgs,
-        >,
-    ) -> CallToolResult {
+    async fn test_sampling(&self, Parameters(args): Parameters<SamplingArgs>) -> CallToolResult {
         CallToolResult::error(vec![ContentBlock::text(format!(
             "cannot sample {:?}: {NO_CLIENT_REQUESTS}",
             args.prompt
@@ -175,9 +171,7 @@ impl Conformance {
     #[tool(description = "Would ask the user for input (elicitation)")]
     async fn test_elicitation(
         &self,
-        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<
-            ElicitationArgs,
-        >,
+        Parameters(args): Parameters<ElicitationArgs>,
     ) -> CallToolResult {
         CallToolResult::error(vec![ContentBlock::text(format!(
             "cannot elicit {:?}: {NO_CLIENT_REQUESTS}",
