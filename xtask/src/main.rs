@@ -79,9 +79,7 @@ fn main() -> ExitCode {
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => install::mcp_e2e().and_then(|()| e2e::run_suite()),
-        Some("mcp-conformance") => {
-            install::mcp_conformance().and_then(|()| mcp_conformance::run_suite())
-        }
+        Some("mcp-conformance") => mcp_conformance::run_suite(),
         Some("serve") => serve::run_suite(false),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => renderer::sizes(),

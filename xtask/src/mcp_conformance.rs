@@ -20,9 +20,10 @@ const SCENARIOS: usize = 32;
 /// How long the freshly started server may take to accept connections.
 const STARTUP: Duration = Duration::from_secs(30);
 
-/// Builds the conformance server, serves it on a free loopback port and runs every server
+/// Installs the suite when missing, builds the conformance server, serves it on a free loopback port and runs every server
 /// scenario against it; prints `passed / failed / expected failures` and the time.
 pub fn run_suite() -> Result<(), String> {
+    crate::install::mcp_conformance()?;
     let started = Instant::now();
     crate::sh::run(Command::new("cargo").args([
         "build",
