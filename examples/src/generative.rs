@@ -8,7 +8,7 @@
 //!   or lists them all.
 //! * The full JSON Schema is the resource [`SCHEMA_URI`] (`prefab serve` serves it).
 use prefab::display::{Content, ToolResult, display};
-use prefab::validate::Issue;
+use prefab::validate::{Issue, Mode, validate_with};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolResult;
 use rmcp::{tool, tool_router};
@@ -70,7 +70,8 @@ impl Generative {
     }
 }
 
-/// `render_ui`'s result: the rendered view, or an error result listing every problem.
+/// `render_ui`'s result: the rendered view, or an error result listing every problem (and,
+/// so that one retry fixes everything, the warnings too).
 ///
 /// ```
 /// use serde_json::json;
@@ -81,81 +82,51 @@ impl Generative {
 /// ```
 #[must_use]
 pub fn render(view: Value) -> ToolResult {
-    let problems = check(&view);
-    if problems.is_empty() {
+    let report = validate_with(&view, Mode::Generated);
+    if report.is_valid() {
         return display(view);
     }
     let mut text = format!(
         "The view has {} problem(s); fix them all and call render_ui again:",
-        problems.len()
+        report.errors.len()
     );
-    for issue in &problems {
+    for issue in &report.errors {
         text.push_str(&format!("\n- {issue}"));
     }
-    let list: Vec<Value> = problems
-        .iter()
-        .map(|i| json!({"path": i.path, "message": i.message}))
-        .collect();
+    if !report.warnings.is_empty() {
+        text.push_str(
+            "\nAlso worth fixing (warnings: kept as is, but probably not what you meant):",
+        );
+        for issue in &report.warnings {
+            text.push_str(&format!("\n- {issue}"));
+        }
+    }
+    let list = |issues: &[Issue]| -> Vec<Value> {
+        issues
+            .iter()
+            .map(|i| json!({"path": i.path, "message": i.message}))
+            .collect()
+    };
     ToolResult {
         content: vec![Content::text(text)],
-        structured_content: Some(json!({ "errors": list })),
+        structured_content: Some(
+            json!({ "errors": list(&report.errors), "warnings": list(&report.warnings) }),
+        ),
         is_error: true,
         meta: None,
     }
 }
 
-/// Every problem of a view: the validator's errors, then template syntax errors.
+/// Every problem of a model-written view ([`Mode::Generated`]): wrong shapes, unknown
+/// names (also inside nodes of unknown type), template syntax and unknown pipes.
+///
+/// ```
+/// let problems = examples::generative::check(&serde_json::json!({"type": "Text", "content": "{{ x | uper }}"}));
+/// assert_eq!(problems[0].path, "content");
+/// ```
 #[must_use]
 pub fn check(view: &Value) -> Vec<Issue> {
-    let mut problems = prefab::validate(view).errors;
-    templates(view, &mut String::new(), &mut problems);
-    problems
-}
-
-/// Checks the syntax of each `{{ … }}` in every string of `value` (`path` is its JSON path).
-fn templates(value: &Value, path: &mut String, out: &mut Vec<Issue>) {
-    match value {
-        Value::String(text) => template(text, path, out),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                let len = path.len();
-                path.push_str(&format!("[{i}]"));
-                templates(item, path, out);
-                path.truncate(len);
-            }
-        }
-        Value::Object(map) => {
-            for (key, item) in map {
-                let len = path.len();
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-                templates(item, path, out);
-                path.truncate(len);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn template(text: &str, path: &str, out: &mut Vec<Issue>) {
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        let after = &rest[start + 2..];
-        let Some(end) = after.find("}}") else {
-            out.push(Issue::new(
-                path,
-                format!("template {text:?}: `{{{{` is never closed by `}}}}`"),
-            ));
-            return;
-        };
-        let inner = &after[..end];
-        if let Err(e) = prefab::expr::parse(inner.trim()) {
-            out.push(Issue::new(path, format!("template {text:?}: {e}")));
-        }
-        rest = &after[end + 2..];
-    }
+    validate_with(view, Mode::Generated).errors
 }
 
 /// The documentation of one component (its schema definition with the props' types and
