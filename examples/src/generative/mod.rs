@@ -1,12 +1,18 @@
 //! Generative UI: the model writes a `$prefab` view, `render_ui` checks and renders it.
 //!
-//! * `render_ui {view}` validates the view against the wire format (`prefab::validate`) and
-//!   the syntax of every `{{ }}` template in it; a valid view comes back rendered, an invalid
-//!   one as an error result that lists every problem with its JSON path, so the model can
-//!   fix them all in one retry.
-//! * `prefab_components {name?}` documents one component (its props, from the wire schema),
-//!   or lists them all.
+//! * `render_ui {view}` validates the view as a model-written one
+//!   (`prefab::validate::Mode::Generated`): shapes, names (also inside nodes of unknown
+//!   type), enum values, the syntax of every `{{ }}` template and its pipe names; a valid view
+//!   comes back rendered, an invalid one as an error result that lists every problem with its
+//!   JSON path (and the warnings), so the model can fix them all in one retry.
+//! * `prefab_components {name?}` documents one component — its definition from the wire
+//!   schema with every definition it references, in plain language, and a small valid
+//!   example — or lists them all.
 //! * The full JSON Schema is the resource [`SCHEMA_URI`] (`prefab serve` serves it).
+mod components;
+
+pub use components::component_doc;
+
 use prefab::display::{Content, ToolResult, display};
 use prefab::validate::{Issue, Mode, validate_with};
 use rmcp::handler::server::wrapper::Parameters;
@@ -57,7 +63,7 @@ impl Generative {
 
     /// Documents a component.
     #[tool(
-        description = "Data only (no UI): the props of one $prefab component type (from the wire JSON Schema), or the list of every component type when no name is given."
+        description = "Data only (no UI): one $prefab component type's JSON Schema definition (its props, with every definition they reference under $defs) and a small valid example, or the list of every component type when no name is given."
     )]
     pub async fn prefab_components(
         &self,
@@ -127,45 +133,6 @@ pub fn render(view: Value) -> ToolResult {
 #[must_use]
 pub fn check(view: &Value) -> Vec<Issue> {
     validate_with(view, Mode::Generated).errors
-}
-
-/// The documentation of one component (its schema definition with the props' types and
-/// descriptions), or the list of every component with its one-line description.
-///
-/// # Errors
-/// When `name` is not a component type (the message lists the known ones).
-pub fn component_doc(name: Option<&str>) -> Result<Value, String> {
-    let schema = prefab::schema::wire_schema();
-    let defs = schema.get("$defs").cloned().unwrap_or_default();
-    let names: Vec<String> = defs
-        .pointer("/Component/oneOf")
-        .and_then(Value::as_array)
-        .map(|list| {
-            list.iter()
-                .filter_map(|c| c.pointer("/properties/type/const")?.as_str())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    let description = |n: &str| defs.pointer(&format!("/{n}/description")).cloned();
-    match name {
-        None => Ok(json!({
-            "components": names
-                .iter()
-                .map(|n| json!({"type": n, "description": description(n)}))
-                .collect::<Vec<_>>(),
-            "schema": SCHEMA_URI,
-        })),
-        Some(n) if names.iter().any(|known| known == n) => Ok(json!({
-            "type": n,
-            "definition": defs.get(n),
-            "schema": SCHEMA_URI,
-        })),
-        Some(n) => Err(format!(
-            "unknown component type {n:?}; known: {}",
-            names.join(", ")
-        )),
-    }
 }
 
 /// The text of the [`SCHEMA_URI`] resource: the wire format's JSON Schema.
