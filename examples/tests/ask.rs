@@ -5,7 +5,7 @@
 
 use rmcp::model::ProtocolVersion;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientInfo, ElicitRequestParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientConfig, ElicitRequestParams,
     ElicitResult, InputResponses,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RunningService};
@@ -144,7 +144,7 @@ struct OldClient {
 }
 
 impl ClientHandler for OldClient {
-    fn get_info(&self) -> ClientInfo {
+    fn get_info(&self) -> ClientConfig {
         serde_json::from_value(json!({
             "protocolVersion": "2025-11-25",
             "capabilities": {"elicitation": {"form": {}}},

@@ -6,8 +6,8 @@ use prefab::forms::{
     parse_input_response,
 };
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams, InputRequiredResult,
-    InputResponses, ProtocolVersion,
+    CallToolResult, ContentBlock, ElicitRequestParams, InputRequiredResult, InputResponses,
+    ProtocolVersion,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
