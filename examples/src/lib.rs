@@ -1,7 +1,8 @@
 //! Example servers and data shared by them.
 //!
-//! * `hello` (`src/bin/hello.rs`): one UI tool (`show_users`) and one data-only tool
-//!   (`user_stats`), served over stdio or Streamable HTTP.
+//! * `hello` (`src/bin/hello.rs`): one UI tool (`show_users`), one data-only tool
+//!   (`user_stats`) and one that asks for its missing arguments through a form
+//!   (`invite_user`), served over stdio or Streamable HTTP.
 //! * `gallery`: a UI tool per component family and the auto renderers on realistic data;
 //!   mounted by `prefab serve`.
 //! * `generative`: `render_ui` (a view the model writes, validated and rendered) and
