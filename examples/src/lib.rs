@@ -6,9 +6,12 @@
 //!   mounted by `prefab serve`.
 //! * `generative`: `render_ui` (a view the model writes, validated and rendered) and
 //!   `prefab_components` (one component's documentation); mounted by `prefab serve`.
+//! * `whoami`: a tool that reads the caller's validated identity from the request context
+//!   (OAuth on the HTTP transport); mounted by `prefab serve`.
 #![forbid(unsafe_code)]
 
 pub mod gallery;
 pub mod generative;
 pub mod hello;
 pub mod users;
+pub mod whoami;

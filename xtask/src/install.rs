@@ -23,6 +23,7 @@ pub fn all() -> Result<(), String> {
     binaryen()?;
     host_harness()?;
     mcp_e2e()?;
+    crate::oauth::install()?;
     postgres()?;
     Ok(())
 }

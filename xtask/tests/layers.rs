@@ -34,7 +34,7 @@ const PREFAB: &[&str] = &[
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
     "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "pages", "post",
-    "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
+    "install", "oauth", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
 ];
 
 #[test]

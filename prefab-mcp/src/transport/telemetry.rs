@@ -176,14 +176,17 @@ pub(super) async fn observe(
 
 fn report(span: &tracing::Span, record: &RequestRecord) {
     let duration_ms = record.duration.as_secs_f64() * 1000.0;
-    let method = record.method.as_deref().unwrap_or("");
-    let tool = record.tool.as_deref().unwrap_or("");
-    let client = record.client.as_deref().unwrap_or("");
+    let (method, tool, client) = (
+        record.method.as_deref(),
+        record.tool.as_deref(),
+        record.client.as_deref(),
+    );
     span.record("method", method);
     span.record("tool", tool);
     span.record("client", client);
     span.record("status", record.status);
     span.record("duration_ms", duration_ms);
+    // Absent fields (`None`) are left out of the event.
     tracing::info!(
         target: "prefab_mcp::request",
         parent: span,
