@@ -41,8 +41,8 @@ impl Authorizer {
         challenge.response(status, &self.metadata_url)
     }
 
-    /// 403 when `caller` lacks one of `extra` or the required scopes.
-    fn scope_check(&self, caller: &Caller, extra: &[String]) -> Result<(), Response<Body>> {
+    /// The 403 answer when `caller` lacks one of `extra` or the required scopes.
+    fn lacking_scope(&self, caller: &Caller, extra: &[String]) -> Option<Response<Body>> {
         let needed: Vec<String> = self
             .config
             .required_scopes
@@ -56,14 +56,14 @@ impl Authorizer {
             .map(String::as_str)
             .collect();
         if missing.is_empty() {
-            return Ok(());
+            return None;
         }
         let challenge = Challenge {
             error: Some("insufficient_scope"),
             description: Some(format!("missing scope: {}", missing.join(" "))),
             scope: needed,
         };
-        Err(self.refuse(StatusCode::FORBIDDEN, &challenge))
+        Some(self.refuse(StatusCode::FORBIDDEN, &challenge))
     }
 
     /// The caller the request's bearer token names, or the answer refusing it.
@@ -124,7 +124,7 @@ pub(in crate::transport) async fn check_token(
         Ok(caller) => caller,
         Err(refusal) => return refusal,
     };
-    if let Err(refusal) = auth.scope_check(&caller, &[]) {
+    if let Some(refusal) = auth.lacking_scope(&caller, &[]) {
         return refusal;
     }
     let label = caller
@@ -152,7 +152,7 @@ pub(in crate::transport) async fn check_scopes(
         .and_then(|info| info.tool.as_ref())
         .and_then(|tool| auth.config.tool_scopes.get(tool));
     if let (Some(scopes), Some(caller)) = (tool_scopes, request.extensions().get::<Caller>())
-        && let Err(refusal) = auth.scope_check(caller, scopes)
+        && let Some(refusal) = auth.lacking_scope(caller, scopes)
     {
         return refusal;
     }
