@@ -199,6 +199,16 @@ async fn a_rotated_key_is_found_by_the_refresh() {
 }
 
 #[tokio::test]
+async fn a_withdrawn_key_stops_working_once_the_keys_are_older_than_their_max_age() {
+    let s = setup_with(|a| a.jwks_max_age(Duration::ZERO)).await;
+    s.good_call().await;
+    s.good_call().await;
+    assert_eq!(s.fetches(), 2, "keys past their age are fetched again");
+    *s.issuer.jwks.lock().unwrap() = jwks(&[]);
+    s.invalid(&s.sign(&s.claims())).await;
+}
+
+#[tokio::test]
 async fn a_wrong_issuer_is_refused() {
     let s = setup().await;
     let mut claims = s.claims();

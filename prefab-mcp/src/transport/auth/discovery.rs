@@ -41,16 +41,25 @@ pub(super) struct AuthServer {
     issuer: String,
     client: reqwest::Client,
     refresh_interval: Duration,
+    max_age: Duration,
     metadata: Mutex<Option<ServerMetadata>>,
     keys: Mutex<KeyCache>,
 }
 
 impl AuthServer {
-    pub(super) fn new(issuer: &str, client: reqwest::Client, refresh_interval: Duration) -> Self {
+    /// `refresh_interval`: the shortest time between two fetches for unknown `kid`s;
+    /// `max_age`: keys older than this are fetched again before use.
+    pub(super) fn new(
+        issuer: &str,
+        client: reqwest::Client,
+        refresh_interval: Duration,
+        max_age: Duration,
+    ) -> Self {
         AuthServer {
             issuer: issuer.to_owned(),
             client,
             refresh_interval,
+            max_age,
             metadata: Mutex::new(None),
             keys: Mutex::new(KeyCache::default()),
         }
@@ -86,16 +95,17 @@ impl AuthServer {
     /// The key `kid` names (or the only key, when the token names none).
     pub(super) async fn key(&self, kid: Option<&str>) -> Result<Jwk, Failure> {
         let mut cache = self.keys.lock().await;
-        let stale = cache
-            .fetched
-            .is_none_or(|at| at.elapsed() >= self.refresh_interval);
-        if let Some(key) = find(&cache.keys, kid) {
-            return Ok(key);
-        }
-        if !stale {
-            return Err(Failure::invalid(
-                "no key of the authorization server has this kid",
-            ));
+        let age = cache.fetched.map(|at| at.elapsed());
+        if age.is_some_and(|age| age < self.max_age) {
+            if let Some(key) = find(&cache.keys, kid) {
+                return Ok(key);
+            }
+            // Unknown `kid`s fetch the keys again at most once per refresh interval.
+            if age.is_some_and(|age| age < self.refresh_interval) {
+                return Err(Failure::invalid(
+                    "no key of the authorization server has this kid",
+                ));
+            }
         }
         let Some(jwks_uri) = self.metadata().await?.jwks_uri else {
             return Err(Failure::Unavailable(format!(

@@ -30,7 +30,12 @@ impl Authorizer {
             .build()
             .unwrap_or_else(|_| reqwest::Client::new());
         Authorizer {
-            server: AuthServer::new(&config.issuer, client.clone(), config.jwks_refresh_interval),
+            server: AuthServer::new(
+                &config.issuer,
+                client.clone(),
+                config.jwks_refresh_interval,
+                config.jwks_max_age,
+            ),
             forward: Arc::new(Forwarding::new(&config.forward_origins, client)),
             metadata_url: config.metadata_url(),
             config: config.clone(),

@@ -71,6 +71,9 @@ pub struct Authorization {
     pub leeway: Duration,
     /// The shortest time between two fetches of the JWKS for unknown `kid`s. Default: 30 s.
     pub jwks_refresh_interval: Duration,
+    /// How long fetched keys are used before they are fetched again, so a key the
+    /// authorization server withdrew stops being accepted. Default: 1 h.
+    pub jwks_max_age: Duration,
     /// `client_id` and `client_secret` this resource server introspects opaque tokens with
     /// (RFC 7662); `None`: only JWT access tokens are accepted.
     pub introspection_client: Option<(String, String)>,
@@ -93,6 +96,7 @@ impl Authorization {
             algorithms: DEFAULT_ALGORITHMS.to_vec(),
             leeway: Duration::from_secs(30),
             jwks_refresh_interval: Duration::from_secs(30),
+            jwks_max_age: Duration::from_secs(3600),
             introspection_client: None,
             forward_origins: Vec::new(),
             fetch_timeout: Duration::from_secs(10),
@@ -152,6 +156,13 @@ impl Authorization {
     #[must_use]
     pub fn jwks_refresh_interval(mut self, interval: impl Into<Duration>) -> Self {
         self.jwks_refresh_interval = interval.into();
+        self
+    }
+
+    /// Sets [`Authorization::jwks_max_age`].
+    #[must_use]
+    pub fn jwks_max_age(mut self, age: impl Into<Duration>) -> Self {
+        self.jwks_max_age = age.into();
         self
     }
 
