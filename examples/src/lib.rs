@@ -10,6 +10,8 @@
 //! * `conformance` (`src/bin/conformance.rs`): the fixtures of the official MCP conformance
 //!   suite, served statelessly over Streamable HTTP; `cargo xtask test` runs every server
 //!   scenario against it.
+//! * `whoami`: a tool that reads the caller's validated identity from the request context
+//!   (OAuth on the HTTP transport); mounted by `prefab serve`.
 #![forbid(unsafe_code)]
 
 pub mod conformance;
@@ -17,3 +19,4 @@ pub mod gallery;
 pub mod generative;
 pub mod hello;
 pub mod users;
+pub mod whoami;

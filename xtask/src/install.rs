@@ -24,6 +24,7 @@ pub fn all() -> Result<(), String> {
     host_harness()?;
     mcp_e2e()?;
     mcp_conformance()?;
+    crate::oauth::install()?;
     postgres()?;
     Ok(())
 }

@@ -34,7 +34,8 @@ const PREFAB: &[&str] = &[
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
     "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "mcp_conformance",
-    "pages", "post", "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
+    "pages", "post", "install", "oauth", "fuzz", "conformance", "standalone", "cdn", "version",
+    "sh",
 ];
 
 #[test]

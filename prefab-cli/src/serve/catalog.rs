@@ -165,6 +165,10 @@ pub fn examples(
         ),
         mount(signups, examples::gallery::Signups::tool_router()),
         mount(
+            examples::whoami::Whoami,
+            examples::whoami::Whoami::tool_router(),
+        ),
+        mount(
             kanban::tools::KanbanServer::new(kanban),
             kanban::tools::KanbanServer::tool_router(),
         ),
