@@ -22,6 +22,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod a2ui;
 pub mod capability;
 mod html;
 pub mod meta;
@@ -31,6 +32,7 @@ pub mod transport;
 mod viewer;
 mod with_viewer;
 
+pub use a2ui::{A2UI_TTL_MS, a2ui_read_result, display_a2ui};
 pub use html::{ViewerError, remote_references};
 pub use result::call_tool_result;
 pub use tools::{UnknownTool, is_ui_tool, mark_ui_tool, set_ui_tools, ui_tool_meta};

@@ -5,9 +5,15 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// `prefab/tests/data/a2ui/v0.9`.
+/// `prefab/tests/data/a2ui/v0.9` (this file is also included by other crates' tests).
 pub fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/a2ui/v0.9")
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let own = here.join("tests/data/a2ui/v0.9");
+    if own.is_dir() {
+        own
+    } else {
+        here.join("../prefab/tests/data/a2ui/v0.9")
+    }
 }
 
 fn read_json(path: &Path) -> Value {
