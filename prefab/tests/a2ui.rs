@@ -1,6 +1,7 @@
 //! `prefab::a2ui` both ways: the official A2UI v0.9 examples read into valid `$prefab`
 //! envelopes, every conformance fixture writes schema-valid A2UI, the mappable subset round
 //! trips unchanged, streams apply in order, and losses are named in diagnostics.
+#![cfg(feature = "a2ui")]
 #![allow(clippy::unwrap_used)]
 
 mod a2ui_support;

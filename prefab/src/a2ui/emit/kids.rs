@@ -81,7 +81,7 @@ impl Emitter<'_> {
                         }
                         _ => self.notes.note(
                             DiagnosticKind::Degraded,
-                            &format!("{kids_path}[{i}]"),
+                            format!("{kids_path}[{i}]"),
                             ty,
                             "not an option; dropped",
                         ),
@@ -103,7 +103,7 @@ impl Emitter<'_> {
                     None => {
                         self.notes.note(
                             DiagnosticKind::Expression,
-                            &child_path(path, "key"),
+                            child_path(path, "key"),
                             key,
                             "not a plain state path; the list is empty",
                         );
@@ -137,7 +137,7 @@ impl Emitter<'_> {
                 if icon.is_some() {
                     self.notes.note(
                         DiagnosticKind::Degraded,
-                        &child_path(path, "icon"),
+                        child_path(path, "icon"),
                         "icon",
                         "button icon dropped",
                     );

@@ -241,7 +241,7 @@ impl Emitter<'_> {
             if node.get("let").is_some() {
                 self.notes.note(
                     DiagnosticKind::Expression,
-                    &child_path(path, "let"),
+                    child_path(path, "let"),
                     "let",
                     "scoped bindings dropped",
                 );
