@@ -24,6 +24,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod a2ui;
 mod ask;
 pub mod capability;
 mod html;
@@ -34,6 +35,7 @@ pub mod transport;
 mod viewer;
 mod with_viewer;
 
+pub use a2ui::{A2UI_TTL_MS, a2ui_read_result, display_a2ui};
 pub use ask::{Answer, ask_form, form_errors_result, takes_input_required};
 pub use html::{ViewerError, remote_references};
 pub use result::call_tool_result;

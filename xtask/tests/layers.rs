@@ -26,7 +26,7 @@ const RENDERER: &[&str] = &[
 /// primitives, pages, styles, and expressions at the bottom.
 #[rustfmt::skip]
 const PREFAB: &[&str] = &[
-    "auto", "forms", "display", "fallback", "schema", "validate", "app", "rx", "components",
+    "a2ui", "auto", "forms", "display", "fallback", "schema", "validate", "app", "rx", "components",
     "actions", "wire", "page", "style", "expr",
 ];
 
