@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "node:test";
-import { cli, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
+import { cli, isCspMessage, isWasmProbe, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
 
 const HARNESS = new URL("../harness.mjs", import.meta.url).href;
 
@@ -70,6 +70,33 @@ test("pageFiles writes pages with a document into a temporary folder; remove() d
   files.remove();
   assert.equal(existsSync(path), false);
   assert.equal(standalone("/pages", "forms"), "file:///pages/standalone-forms.html");
+});
+
+test("tally: any Content-Security-Policy violation a page reported fails the script", () => {
+  const run = script(`
+    const t = h.tally();
+    t.check("fine", true);
+    const page = new (await import("node:events")).EventEmitter();
+    page.url = () => "file:///page.html";
+    h.watch(page);
+    page.emit("console", { type: () => "error", text: () => "Loading the image 'data:x' violates the following Content Security Policy directive: \\"img-src 'none'\\"." });
+    page.emit("console", { type: () => "error", text: () => "an error, not a refusal" });
+    t.finish();`);
+  const lines = run.stdout.split("\n");
+  assert.match(lines.find((l) => l.startsWith("FAIL")) ?? "", /^FAIL no Content-Security-Policy violation in any page — file:\/\/\/page\.html: Loading the image 'data:x'/);
+  assert.equal(lines.at(-2), "1 passed, 1 failed");
+  assert.equal(run.status, 1);
+  const clean = script(`const t = h.tally(); t.check("fine", true); t.finish();`);
+  assert.equal(clean.stdout, "ok   fine\n1 passed, 0 failed\n");
+  assert.equal(clean.status, 0);
+});
+
+test("the WebAssembly probe's refusal is told apart from other refusals", () => {
+  const probe = "Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"script-src 'unsafe-inline'\".";
+  assert.ok(isCspMessage(probe) && isWasmProbe(probe));
+  const image = "Loading the image 'data:x' violates the following Content Security Policy directive: \"img-src 'none'\".";
+  assert.ok(isCspMessage(image) && !isWasmProbe(image));
+  assert.ok(!isCspMessage("Failed to load resource: 404"));
 });
 
 test("watch keeps page errors and console errors, except the expected ones; labelled and cut", () => {

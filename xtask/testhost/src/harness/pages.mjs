@@ -4,17 +4,24 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { isCspMessage, noteViolation } from "./violations.mjs";
 
 /**
  * The list that `page`'s uncaught errors and `console.error` lines go to, except console
  * messages `expected(message)` accepts. `labelled` prefixes them (`page error: `,
- * `console error: `); `max` cuts each to that many characters.
+ * `console error: `); `max` cuts each to that many characters. A Content-Security-Policy
+ * refusal is also recorded for `tally().finish()`, which fails the script on it (see
+ * violations.mjs), unless `expected` accepts it.
  */
 export function watch(page, { expected = () => false, labelled = false, max = Infinity } = {}) {
   const errors = [];
   const push = (label, text) => errors.push(`${labelled ? `${label}: ` : ""}${String(text).slice(0, max)}`);
   page.on("pageerror", (e) => push("page error", e.message));
-  page.on("console", (m) => m.type() === "error" && !expected(m) && push("console error", m.text()));
+  page.on("console", (m) => {
+    if (m.type() !== "error" || expected(m)) return;
+    push("console error", m.text());
+    if (isCspMessage(m.text())) noteViolation(page.url().slice(0, 120), m.text());
+  });
   return errors;
 }
 
