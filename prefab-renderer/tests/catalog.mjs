@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PAGES_OPTION, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, STANDALONE_POLICY, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 // Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
@@ -43,8 +43,11 @@ export function catalogue(root = ROOT) {
   return { docs, generated: generated.length };
 }
 
-/** Pages of any document: the standalone page of `e2e`, its data swapped per document. */
-export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-");
+/**
+ * Pages of any document: the standalone page of `e2e`, its data swapped per document, under
+ * the default MCP Apps policy of an empty `_meta.ui.csp` (as every standalone page is opened).
+ */
+export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-", { policy: STANDALONE_POLICY });
 
 /** Opens `url` in `page` and waits until the envelope is mounted and settled. */
 export async function renderIn(page, url) {

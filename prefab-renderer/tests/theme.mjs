@@ -10,12 +10,12 @@
 // pages`) and variants of it with another envelope. Ends with `N passed, N failed`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PAGES_OPTION, cli, pageFiles, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, STANDALONE_POLICY, cli, pageFiles, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
 const { pages: PAGES } = cli("theme.mjs", { pages: PAGES_OPTION });
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/theme.json", import.meta.url), "utf8"));
 /** Standalone pages showing another envelope (the theme page with its data swapped). */
-const variants = pageFiles(readFileSync(join(PAGES, "standalone-theme.html"), "utf8"), "prefab-theme-");
+const variants = pageFiles(readFileSync(join(PAGES, "standalone-theme.html"), "utf8"), "prefab-theme-", { policy: STANDALONE_POLICY });
 const pageWith = variants.url;
 const { check, guard, finish } = tally();
 
