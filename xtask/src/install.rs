@@ -1,5 +1,6 @@
 //! Installs what the test suites need on a fresh machine. Every step checks first, so a
 //! machine that already has a tool skips it.
+use crate::cdn::MERMAID_VERSION;
 use crate::sh::{output, root, run, succeeds};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -39,8 +40,8 @@ pub fn binaryen_bin() -> PathBuf {
     npm_dir().join("node_modules/.bin")
 }
 
-/// npm `binaryen` and `esbuild` into `target/npm` (skipped when the pinned versions are
-/// there).
+/// npm `binaryen`, `esbuild` and `mermaid` into `target/npm` (skipped when the pinned
+/// versions are there).
 pub fn binaryen() -> Result<(), String> {
     let has = |package: &str, version: &str| {
         let manifest = npm_dir().join(format!("node_modules/{package}/package.json"));
@@ -48,7 +49,10 @@ pub fn binaryen() -> Result<(), String> {
             .unwrap_or_default()
             .contains(&format!("\"version\": \"{version}\""))
     };
-    if has("binaryen", BINARYEN_VERSION) && has("esbuild", ESBUILD_VERSION) {
+    if has("binaryen", BINARYEN_VERSION)
+        && has("esbuild", ESBUILD_VERSION)
+        && has("mermaid", MERMAID_VERSION)
+    {
         return Ok(());
     }
     std::fs::create_dir_all(npm_dir()).map_err(|e| format!("target/npm: {e}"))?;
@@ -64,7 +68,8 @@ pub fn binaryen() -> Result<(), String> {
         .current_dir(npm_dir())
         .args(["install", "--no-audit", "--no-fund", "--save-exact"])
         .arg(format!("binaryen@{BINARYEN_VERSION}"))
-        .arg(format!("esbuild@{ESBUILD_VERSION}")))
+        .arg(format!("esbuild@{ESBUILD_VERSION}"))
+        .arg(format!("mermaid@{MERMAID_VERSION}")))
 }
 
 /// The MCP Apps test host (`xtask/testhost`, a node package of this repository).

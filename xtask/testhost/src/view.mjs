@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { ANSWERS, HOST_INFO, hostCapabilities, hostContext } from "./defaults.mjs";
 import { documentWithPolicy, policyFor } from "./csp.mjs";
 import { axe } from "./axe.mjs";
+import { isCspMessage, isWasmProbe, noteViolation } from "./harness/violations.mjs";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const ORDERS = ["normal", "early", "none"];
@@ -43,6 +44,9 @@ export class View {
    *   hostCapabilities   replaces the default host capabilities
    *   handlers           {method: (params, view) => answer | answer}: how the host answers the
    *                      view's requests (tools/call, ui/message, resources/read, …)
+   *   cspExpected        (message) => bool: CSP refusals the test provokes on purpose; any
+   *                      other refusal (console message of any frame) fails the script at
+   *                      `tally().finish()` (see harness/violations.mjs)
    */
   static async open(context, hostUrl, proxyUrl, options = {}) {
     const order = options.order ?? "normal";
@@ -57,7 +61,10 @@ export class View {
       if (frame !== page.mainFrame()) throw new Error("testhost: answers are for the host page only");
       return view.#answer(method, params);
     });
-    page.on("console", (m) => view.console.push(`[${m.type()}] ${m.text()}`));
+    page.on("console", (m) => {
+      view.console.push(`[${m.type()}] ${m.text()}`);
+      if (isCspMessage(m.text()) && !view.#expectedRefusal(m.text())) noteViolation(`view (csp ${options.csp ?? "default"})`, m.text());
+    });
     page.on("pageerror", (e) => view.console.push(`[pageerror] ${e.message}`));
     await page.goto(hostUrl);
     await page.evaluate((cfg) => window.testhost.start(cfg), {
@@ -80,6 +87,16 @@ export class View {
 
   #handlers;
   #context;
+  #cspExpected;
+
+  /**
+   * Whether a CSP refusal is expected: the loader's WebAssembly probe under a policy without
+   * `'wasm-unsafe-eval'`, or one the test's `cspExpected(text)` accepts. Any other fails the
+   * script at `tally().finish()`.
+   */
+  #expectedRefusal(text) {
+    return (isWasmProbe(text) && !this.policy.includes("'wasm-unsafe-eval'")) || this.#cspExpected(text);
+  }
 
   constructor(page, options, policy) {
     /** The Playwright page of the host (origin A). */
@@ -90,6 +107,7 @@ export class View {
     this.console = [];
     this.#handlers = { ...ANSWERS, ...options.handlers };
     this.#context = hostContext(options);
+    this.#cspExpected = options.cspExpected ?? (() => false);
   }
 
   async #answer(method, params) {
