@@ -4,8 +4,11 @@
 //
 // Starts `prefab serve --port 0` with a fresh data directory, opens the preview host in
 // headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
-// test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools, calls a
-// UI tool and reads the rendered UI in the sandboxed frame, switches to dark mode, calls a
+// test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools (grouped
+// by example, UI tools first) and checks the host opens on the gallery's dashboard, calls a
+// UI tool and reads the rendered UI in the sandboxed frame, streams render_ui's arguments to
+// the frame (the Stream switch: healed tool-input-partial messages, observed from inside the
+// frame, before the result), switches to dark mode, calls a
 // data-only tool, runs a view that is not ours (the official
 // @modelcontextprotocol/server-basic-vanillajs example, `npm pack`ed at test time) through
 // the preview host's side of the protocol, checks every gallery view for unknown-component
