@@ -2,7 +2,8 @@
 //!
 //! * `cargo xtask serve` — builds the `prefab` binary and runs
 //!   `prefab-cli/tests/browser/serve.mjs`: `prefab serve --port 0`, the preview host in
-//!   headless Chromium (tools list, a UI tool rendered in the sandboxed frame, dark mode,
+//!   headless Chromium (tools list grouped by example, opening on the gallery's dashboard, a
+//!   UI tool rendered in the sandboxed frame, render_ui's arguments streamed, dark mode,
 //!   display modes, a data-only tool, every gallery view free of placeholders and errors, the
 //!   Kanban board dragged with the mouse and read back over MCP, also under latency and
 //!   reordered answers) and the official `server-basic-vanillajs` view run through the

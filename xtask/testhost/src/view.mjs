@@ -7,6 +7,8 @@ import { isCspMessage, isWasmProbe, noteViolation } from "./harness/violations.m
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const ORDERS = ["normal", "early", "none"];
+/** MCP Apps host generations: the wire names of the host→view tool requests differ. */
+export const GENERATIONS = ["v1", "v2"];
 
 /** Polls `probe` until it returns a truthy value; throws naming `what` (and the last value). */
 export async function waitFor(what, probe, timeoutMs = 8000) {
@@ -47,10 +49,15 @@ export class View {
    *   cspExpected        (message) => bool: CSP refusals the test provokes on purpose; any
    *                      other refusal (console message of any frame) fails the script at
    *                      `tally().finish()` (see harness/violations.mjs)
+   *   generation         "v1" (default: host→view `tools/call` / `tools/list`) | "v2" (ext-apps
+   *                      v2's `ui/call-view-tool` / `ui/list-view-tools`) for `call("callTool")`
+   *                      and `call("listTools")`
    */
   static async open(context, hostUrl, proxyUrl, options = {}) {
     const order = options.order ?? "normal";
     if (!ORDERS.includes(order)) throw new TypeError(`order: expected one of ${ORDERS.join(", ")}, got ${JSON.stringify(order)}`);
+    const generation = options.generation ?? "v1";
+    if (!GENERATIONS.includes(generation)) throw new TypeError(`generation: expected one of ${GENERATIONS.join(", ")}, got ${JSON.stringify(generation)}`);
     const ui = options.ui ?? {};
     const policy = policyFor(options.csp ?? "default", ui.csp ?? {});
     const source = options.html ?? readFileSync(options.app, "utf8");
@@ -71,6 +78,7 @@ export class View {
       html: documentWithPolicy(source, policy, options.layout ?? "head"),
       proxyUrl,
       order,
+      generation,
       sandbox: options.sandbox ?? "allow-scripts",
       ui,
       hostInfo: HOST_INFO,
@@ -203,7 +211,10 @@ export class View {
     return waitFor(what, probe, timeoutMs);
   }
 
-  /** Host → view through AppBridge: `callTool`, `listTools`, `sendToolResult`, `sendToolInput`, … */
+  /**
+   * Host → view through AppBridge: `callTool`, `listTools` (under the `generation`'s wire
+   * names), `sendToolResult`, `sendToolInput`, …
+   */
   call(name, params) {
     return this.page.evaluate(([n, p]) => window.testhost.call(n, p), [name, params]);
   }
