@@ -14,28 +14,31 @@ use std::process::Command;
 /// npm-style package name of the bundle.
 pub const PACKAGE: &str = "prefab-renderer";
 
-/// The bundle's files, from `generated` (`prefab/assets` or a fresh build).
-fn files(generated: &Path) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
+/// The bundle's files: names and bytes.
+type Files = Vec<(&'static str, Vec<u8>)>;
+
+/// The bundle's files, from `generated` (`prefab/assets` or a fresh build), with their
+/// `sha384-…` hashes (in [`prefab::page::CDN_FILES`] order: the entry, last, carries the
+/// hashes of the files it loads).
+fn files(generated: &Path) -> Result<(Files, serde_json::Value), String> {
     let read = |name: &str| fs::read(generated.join(name)).map_err(|e| format!("{name}: {e}"));
-    let glue = String::from_utf8_lossy(&read("renderer.js")?).into_owned();
     let mut out = Vec::new();
+    let mut hashes = serde_json::Map::new();
     for name in prefab::page::CDN_FILES {
-        let bytes = match name {
-            "glue.js" => prefab::page::glue_script(&glue).into_bytes(),
-            other => read(other)?,
-        };
+        let bytes = prefab::page::bundle_file(name, &read, &hashes.clone().into())?;
+        hashes.insert(name.to_string(), sha384(&bytes)?.into());
         out.push((name, bytes));
     }
-    Ok(out)
+    Ok((out, hashes.into()))
 }
 
 /// `integrity.json` for the bundle made from `assets`: `{"file": "sha384-…"}`.
 pub fn integrity_json(assets: &Path) -> Result<String, String> {
-    let mut map = serde_json::Map::new();
-    for (name, bytes) in files(assets)? {
-        map.insert(name.to_string(), sha384(&bytes)?.into());
-    }
-    serde_json::to_string_pretty(&map)
+    pretty(&files(assets)?.1)
+}
+
+fn pretty(value: &serde_json::Value) -> Result<String, String> {
+    serde_json::to_string_pretty(value)
         .map(|s| s + "\n")
         .map_err(|e| e.to_string())
 }
@@ -47,12 +50,12 @@ pub fn write_bundle(dir: &Path) -> Result<PathBuf, String> {
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let assets = root().join("prefab/assets");
     let mut names = Vec::new();
-    for (name, bytes) in files(&assets)? {
+    let (files, hashes) = files(&assets)?;
+    for (name, bytes) in files {
         fs::write(out.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
         names.push(name);
     }
-    let integrity = integrity_json(&assets)?;
-    fs::write(out.join("integrity.json"), integrity).map_err(|e| e.to_string())?;
+    fs::write(out.join("integrity.json"), pretty(&hashes)?).map_err(|e| e.to_string())?;
     names.push("integrity.json");
     let package = serde_json::json!({
         "name": PACKAGE,
@@ -61,8 +64,7 @@ pub fn write_bundle(dir: &Path) -> Result<PathBuf, String> {
         "license": "Apache-2.0",
         "files": names,
     });
-    let text = serde_json::to_string_pretty(&package).map_err(|e| e.to_string())? + "\n";
-    fs::write(out.join("package.json"), text).map_err(|e| e.to_string())?;
+    fs::write(out.join("package.json"), pretty(&package)?).map_err(|e| e.to_string())?;
     eprintln!("CDN bundle written to {}", out.display());
     Ok(out)
 }

@@ -11,15 +11,6 @@ use super::escape_text;
 
 const INTEGRITY: &str = include_str!("../../assets/integrity.json");
 
-/// The files of a CDN bundle, each listed with its hash in `integrity.json`.
-pub const CDN_FILES: [&str; 5] = [
-    "renderer.css",
-    "glue.js",
-    "loader.js",
-    "renderer_bg.wasm",
-    "renderer.wasm2js.js",
-];
-
 /// The `sha384-…` integrity of a bundle file (empty if unknown, which browsers reject).
 fn integrity(file: &str) -> String {
     serde_json::from_str::<serde_json::Value>(INTEGRITY)
