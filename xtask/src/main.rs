@@ -17,6 +17,9 @@
 //!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask fastmcp [--only TOOL,…]` — the FastMCP suite: real FastMCP servers
+//!   (prefab-ui's Python API) on the renderer bundle `prefab serve` serves, both engines,
+//!   text parity with prefab-ui's own renderer (`xtask/fastmcp/`);
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
@@ -45,6 +48,7 @@ mod cdn;
 mod conformance;
 mod contact;
 mod e2e;
+mod fastmcp;
 mod fuzz;
 mod install;
 mod package;
@@ -77,6 +81,7 @@ fn main() -> ExitCode {
             .and_then(|()| renderer::check()),
         Some("e2e") => install::mcp_e2e().and_then(|()| e2e::run_suite()),
         Some("serve") => serve::run_suite(false),
+        Some("fastmcp") => fastmcp::run_suite(&args[1..]),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => renderer::sizes(),
         Some("cdn-bundle") => {
@@ -95,7 +100,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -11,6 +11,7 @@ pub fn run_all() -> Result<(), String> {
     renderer()?;
     crate::e2e::run_suite()?;
     crate::serve::run_suite(false)?;
+    crate::fastmcp::run_suite(&[])?;
     crate::fuzz::run_cli(&["--seconds".into(), "60".into()])?;
     Ok(())
 }

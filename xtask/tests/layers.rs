@@ -33,7 +33,7 @@ const PREFAB: &[&str] = &[
 /// xtask: the suites on top, the shell helpers at the bottom.
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
-    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "pages", "post",
+    "suites", "package", "renderer", "bench", "contact", "fastmcp", "serve", "e2e", "pages", "post",
     "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
 ];
 
