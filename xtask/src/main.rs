@@ -14,7 +14,10 @@
 //!   budgets in `prefab-renderer/budgets.toml`; fails when one is over (`check-assets` does
 //!   this too).
 //! * `cargo xtask cdn-bundle [DIR]` — writes the versioned CDN/npm bundle of the committed
-//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
+//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`): an npm package
+//!   (`package.json`, `README.md`, `integrity.json`).
+//! * `cargo xtask npm-package` — `npm pack` of that bundle, installed from the tarball into an
+//!   empty folder, SRI hashes checked, served from there to the CDN viewer in the test host.
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
 //! * `cargo xtask fastmcp [--only TOOL,…]` — the FastMCP suite: real FastMCP servers
@@ -90,6 +93,10 @@ fn main() -> ExitCode {
                 .map_or_else(|| sh::root().join("target/cdn"), Into::into);
             cdn::write_bundle(&dir).map(|_| ())
         }
+        Some("npm-package") => {
+            let pages = sh::root().join("target/pages");
+            pages::write(&pages).and_then(|()| cdn::npm_suite(&pages))
+        }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
         Some("package") => package::cli(&args[1..]),
         Some("version") => version::cli(&args[1..]),
@@ -100,7 +107,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|serve|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

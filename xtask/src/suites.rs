@@ -63,6 +63,7 @@ fn renderer() -> Result<(), String> {
             .arg("--pages")
             .arg(&pages))?;
     }
+    crate::cdn::npm_suite(&pages)?;
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during
     // `native()`): no error box, no console error, no placeholder except these types, and no
