@@ -16,6 +16,13 @@
 //   cargo xtask fastmcp      (creates target/fastmcp/venv, builds `prefab`, runs this)
 //   node xtask/fastmcp/fastmcp.mjs --python target/fastmcp/venv/bin/python --prefab target/debug/prefab [--only TOOL]
 //
+// `--measure DIR --bundle BUNDLE` (DIR = `dist/app` of npm `@prefecthq/prefab-ui`, BUNDLE = a
+// `cargo xtask cdn-bundle` folder) measures instead, for the first tool of `cases.mjs` (or
+// `--only`): the bytes the view downloads and the time from the host opening the view with the
+// tool result to the expected text on screen, with prefab-ui's CDN renderer and with this
+// bundle, each served by the same local static server (no cache, no compression) as
+// `PREFAB_RENDERER_URL` (`benches/README.md`).
+//
 // Ends with a plain `N passed, N failed` line.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,6 +40,8 @@ const opts = cli("fastmcp.mjs", {
   python: { type: "string", path: true },
   prefab: { type: "string", path: true },
   only: { type: "string", default: "" },
+  measure: { type: "string", path: true },
+  bundle: { type: "string", path: true },
   quiet: { type: "boolean" },
 });
 const { check, guard, test, finish } = tally({ quiet: opts.quiet });
@@ -217,6 +226,65 @@ async function runCase(host, ours, tools, kase, csp, reference) {
   }
 }
 
+/** A static server of `dir` with CORS (the CDN stand-in); its base URL. */
+async function staticServer(dir) {
+  const { createServer: http } = await import("node:http");
+  const { readFileSync } = await import("node:fs");
+  const types = { ".css": "text/css", ".js": "text/javascript", ".wasm": "application/wasm" };
+  const served = [];
+  const server = http((req, resp) => {
+    const path = new URL(req.url, "http://x").pathname.replace(/\.\./g, "");
+    try {
+      const body = readFileSync(join(dir, path));
+      served.push(body);
+      resp.writeHead(200, { "content-type": types[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream", "access-control-allow-origin": "*", "cache-control": "no-store" });
+      resp.end(body);
+    } catch {
+      resp.writeHead(404);
+      resp.end();
+    }
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  return { server, served, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** Opens `kase` `runs` times on each server; prints the median bytes and time to the text. */
+async function measure(host, servers, kase, runs) {
+  const { gzipSync } = await import("node:zlib");
+  const rows = {};
+  for (let i = 0; i < runs; i++) {
+    for (const [name, { client, served }] of Object.entries(servers)) {
+      const { tools } = await client.listTools();
+      const { tool, resource, result } = await resourceAndResult(client, tools, kase.tool, kase.args ?? {});
+      served.length = 0;
+      const t0 = performance.now();
+      const view = await host.open({ html: resource.text, csp: "default", ui: resource._meta?.ui ?? {}, toolInput: kase.args ?? {}, toolResult: result, hostContext: { toolInfo: { tool } } });
+      let ms;
+      for (;;) {
+        const frame = view.frame();
+        const text = frame ? await readText(frame).catch(() => "") : "";
+        if (kase.expect.every((t) => text.includes(t))) {
+          ms = performance.now() - t0;
+          break;
+        }
+        if (performance.now() - t0 > 60000) throw new Error(`${name}: no text after 60 s`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await view.settle({ quietMs: 500 });
+      await view.close();
+      const row = (rows[name] ??= { ms: [], bytes: [], gzip: 0, files: 0 });
+      row.ms.push(ms);
+      row.bytes.push(served.reduce((n, b) => n + b.length, 0));
+      row.gzip = served.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+      row.files = served.length;
+    }
+  }
+  for (const [name, row] of Object.entries(rows)) {
+    const ms = row.ms.sort((a, b) => a - b);
+    console.log(`${name}: ${row.files} files, ${Math.max(...row.bytes)} bytes (${row.gzip} gzip -9); tool result to text: median ${Math.round(ms[ms.length >> 1])} ms (min ${Math.round(ms[0])}, max ${Math.round(ms.at(-1))}, ${runs} runs, no cache)`);
+  }
+}
+
 const only = new Set(opts.only.split(",").filter(Boolean));
 const cases = CASES.filter((c) => !only.size || only.has(c.tool));
 const scratch = mkdtempSync(join(tmpdir(), "prefab-fastmcp-"));
@@ -226,6 +294,19 @@ try {
   started.push(serve.child);
   const base = serve.value;
   check("prefab serve prints the renderer base", base.endsWith("/renderer"), base);
+  if (opts.measure) {
+    const [cdn, bundle] = await Promise.all([staticServer(opts.measure), staticServer(opts.bundle)]);
+    const [ours, theirs] = await Promise.all([fastmcp({ PREFAB_RENDERER_URL: bundle.base }), fastmcp({ PREFAB_RENDERER_URL: cdn.base })]);
+    started.push(ours.child, theirs.child);
+    try {
+      const servers = { "prefab-ui CDN renderer (npm 0.20.2)": { client: theirs.client, served: cdn.served }, "prefab-rs renderer.js": { client: ours.client, served: bundle.served } };
+      await withHost((host) => measure(host, servers, cases[0], 7));
+    } finally {
+      cdn.server.close();
+      bundle.server.close();
+      await Promise.all([ours.client.close(), theirs.client.close()]).catch(() => {});
+    }
+  } else {
   const [ours, reference] = await Promise.all([fastmcp({ PREFAB_RENDERER_URL: base }), fastmcp({ PREFAB_BUNDLED_RENDERER: "1" })]);
   started.push(ours.child, reference.child);
   try {
@@ -244,6 +325,7 @@ try {
     });
   } finally {
     await Promise.all([ours.client.close(), reference.client.close()]).catch(() => {});
+  }
   }
 } finally {
   for (const child of started) child.kill();
