@@ -1,6 +1,8 @@
 //! Every gallery view converts to A2UI messages that validate against the official A2UI
 //! v0.9 schemas (vendored under `prefab/tests/data/a2ui`), and reads back into a valid
-//! `$prefab` envelope.
+//! `$prefab` envelope. Also writes each view into `target/a2ui-gallery/<name>.json` for the
+//! browser suite that renders them in the official Lit renderer
+//! (`prefab-renderer/tests/a2ui-lit.mjs`).
 #![allow(clippy::unwrap_used)]
 
 #[path = "../../prefab/tests/a2ui_support/mod.rs"]
@@ -9,9 +11,8 @@ mod a2ui_support;
 use examples::gallery::{FAMILIES, family, sales_dashboard};
 use prefab::a2ui::{self, Form, Options};
 
-#[test]
-fn every_gallery_view_writes_schema_valid_a2ui() {
-    let validator = a2ui_support::validator();
+/// Every gallery view (each family's page and the sales dashboard) as `(name, envelope)`.
+fn views() -> Vec<(String, serde_json::Value)> {
     let mut views: Vec<(String, serde_json::Value)> = FAMILIES
         .iter()
         .map(|name| ((*name).to_owned(), family(name).unwrap()))
@@ -20,7 +21,25 @@ fn every_gallery_view_writes_schema_valid_a2ui() {
         "dashboard".into(),
         sales_dashboard().structured_content.unwrap(),
     ));
-    for (name, view) in &views {
+    views
+}
+
+#[test]
+fn every_gallery_view_is_written_for_the_lit_suite() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/a2ui-gallery");
+    std::fs::create_dir_all(&dir).unwrap();
+    let views = views();
+    assert!(views.len() >= 9, "{} views", views.len());
+    for (name, view) in views {
+        let text = serde_json::to_string_pretty(&view).unwrap();
+        std::fs::write(dir.join(format!("{name}.json")), text).unwrap();
+    }
+}
+
+#[test]
+fn every_gallery_view_writes_schema_valid_a2ui() {
+    let validator = a2ui_support::validator();
+    for (name, view) in &views() {
         for form in [Form::Batch, Form::Stream] {
             let out = a2ui::from_prefab(view, &Options::default().form(form));
             let errors = a2ui_support::schema_errors(&validator, &out.messages);

@@ -339,3 +339,35 @@ fn format_functions_become_pipes() {
     assert_eq!(out.diagnostics.len(), 1, "{:?}", out.diagnostics);
     assert_eq!(out.diagnostics[0].kind, DiagnosticKind::Expression);
 }
+
+#[test]
+fn format_calls_inside_a_format_string_become_pipes() {
+    let text = |id: &str, value: &str| json!({"id": id, "component": "Text", "text": {"call": "formatString", "args": {"value": value}, "returnType": "string"}});
+    let messages = [json!({"messages": [
+        {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "root", "component": "Column", "children": ["a", "b", "c", "d"]},
+            text("a", "${/progress}% of ${formatNumber(value: ${/goal})} goal"),
+            text("b", "(${formatNumber(value: ${/n})} ${pluralize(value: ${/n}, one: 'review', other: 'reviews')})"),
+            text("c", "${formatCurrency(value: ${/total}, currency: 'USD')}/year"),
+            text("d", "${shout(value: ${/n})} and ${pluralize(value: ${/n}, one: 'mouse', other: 'mice')}")]}}]})];
+    let out = a2ui::to_prefab(&messages);
+    let kids = &out.envelope["view"]["children"][0]["children"];
+    assert_eq!(
+        kids[0]["content"],
+        "{{ progress }}% of {{ goal | number }} goal"
+    );
+    assert_eq!(
+        kids[1]["content"],
+        "({{ n | number }} {{ n | pluralize:review }})"
+    );
+    assert_eq!(kids[2]["content"], "{{ total | currency:USD }}/year");
+    // An unknown function is dropped, a plural other than word + "s" is approximated: both named.
+    assert_eq!(kids[3]["content"], " and {{ n | pluralize:mouse }}");
+    assert_eq!(out.diagnostics.len(), 1, "{:?}", out.diagnostics);
+    let note = out.diagnostics[0].to_string();
+    assert!(
+        note.contains("components[4]") && note.contains("\"mice\"") && note.contains("shout"),
+        "{note}"
+    );
+}

@@ -41,6 +41,8 @@
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
+//! * `cargo xtask a2ui-lit` — the A2UI suite against the official Lit renderer alone
+//!   (`prefab-renderer/tests/a2ui-lit.mjs`; part of `cargo xtask test`, ~25 s once built).
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
@@ -112,6 +114,10 @@ fn main() -> ExitCode {
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => pages::write(&sh::root().join("target/pages")),
+        Some("a2ui-lit") => install::binaryen().and_then(|()| {
+            let pages = sh::root().join("target/pages");
+            pages::write(&pages).and_then(|()| suites::a2ui_lit(&pages))
+        }),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
