@@ -64,6 +64,7 @@ fn every_official_example_validates_against_the_vendored_schema() {
 #[test]
 fn every_conformance_fixture_writes_schema_valid_messages() {
     let validator = validator();
+    let v1_0 = validator_v1_0();
     let mut failures = Vec::new();
     let mut count = 0;
     for path in wire_support::fixtures() {
@@ -74,12 +75,15 @@ fn every_conformance_fixture_writes_schema_valid_messages() {
         } else {
             value
         };
-        for version in [Version::V0_9] {
+        for (version, validator) in [(Version::V0_9, &validator), (Version::V1_0, &v1_0)] {
             for form in [Form::Batch, Form::Stream] {
                 let out = a2ui::from_prefab(&doc, &Options::default().version(version).form(form));
-                let errors = schema_errors(&validator, &out.messages);
+                let errors = schema_errors(validator, &out.messages);
                 if !errors.is_empty() {
-                    failures.push(format!("{}: {errors:?}", wire_support::rel(&path)));
+                    failures.push(format!(
+                        "{} {version:?} {form:?}: {errors:?}",
+                        wire_support::rel(&path)
+                    ));
                 }
                 count += 1;
             }
@@ -370,4 +374,30 @@ fn format_calls_inside_a_format_string_become_pipes() {
         note.contains("components[4]") && note.contains("\"mice\"") && note.contains("shout"),
         "{note}"
     );
+}
+
+#[test]
+fn the_v1_0_schema_check_is_sound() {
+    // The draft v1.0 schemas (tests/data/a2ui/v1.0) accept the batch form the TypeScript port
+    // writes, and reject what v1.0 dropped from v0.9: heading variants, a call's returnType.
+    let v1_0 = validator_v1_0();
+    let create = |text: Value, variant: Option<&str>| {
+        let mut text_component = json!({"id": "t", "component": "Text", "text": text});
+        if let Some(v) = variant {
+            text_component["variant"] = json!(v);
+        }
+        json!({"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": Version::V1_0.basic_catalog(),
+            "components": [{"id": "root", "component": "Column", "children": ["t"]}, text_component],
+            "dataModel": {"n": 1}}})
+    };
+    let call = json!({"call": "formatString", "args": {"value": "${/n}"}});
+    assert!(schema_errors(&v1_0, &[create(json!("# Hi"), Some("body"))]).is_empty());
+    assert!(schema_errors(&v1_0, &[create(call.clone(), None)]).is_empty());
+    assert!(!schema_errors(&v1_0, &[create(json!("Hi"), Some("h1"))]).is_empty());
+    let mut typed = call;
+    typed["returnType"] = json!("string");
+    assert!(!schema_errors(&v1_0, &[create(typed, None)]).is_empty());
+    // And v0.9 messages are not v1.0 ones.
+    let v0_9 = a2ui::from_prefab(&json!({"type": "H1", "content": "Hi"}), &Options::default());
+    assert!(!schema_errors(&v1_0, &v0_9.messages).is_empty());
 }

@@ -99,9 +99,16 @@ impl Reader {
                         .get("id")
                         .and_then(Value::as_str)
                         .unwrap_or_default();
+                    let component = if message.get("version").and_then(Value::as_str)
+                        == Some(super::Version::V1_0.wire())
+                    {
+                        super::dialect::from_v1_0(component)
+                    } else {
+                        component.clone()
+                    };
                     surface
                         .components
-                        .insert(id.to_owned(), (component.clone(), format!("{key}[{i}]")));
+                        .insert(id.to_owned(), (component, format!("{key}[{i}]")));
                 }
                 if let Some(data) = body.get("dataModel") {
                     surface.data = data.clone();
