@@ -10,9 +10,10 @@
 //    `cargo test -p examples --test a2ui_gallery`) is converted to A2UI v0.9 messages by
 //    `prefab a2ui to` and rendered by `@a2ui/lit`: no render error, no console/page error,
 //    and its text shows. "Its text" is the literal strings the messages carry: every string
-//    `text` of a `Text` component that sits in the shown tree (not in a `Modal`'s content or
-//    a `Tabs` tab other than the first), and every `label` of a `TextField`,
-//    `CheckBox`, `ChoicePicker`, `Slider` and `DateTimeInput`; each must appear in Lit's page.
+//    `text` of a `Text` component that sits in the shown tree (not in a `Modal`'s content,
+//    a `Tabs` tab other than the first or a `List` template), each line as its Markdown shows
+//    it, every `Tabs` title, and every `label` of a `TextField`, `CheckBox`, `ChoicePicker`,
+//    `Slider` and `DateTimeInput`; each must appear in Lit's page (whitespace ignored).
 //
 //   node prefab-renderer/tests/a2ui-lit.mjs --pages target/pages [--prefab target/debug/prefab]
 //                                           [--only <substring>] [--quiet]
@@ -111,8 +112,9 @@ async function litRender(page, url) {
   await page.goto(url);
   const status = await page.evaluate(() => window.rendered);
   if (status !== "ok") throw new Error(status);
-  // Lit's children render in their own update cycles: let them settle.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Lit's children render in their own update cycles, and Markdown is rendered asynchronously:
+  // let them settle.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 20)))));
   return page.evaluate(shownTexts);
 }
 
@@ -131,7 +133,7 @@ const started = Date.now();
 const differences = new Map();
 const { check, finish } = tally({ quiet: opts.quiet });
 const script = await bundle(NPM);
-console.log(`@a2ui/lit ${installedVersion(NPM, "@a2ui/lit")}, @a2ui/web_core ${installedVersion(NPM, "@a2ui/web_core")} (bundle ${Math.round(script.length / 1024)} KB)`);
+console.log(`@a2ui/lit ${installedVersion(NPM, "@a2ui/lit")}, @a2ui/web_core ${installedVersion(NPM, "@a2ui/web_core")}, @a2ui/markdown-it ${installedVersion(NPM, "@a2ui/markdown-it")} (bundle ${Math.round(script.length / 1024)} KB)`);
 const lit = litPages(script);
 const template = readFileSync(join(opts.pages, "standalone-e2e.html"), "utf8");
 // Our pages run under the MCP Apps policy, granting the origins the examples' images and
@@ -204,8 +206,10 @@ try {
     if (!wanted.length) problems.push("its messages carry no literal text");
     try {
       const { texts } = await litRender(page, lit.url(messages));
-      const shown = ` ${texts.join(" ")} `;
-      const missing = wanted.filter((t) => !shown.includes(norm(t)));
+      // Compared without whitespace: Markdown splits a line into several text nodes.
+      const compact = (s) => s.replace(/\s+/g, "");
+      const shown = compact(texts.join(""));
+      const missing = wanted.filter((t) => !shown.includes(compact(t)));
       if (missing.length) problems.push(`not shown by Lit: ${missing.map((t) => JSON.stringify(t)).join(", ")}`);
     } catch (e) {
       problems.push(`Lit: ${e.message.split("\n")[0]}`);

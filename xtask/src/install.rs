@@ -17,6 +17,9 @@ pub const ESBUILD_VERSION: &str = "0.28.2";
 /// renders A2UI v0.8 and v0.9 (`@a2ui/lit/v0_9`); `@a2ui/web_core` 0.11.0 ships the v1.0
 /// schemas but no v1.0 renderer.
 pub const A2UI_LIT_VERSION: &str = "0.11.0";
+/// npm `@a2ui/markdown-it`: the official Markdown renderer the Lit renderer's `Text` uses
+/// (without one it shows Markdown marks as written).
+pub const A2UI_MARKDOWN_VERSION: &str = "0.1.2";
 
 pub fn all() -> Result<(), String> {
     wasm_target()?;
@@ -60,6 +63,7 @@ pub fn binaryen() -> Result<(), String> {
         && has("mermaid", MERMAID_VERSION)
         && has("@a2ui/lit", A2UI_LIT_VERSION)
         && has("@a2ui/web_core", A2UI_LIT_VERSION)
+        && has("@a2ui/markdown-it", A2UI_MARKDOWN_VERSION)
     {
         return Ok(());
     }
@@ -79,7 +83,8 @@ pub fn binaryen() -> Result<(), String> {
         .arg(format!("esbuild@{ESBUILD_VERSION}"))
         .arg(format!("mermaid@{MERMAID_VERSION}"))
         .arg(format!("@a2ui/lit@{A2UI_LIT_VERSION}"))
-        .arg(format!("@a2ui/web_core@{A2UI_LIT_VERSION}")))
+        .arg(format!("@a2ui/web_core@{A2UI_LIT_VERSION}"))
+        .arg(format!("@a2ui/markdown-it@{A2UI_MARKDOWN_VERSION}")))
 }
 
 /// The MCP Apps test host (`xtask/testhost`, a node package of this repository).

@@ -1,7 +1,7 @@
 // The official A2UI Lit renderer (npm `@a2ui/lit`, v0.9 basic catalog) in a page of its own,
 // and the text a rendered page shows. Used by `a2ui-lit.mjs`.
 //
-// `@a2ui/lit` and `@a2ui/web_core` are installed by `cargo xtask install` into the shared
+// `@a2ui/lit`, `@a2ui/web_core` and `@a2ui/markdown-it` are installed by `cargo xtask install` into the shared
 // `target/npm` folder (pinned there, never committed); the page's script is bundled at test
 // time with the esbuild of the same folder.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,12 +13,17 @@ import { pathToFileURL } from "node:url";
 /** The basic catalog's id; the minimal catalog's examples are shown with its components. */
 export const MINIMAL_CATALOG = "https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json";
 
-// The page's entry: the v0.9 message processor and the Lit basic catalog, and the same
+// The page's entry: the v0.9 message processor and the Lit basic catalog, the same
 // components registered under the minimal catalog's id (a subset of the basic one), so the
-// minimal catalog's examples find their catalog.
+// minimal catalog's examples find their catalog, and the official Markdown renderer
+// (`@a2ui/markdown-it`, provided through the basic catalog's markdown context) so `Text`
+// shows its Markdown as a deployed Lit renderer does.
 const ENTRY = `
 import { MessageProcessor, Catalog } from "@a2ui/web_core/v0_9";
+import { Context } from "@a2ui/web_core/v0_9/basic_catalog";
 import { basicCatalog } from "@a2ui/lit/v0_9";
+import { renderMarkdown } from "@a2ui/markdown-it";
+import { ContextProvider } from "@lit/context";
 const minimal = new Catalog(${JSON.stringify(MINIMAL_CATALOG)}, [...basicCatalog.components.values()], [...basicCatalog.functions.values()]);
 window.a2uiLit = {
   /** Processes the messages; resolves with the first surface's element once it has rendered. */
@@ -28,9 +33,12 @@ window.a2uiLit = {
     processor.onSurfaceCreated((s) => { surface ??= s; });
     processor.processMessages(messages);
     if (!surface) throw new Error("no surface was created");
+    const holder = document.createElement("div");
+    document.body.append(holder);
+    new ContextProvider(holder, { context: Context.markdown, initialValue: renderMarkdown });
     const element = document.createElement("a2ui-surface");
     element.surface = surface;
-    document.body.append(element);
+    holder.append(element);
     await element.updateComplete;
     return element;
   },

@@ -32,5 +32,20 @@ export function galleryTexts(messages) {
     }
   };
   visit("root");
-  return out.filter((t) => t.trim() !== "");
+  return out.flatMap(markdownLines).filter((t) => t !== "");
+}
+
+/**
+ * The lines a `Text`'s Markdown shows (A2UI's `Text` is Markdown, and Lit renders it): each
+ * line without its block mark (`#`, `1.`, `-`, `>`), links as their label, emphasis and code
+ * marks dropped.
+ */
+export function markdownLines(text) {
+  return text.split("\n").map((line) =>
+    line
+      .replace(/^\s*(#{1,6}|\d+\.|[-*+]|>)\s+/, "")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\*\*|__|[*_`]/g, "")
+      .trim(),
+  );
 }

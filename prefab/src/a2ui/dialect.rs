@@ -5,7 +5,8 @@
 //! * A function call carries no `returnType` (v1.0's `FunctionCall` admits only `call`,
 //!   `args` and `catalogId`; the return type is the catalog function's).
 //! * `Text` has no heading variants (`variant` is `body` or `caption`): a heading is Markdown
-//!   in the text, `# Title` for v0.9's `h1` … `##### Title` for `h5`.
+//!   in the text, `# Title` for v0.9's `h1` … `##### Title` for `h5`. Read back (from either
+//!   version, both being Markdown) as the heading.
 
 use super::{DiagnosticKind, Notes};
 use serde_json::{Map, Value, json};
@@ -99,9 +100,11 @@ fn inline(value: &Value) -> Option<String> {
     Some(format!("${{{call}({})}}", args.join(", ")))
 }
 
-/// Reads a v1.0 component back into v0.9's shape: a `Text` without a variant whose text (a
-/// string or a `formatString`) starts with a Markdown heading mark becomes that heading.
-pub(crate) fn from_v1_0(component: &Value) -> Value {
+/// Reads a component back into v0.9's shape: a `Text` without a variant (or `body`) whose
+/// text (a string or a `formatString`) starts with a Markdown heading mark becomes that
+/// heading. Both versions' `Text` is Markdown, so a v0.9 `# Title` is a heading too (as Lit
+/// with a Markdown renderer shows it); v1.0 has no other way to write one.
+pub(crate) fn markdown_heading(component: &Value) -> Value {
     let mut out = component.clone();
     let is_plain_text = out.get("component").and_then(Value::as_str) == Some("Text")
         && out.get("variant").is_none_or(|v| v == "body");
@@ -135,7 +138,7 @@ fn heading(text: &str) -> Option<(usize, &str)> {
     let rest = text[marks..].strip_prefix(' ')?;
     (1..=HEADINGS.len())
         .contains(&marks)
-        .then_some((marks - 1, rest))
+        .then(|| (marks - 1, rest))
 }
 
 #[cfg(test)]
@@ -180,19 +183,19 @@ mod tests {
             "### ${formatCurrency(value: ${/p}, currency: 'EUR')}"
         );
         assert!(notes.0.is_empty());
-        let back = from_v1_0(&components[0]);
+        let back = markdown_heading(&components[0]);
         assert_eq!(
             (back["variant"].as_str(), back["text"].as_str()),
             (Some("h2"), Some("Title"))
         );
         assert_eq!(
-            from_v1_0(&components[2])["text"]["args"]["value"],
+            markdown_heading(&components[2])["text"]["args"]["value"],
             "Hi ${/n}"
         );
         // Not a heading: no space after the marks, too many marks, a caption.
-        for text in ["#tag", "###### six", "plain"] {
+        for text in ["#tag", "###### six", "plain", " # indented", ""] {
             let c = json!({"id": "x", "component": "Text", "text": text});
-            assert_eq!(from_v1_0(&c), c);
+            assert_eq!(markdown_heading(&c), c);
         }
         // A call with an argument that cannot be written inline keeps its words, reported.
         let mut odd = vec![json!({"id": "f", "component": "Text", "variant": "h1",

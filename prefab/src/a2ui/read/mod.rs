@@ -99,13 +99,7 @@ impl Reader {
                         .get("id")
                         .and_then(Value::as_str)
                         .unwrap_or_default();
-                    let component = if message.get("version").and_then(Value::as_str)
-                        == Some(super::Version::V1_0.wire())
-                    {
-                        super::dialect::from_v1_0(component)
-                    } else {
-                        component.clone()
-                    };
+                    let component = super::dialect::markdown_heading(component);
                     surface
                         .components
                         .insert(id.to_owned(), (component, format!("{key}[{i}]")));
