@@ -205,11 +205,15 @@ try {
     const wanted = galleryTexts(messages);
     if (!wanted.length) problems.push("its messages carry no literal text");
     try {
-      const { texts } = await litRender(page, lit.url(messages));
       // Compared without whitespace: Markdown splits a line into several text nodes.
       const compact = (s) => s.replace(/\s+/g, "");
-      const shown = compact(texts.join(""));
-      const missing = wanted.filter((t) => !shown.includes(compact(t)));
+      const missingFrom = ({ texts }) => wanted.filter((t) => !compact(texts.join("")).includes(compact(t)));
+      let missing = missingFrom(await litRender(page, lit.url(messages)));
+      // A busy machine may not have finished Lit's asynchronous Markdown: look once more.
+      if (missing.length) {
+        await page.waitForTimeout(300);
+        missing = missingFrom(await page.evaluate(shownTexts));
+      }
       if (missing.length) problems.push(`not shown by Lit: ${missing.map((t) => JSON.stringify(t)).join(", ")}`);
     } catch (e) {
       problems.push(`Lit: ${e.message.split("\n")[0]}`);
