@@ -7,7 +7,7 @@
 //    no console/page error, and every text Lit shows must appear among ours (whitespace
 //    collapsed), except the differences listed in `KNOWN`, each with its reason.
 // 2. Every gallery view (`target/a2ui-gallery/*.json`, written by
-//    `cargo test -p examples --test a2ui_gallery`) is converted to A2UI v0.9 messages by
+//    `cargo test -p prefab-examples --test a2ui_gallery`) is converted to A2UI v0.9 messages by
 //    `prefab a2ui to` and rendered by `@a2ui/lit`: no render error, no console/page error,
 //    and its text shows. "Its text" is the literal strings the messages carry: every string
 //    `text` of a `Text` component that sits in the shown tree (not in a `Modal`'s content,
@@ -194,7 +194,7 @@ try {
   }
 
   const gallery = jsonFiles(GALLERY);
-  check("gallery views written (cargo test -p examples --test a2ui_gallery)", gallery.length > 0, `none in ${GALLERY}`);
+  check("gallery views written (cargo test -p prefab-examples --test a2ui_gallery)", gallery.length > 0, `none in ${GALLERY}`);
   for (const file of gallery) {
     const name = `gallery ${file}`;
     if (opts.only && !name.includes(opts.only)) continue;

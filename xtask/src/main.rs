@@ -114,10 +114,7 @@ fn main() -> ExitCode {
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => pages::write(&sh::root().join("target/pages")),
-        Some("a2ui-lit") => install::binaryen().and_then(|()| {
-            let pages = sh::root().join("target/pages");
-            pages::write(&pages).and_then(|()| suites::a2ui_lit(&pages))
-        }),
+        Some("a2ui-lit") => suites::a2ui_lit_alone(),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
