@@ -23,7 +23,9 @@
 //!   fields.
 //!
 //! Expressions are evaluated by `prefab::expr`, the engine the server side uses too.
-#![forbid(unsafe_code)]
+//!
+//! No unsafe code, except the browser build's allocator (`heap`, wasm32 only).
+#![deny(unsafe_code)]
 
 pub mod actions;
 pub mod app;
@@ -31,6 +33,8 @@ pub mod bridge;
 mod classes;
 pub mod cx;
 pub mod dom;
+#[cfg(any(target_arch = "wasm32", test))]
+mod heap;
 pub mod js;
 pub mod json;
 mod log;
@@ -42,6 +46,10 @@ pub mod url;
 
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static HEAP: heap::Heap = heap::Heap::new();
 
 /// Starts the renderer (called once by the page loader; `engine` is `"wasm"` or
 /// `"wasm2js"`).
