@@ -58,6 +58,9 @@ static HEAP: heap::Heap = heap::Heap::new();
 /// standalone mode of exported pages). Inside a frame, the bridge connects to the host.
 #[wasm_bindgen]
 pub fn start(engine: &str) -> Result<(), JsValue> {
+    // With `-Cpanic=immediate-abort` (the asset build) a panic traps at once and never
+    // reaches a hook: none is linked there.
+    #[cfg(not(panic = "immediate-abort"))]
     std::panic::set_hook(Box::new(on_panic));
     let window = web_sys::window().ok_or("no window")?;
     let doc = window.document().ok_or("no document")?;
@@ -125,6 +128,7 @@ fn mark(name: &str) {
 
 /// The panic boundary: the message is shown in the view (and logged) instead of leaving a
 /// blank frame.
+#[cfg(not(panic = "immediate-abort"))]
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let message = format!("The renderer stopped: {info}");
     web_sys::console::error_1(&JsValue::from_str(&message));
