@@ -32,7 +32,8 @@
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
-//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
+//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes); `--streaming` runs the
+//!   streaming benchmark instead.
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
 //!   renderer when `target/bench-render` has it) of every catalogue document into
 //!   `target/contact-sheet/index.html`; for review, not run by CI.

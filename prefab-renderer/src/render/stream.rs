@@ -18,6 +18,7 @@
 use super::draw;
 use crate::cx::{Cx, Shared};
 use crate::dom;
+use crate::node::prop;
 use crate::store::Owner;
 use crate::template::Frame;
 use prefab::expr::{HashMap, Value};
@@ -40,7 +41,21 @@ struct Entry {
     epoch: u32,
     /// Index of the first entry of its subtree (entries are recorded children first).
     first: usize,
-    pending: bool,
+    /// It drew a pending skeleton (`.0`), or one of its descendants did (`.1`).
+    pending: (bool, bool),
+    /// Where its `children` were drawn one by one (plain rows): patched in place.
+    kids: Option<Kids>,
+}
+
+/// The element a node's `children` went into, the context they were drawn with, and the
+/// auto-name count before them.
+type Kids = (Element, Cx, u32);
+
+/// A node being drawn: its owner, its JSON path, where its children went.
+struct Open {
+    owner: Owner,
+    path: Arc<str>,
+    kids: Option<Kids>,
 }
 
 #[derive(Default)]
@@ -51,10 +66,12 @@ pub(super) struct Stream {
     old: Vec<Option<Entry>>,
     index: HashMap<Arc<str>, usize>,
     new: Vec<Option<Entry>>,
-    /// Owners of the nodes being drawn: a node is hooked when its owner is the top one.
-    stack: Vec<Owner>,
+    /// The nodes being drawn: a node is hooked when its owner is the top one's.
+    stack: Vec<Open>,
     partial: bool,
     epoch: u32,
+    /// Pending skeletons drawn so far in this pass.
+    skeletons: usize,
     /// `onMount` runs held back until the final pass.
     mounts: Vec<JsValue>,
 }
@@ -112,7 +129,11 @@ pub fn pass(shared: Rc<Shared>, view: &Value, partial: bool, defs_changed: bool)
         cx.shared = shared;
         s.partial = partial;
         s.epoch += u32::from(defs_changed);
-        s.stack = vec![cx.owner.clone()];
+        s.stack = vec![Open {
+            owner: cx.owner.clone(),
+            path: "".into(),
+            kids: None,
+        }];
         let mounts = if partial {
             Vec::new()
         } else {
@@ -128,6 +149,7 @@ pub fn pass(shared: Rc<Shared>, view: &Value, partial: bool, defs_changed: bool)
     let retired = {
         let mut s = st.borrow_mut();
         s.stack.clear();
+        s.skeletons = 0;
         let new = std::mem::take(&mut s.new);
         s.index = HashMap::default();
         for (i, e) in new.iter().enumerate() {
@@ -151,7 +173,7 @@ pub(super) fn hook(cx: &Cx, path: &str) -> Option<Rc<RefCell<Stream>>> {
             .borrow()
             .stack
             .last()
-            .is_some_and(|top| top.same(&cx.owner));
+            .is_some_and(|top| top.owner.same(&cx.owner));
     hooked.then_some(st)
 }
 
@@ -176,24 +198,25 @@ fn queue(run: &JsValue) {
 
 /// Draws (or keeps) one node of the streamed document.
 pub(super) fn node(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Node {
-    if let Some(kept) = reuse(st, cx, value, path) {
+    if let Some(kept) = reuse(st, cx, value, path).or_else(|| patch(st, cx, value, path)) {
         return kept;
     }
-    let (owner, partial, first) = {
+    let (owner, partial, first, skeletons) = {
         let s = st.borrow();
         let Some(root) = s.root.as_ref() else {
             return draw(cx, value, path);
         };
-        (root.owner.child(), s.partial, s.new.len())
+        (root.owner.child(), s.partial, s.new.len(), s.skeletons)
     };
     let before = cx.shared.names();
     let mut pending = partial && unfinished(value, true);
+    let mut kids = None;
     let mut dom = if pending {
         skeleton(path)
     } else {
-        st.borrow_mut().stack.push(owner.clone());
+        open(st, &owner, path, None);
         let drawn = draw(&cx.with_owner(owner.clone()), value, path);
-        st.borrow_mut().stack.pop();
+        kids = st.borrow_mut().stack.pop().and_then(|o| o.kids);
         drawn
     };
     if partial && !pending && problem(&dom) {
@@ -202,6 +225,8 @@ pub(super) fn node(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> 
         pending = true;
     }
     let mut s = st.borrow_mut();
+    let held = s.skeletons > skeletons;
+    s.skeletons += usize::from(pending);
     let entry = Entry {
         path: path.into(),
         value: value.clone(),
@@ -211,10 +236,119 @@ pub(super) fn node(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> 
         names: (before, cx.shared.names()),
         epoch: s.epoch,
         first,
-        pending,
+        pending: (pending, held),
+        kids,
     };
     s.new.push(Some(entry));
     dom
+}
+
+fn open(st: &RefCell<Stream>, owner: &Owner, path: &str, kids: Option<Kids>) {
+    st.borrow_mut().stack.push(Open {
+        owner: owner.clone(),
+        path: path.into(),
+        kids,
+    });
+}
+
+/// Notes that the node being drawn (JSON path `path`) puts its `children` into `el` one by
+/// one, so a later pass may patch them in place.
+pub(super) fn note_children(cx: &Cx, el: &Element, path: &str) {
+    let Some(st) = current() else {
+        return;
+    };
+    let mut s = st.borrow_mut();
+    if let Some(top) = s.stack.last_mut()
+        && top.owner.same(&cx.owner)
+        && *top.path == *path
+    {
+        top.kids = Some((el.clone(), cx.clone(), cx.shared.names()));
+    }
+}
+
+/// The previous pass's node at `path` kept, its children reconciled in place, when only its
+/// `children` changed and grew (a plain row whose children were drawn one by one).
+fn patch(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Option<Node> {
+    let names = cx.shared.names();
+    let (entry, olds, first, skeletons) = {
+        let mut s = st.borrow_mut();
+        let s = &mut *s;
+        let at = *s.index.get(path)?;
+        let e = s.old.get(at)?.as_ref()?;
+        let (el, _, kids_names) = e.kids.as_ref()?;
+        let (Value::Object(old), Value::Object(new)) = (&e.value, value) else {
+            return None;
+        };
+        let (Value::Array(was), Value::Array(now)) =
+            (prop(&e.value, "children"), prop(value, "children"))
+        else {
+            return None;
+        };
+        let fits = !e.pending.0
+            && *kids_names == names
+            && e.names.0 == names
+            && Rc::ptr_eq(&e.frame, &cx.frame)
+            && old.len() == new.len()
+            && old
+                .iter()
+                .all(|(k, v)| k == "children" || new.get(k) == Some(v))
+            && !was.is_empty()
+            && now.len() >= was.len();
+        if !fits {
+            return None;
+        }
+        let mut olds = Vec::with_capacity(was.len());
+        for i in 0..was.len() {
+            let kid = s
+                .index
+                .get(&*child_path(path, i))
+                .and_then(|&j| s.old.get(j)?.as_ref());
+            let dom = kid.map(|k| k.dom.clone())?;
+            if !dom.parent_node().is_some_and(|p| p.is_same_node(Some(el))) {
+                return None;
+            }
+            olds.push(dom);
+        }
+        let entry = s.old.get_mut(at)?.take()?;
+        (entry, olds, s.new.len(), s.skeletons)
+    };
+    let (el, mut kids_cx, _) = entry.kids.clone()?;
+    // This pass's view data (`defs` may have arrived since).
+    kids_cx.shared = cx.shared.clone();
+    open(st, &entry.owner, path, None);
+    let mut prev: Option<Node> = None;
+    if let Value::Array(now) = prop(value, "children") {
+        for (i, child) in now.iter().enumerate() {
+            let dom = super::node(&kids_cx, child, &child_path(path, i));
+            match olds.get(i) {
+                Some(old) if old.is_same_node(Some(&dom)) => {}
+                Some(old) => dom::report(el.replace_child(&dom, old).map(drop)),
+                None => {
+                    let next = prev.as_ref().and_then(Node::next_sibling);
+                    dom::report(el.insert_before(&dom, next.as_ref()).map(drop));
+                }
+            }
+            prev = Some(dom);
+        }
+    }
+    let mut s = st.borrow_mut();
+    s.stack.pop();
+    let dom = entry.dom.clone();
+    let (epoch, held) = (s.epoch, s.skeletons > skeletons);
+    s.new.push(Some(Entry {
+        value: value.clone(),
+        names: (names, cx.shared.names()),
+        epoch,
+        first,
+        pending: (false, held),
+        ..entry
+    }));
+    Some(dom)
+}
+
+/// `<path>.children[<i>]`.
+fn child_path(path: &str, i: usize) -> String {
+    path.to_string() + ".children[" + i.to_string().as_str() + "]"
 }
 
 /// The previous pass's node at `path` with its subtree, when `value` draws the same.
@@ -223,7 +357,7 @@ fn reuse(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Option<Nod
     let s = &mut *s;
     let at = *s.index.get(path)?;
     let e = s.old.get(at)?.as_ref()?;
-    let same = !e.pending
+    let same = e.pending == (false, false)
         && e.names.0 == cx.shared.names()
         && Rc::ptr_eq(&e.frame, &cx.frame)
         && e.value == *value
