@@ -13,7 +13,7 @@
 // renderer's, so it runs once the renderer has handled the message): no "Unknown component"
 // placeholder, no error box; every component node whose JSON text has been received whole
 // (marked through an `id` the test gives it) keeps its DOM element, connected, from that step
-// to the end. After the result: the view's DOM equals a one-shot mount of the final document in
+// to the end; the root element, once drawn, is never drawn again (it grows in place). After the result: the view's DOM equals a one-shot mount of the final document in
 // a fresh view (serialized `<body>`, generated ids renumbered in order of appearance), and no
 // page error or console error. Both CSP presets, so both engines (wasm2js, wasm).
 //
@@ -128,13 +128,14 @@ const ITEM_CONTAINERS = new Set(["Tabs", "Pages", "Accordion"]);
 
 /** A copy of `envelope` whose static component nodes (through `children`, not into a
  * `ForEach` template) get an id (`s1`, `s2`, …) as their last key when they have none: the
- * marks (the items of `ITEM_CONTAINERS` get none). */
+ * marks (the items of `ITEM_CONTAINERS` get none, nor does the root Div: `render_ui`'s result
+ * wraps a bare component in a root Div without one). */
 function withIds(envelope) {
   const copy = structuredClone(envelope);
   const ids = [];
   const walk = (node, item) => {
     if (!node || typeof node !== "object" || typeof node.type !== "string") return;
-    if (node.id === undefined && !item) {
+    if (node.id === undefined && !item && node !== copy.view) {
       node.id = `s${ids.length + 1}`;
       ids.push(node.id);
     }
@@ -195,6 +196,16 @@ function installChecks(frame, finishing) {
           st.marks.set(id, el);
           st.waiting.delete(id);
           el.__streamMark = where;
+        }
+      }
+      // The root Div's own props come before its children: once drawn, it is patched in
+      // place (children appended), never drawn again, so focus and scroll inside survive.
+      const root = document.getElementById("root")?.firstElementChild;
+      if (root && !root.classList.contains("pf-pending") && !root.classList.contains("pf-waiting")) {
+        st.root ??= root;
+        if (st.root !== root) {
+          st.problems.push(`${where}: the root element was drawn again`);
+          st.root = root;
         }
       }
       for (const [id, el] of st.marks) {

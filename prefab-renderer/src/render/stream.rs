@@ -267,7 +267,8 @@ pub(super) fn note_children(cx: &Cx, el: &Element, path: &str) {
 }
 
 /// The previous pass's node at `path` kept, its children reconciled in place, when only its
-/// `children` changed and grew (a plain row whose children were drawn one by one).
+/// `children` changed and grew (a plain row whose children were drawn one by one, last in
+/// its element or into an empty one).
 fn patch(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Option<Node> {
     let names = cx.shared.names();
     let (entry, olds, first, skeletons) = {
@@ -292,7 +293,7 @@ fn patch(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Option<Nod
             && old
                 .iter()
                 .all(|(k, v)| k == "children" || new.get(k) == Some(v))
-            && !was.is_empty()
+            && (!was.is_empty() || !el.has_child_nodes())
             && now.len() >= was.len();
         if !fits {
             return None;
