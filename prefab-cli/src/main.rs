@@ -8,7 +8,7 @@
 mod cmd;
 
 use clap::{Parser, Subcommand};
-use cmd::{eval, export, fallback, roundtrip, schema, validate};
+use cmd::{a2ui, eval, export, fallback, roundtrip, schema, validate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -52,6 +52,8 @@ enum Command {
         /// The document, or `-` for standard input.
         file: String,
     },
+    /// Convert between $prefab and A2UI messages (`to` / `from`).
+    A2ui(a2ui::A2uiArgs),
     /// Serve the example MCP server (Streamable HTTP) and the preview host on 127.0.0.1.
     Serve(prefab_cli::serve::ServeArgs),
 }
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
             title,
         } => export::run(&file, &output, &title),
         Command::Fallback { file } => fallback::run(&file),
+        Command::A2ui(args) => a2ui::run(&args),
         Command::Serve(args) => prefab_cli::serve::run(&args),
     };
     match result {

@@ -221,3 +221,25 @@ fn a_bad_flag_is_named_in_the_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).contains("--time-zone"), "{}", text(&out));
 }
+
+#[test]
+fn validate_warns_about_unknown_pipes_and_still_succeeds() {
+    let doc = r#"{"type": "Text", "content": "{{ name | uper }}"}"#;
+    let out = prefab_stdin(&["validate", "-"], doc);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let printed = text(&out);
+    assert!(
+        printed.contains(r#"warning: content: unknown pipe "uper""#)
+            && printed.contains(r#"(did you mean "upper"?)"#),
+        "{printed}"
+    );
+    // Problems inside a node of unknown type are errors too, each with its path.
+    let doc = r#"{"type": "Txt", "children": [{"type": "Badge", "label": 5}]}"#;
+    let out = prefab_stdin(&["validate", "-"], doc);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("error: children[0].label: expected a string"),
+        "{}",
+        text(&out)
+    );
+}

@@ -12,6 +12,8 @@
 //!   viewer renders, and keep every other tool data-only;
 //! * [`call_tool_result`] — turns a prefab [`ToolResult`](prefab::display::ToolResult)
 //!   into rmcp's `CallToolResult`, keeping the short text the model reads;
+//! * [`ask_form`] — ask the user through a form mid-call: an `InputRequiredResult` for
+//!   2026-07-28 clients, `elicitation/create` for older ones;
 //! * [`meta`] — typed MCP Apps metadata (rmcp has none);
 //! * [`transport`] — stdio and Streamable HTTP (stateless, CORS) in one call each.
 //!
@@ -22,6 +24,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod a2ui;
+mod ask;
 pub mod capability;
 mod html;
 pub mod meta;
@@ -31,6 +35,8 @@ pub mod transport;
 mod viewer;
 mod with_viewer;
 
+pub use a2ui::{A2UI_TTL_MS, a2ui_read_result, display_a2ui};
+pub use ask::{Answer, ask_form, form_errors_result, takes_input_required};
 pub use html::{ViewerError, remote_references};
 pub use result::call_tool_result;
 pub use tools::{UnknownTool, is_ui_tool, mark_ui_tool, set_ui_tools, ui_tool_meta};

@@ -107,6 +107,22 @@
     });
   }
 
+  // Loads the bundle's file `name` as a script, checked against its integrity hash.
+  function loadScript(name, integrity) {
+    var script = document.createElement("script");
+    var parent = document.head || document.documentElement;
+    return new Promise(function (resolve, reject) {
+      script.src = cdn.base + "/" + name;
+      script.integrity = integrity;
+      script.crossOrigin = "anonymous";
+      script.onload = resolve;
+      script.onerror = function () {
+        reject(new Error(name + " could not be loaded"));
+      };
+      parent.appendChild(script);
+    });
+  }
+
   // The wasm2js engine runs as a script: our own inline one, or the CDN's file checked
   // against its integrity hash.
   function runWasm2js() {
@@ -115,18 +131,25 @@
       runScript(wasm2jsScript());
       return Promise.resolve();
     }
-    var script = document.createElement("script");
-    var parent = document.head || document.documentElement;
-    return new Promise(function (resolve, reject) {
-      script.src = cdn.base + "/renderer.wasm2js.js";
-      script.integrity = cdn.wasm2js;
-      script.crossOrigin = "anonymous";
-      script.onload = resolve;
-      script.onerror = function () {
-        reject(new Error("renderer.wasm2js.js could not be loaded"));
-      };
-      parent.appendChild(script);
-    });
+    return loadScript("renderer.wasm2js.js", cdn.wasm2js);
+  }
+
+  // A CDN page may load code from the bundle's origin: until the page has a Mermaid of its
+  // own, `window.mermaid` is a stand-in whose `run` (what the renderer calls to draw a
+  // `Mermaid` component) loads the bundle's pinned Mermaid once, then hands over to it (the
+  // script replaces the stand-in). A self-contained page has none: diagrams show as source.
+  if (cdn && cdn.mermaid && !window.mermaid) {
+    var mermaidLoaded;
+    window.mermaid = {
+      run: function (options) {
+        mermaidLoaded = mermaidLoaded || loadScript("mermaid.min.js", cdn.mermaid).then(function () {
+          window.mermaid.initialize({ startOnLoad: false });
+        });
+        return mermaidLoaded.then(function () {
+          return window.mermaid.run(options);
+        });
+      },
+    };
   }
 
   function start() {

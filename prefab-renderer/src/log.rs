@@ -1,4 +1,4 @@
-//! Diagnostics: the browser console, and the host's log (`notifications/message`) once the
+//! Diagnostics: the browser console, and the host's log (`notifications/message`, `ui/log`) once the
 //! bridge has connected to a host and installed its sink ([`set_host_sink`]). Never shown to
 //! the user as a failure. The bottom of the crate: every layer may report through it.
 use std::cell::Cell;

@@ -16,12 +16,31 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PAGES_OPTION, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, STANDALONE_POLICY, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 // Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
 // `ariaLabel` (prefab-ui's fixture gives it no name), or an option outside its list.
 const AXE_EXEMPT = new Set(["Checkbox", "Combobox", "ComboboxOption", "Input", "Radio", "Select", "SelectOption", "Switch", "Textarea"].map((t) => `components/${t}.json`));
+
+/**
+ * What prefab-ui 0.21.1's renderer draws for some fixtures (seen in its bundled renderer),
+ * checked in the page: each returns a problem, or null.
+ */
+const PARITY = {
+  "components/Combobox.json": () => {
+    const t = document.querySelector(".pf-combobox-trigger");
+    return t?.textContent === "Select..." && t.querySelector("svg[data-icon=chevrons-up-down] path") ? null : `trigger ${t?.outerHTML.slice(0, 200)}`;
+  },
+  "components/ComboboxLabel.json": () => (document.querySelector(".pf-app-root").innerText.trim() === "" ? null : "a lone ComboboxLabel shows text"),
+  "components/ComboboxOption.json": () => (document.querySelector(".pf-app-root").innerText.trim() === "" ? null : "a lone ComboboxOption shows text"),
+  "components/Calendar.json": () => {
+    const rows = [...document.querySelectorAll(".pf-calendar tbody tr")];
+    const full = rows.every((r) => r.querySelectorAll("[data-day]").length === 7);
+    return full && document.querySelector(".pf-calendar [data-outside]") ? null : "weeks without the neighbouring months' days";
+  },
+  "components/BarChart.json": () => (document.querySelectorAll(".pf-chart-tick").length === 0 && document.querySelectorAll(".pf-chart-grid").length === 2 ? null : "an empty chart draws ticks or more than its two edge lines"),
+};
 
 /** Every document of the catalogue: `{ name, envelope }`. */
 export function catalogue(root = ROOT) {
@@ -43,8 +62,11 @@ export function catalogue(root = ROOT) {
   return { docs, generated: generated.length };
 }
 
-/** Pages of any document: the standalone page of `e2e`, its data swapped per document. */
-export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-");
+/**
+ * Pages of any document: the standalone page of `e2e`, its data swapped per document, under
+ * the default MCP Apps policy of an empty `_meta.ui.csp` (as every standalone page is opened).
+ */
+export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-", { policy: STANDALONE_POLICY });
 
 /** Opens `url` in `page` and waits until the envelope is mounted and settled. */
 export async function renderIn(page, url) {
@@ -87,6 +109,11 @@ async function main() {
             footer: document.querySelector(".pf-data-table-page")?.textContent,
           }));
           if (shown.rows !== 10 || shown.footer !== "Page 1 of 30") problems.push(`auto_table shows ${shown.rows} rows, footer ${shown.footer}`);
+        }
+        const parity = PARITY[doc.name];
+        if (parity) {
+          const problem = await page.evaluate(parity);
+          if (problem) problems.push(`differs from prefab-ui: ${problem}`);
         }
         if (opts.axe && !AXE_EXEMPT.has(doc.name)) {
           for (const v of severe(await axe(page))) problems.push(`axe ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);

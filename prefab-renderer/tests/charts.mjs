@@ -2,12 +2,17 @@
 // Browser tests of the charts (render/chart/) in headless Chromium, on the standalone pages
 // `cargo xtask pages` writes for tests/fixtures/charts.json (every chart type) and
 // tests/fixtures/charts-auto.json (prefab's auto_chart output, checked by
-// prefab/tests/auto_chart_fixture.rs).
+// prefab/tests/auto_chart_fixture.rs); then the axis tick labels of every Cartesian chart of
+// the conformance documents and chart fixtures against prefab-ui's
+// (tests/fixtures/chart-ticks.prefab-ui.json, see chart-ticks-reference.mjs).
 //
 //   node prefab-renderer/tests/charts.mjs --pages target/pages
 //
 // Ends with a plain `N passed, N failed` line.
+import { readFileSync } from "node:fs";
 import { PAGES_OPTION, cli, standalone, tally, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { documentPages, renderIn } from "./catalog.mjs";
+import { REFERENCE_FILE, chartCases } from "./chart-ticks-reference.mjs";
 
 const { pages: PAGES } = cli("charts.mjs", { pages: PAGES_OPTION });
 const { check, guard, finish } = tally();
@@ -49,7 +54,7 @@ async function everyType(host) {
     }
     const barTicks = await texts(page, "#bar .pf-chart-tick");
     check("category tick labels", ["Jan", "Feb", "Mar", "Apr"].every((t) => barTicks.includes(t)), barTicks.join(","));
-    check("value tick labels (nice, from 0)", ["0", "100", "200", "300"].every((t) => barTicks.includes(t)), barTicks.join(","));
+    check("value tick labels (prefab-ui's, from 0)", ["0", "80", "160", "240", "320"].every((t) => barTicks.includes(t)), barTicks.join(","));
     check("axis titles", (await texts(page, "#bar .pf-chart-axis-title")).join(",") === "Month,USD");
     const lineTicks = await texts(page, "#line .pf-chart-tick");
     check("negative values get negative ticks", lineTicks.some((t) => /^-\d/.test(t)) && lineTicks.includes("0"), lineTicks.join(","));
@@ -123,8 +128,38 @@ async function autoCharts(host) {
   }).finally(() => page.close());
 }
 
+/**
+ * Each chart alone at 1024 px, as the reference was taken: its value and category labels
+ * (left-axis labels are anchored `end`, bottom-axis labels `middle`) equal prefab-ui's, in
+ * the same order (value axes from the lowest, categories from the first).
+ */
+async function tickLabels(host) {
+  const { labels } = JSON.parse(readFileSync(REFERENCE_FILE, "utf8"));
+  const cases = chartCases();
+  check("[ticks] a reference for every chart", cases.every((c) => labels[c.key]), cases.filter((c) => !labels[c.key]).map((c) => c.key).join(", "));
+  const files = documentPages(PAGES);
+  const { page, errors } = await watchedPage(host.context, { viewport: { width: 1024, height: 700 } });
+  await guard("[ticks] ran to the end", async () => {
+    for (const { key, envelope } of cases.filter((c) => labels[c.key])) {
+      await renderIn(page, files.url(envelope));
+      const got = await page.$$eval(".pf-chart-tick", (els) => ({
+        x: els.filter((e) => e.getAttribute("text-anchor") === "middle").map((e) => e.textContent),
+        y: els.filter((e) => e.getAttribute("text-anchor") === "end").map((e) => e.textContent),
+      }));
+      const want = labels[key];
+      const same = (a, b) => a.length === b.length && a.every((t, i) => t === b[i]);
+      check(`[ticks] ${key}`, same(got.x, want.x) && same(got.y, want.y), `ours x [${got.x}] y [${got.y}], prefab-ui x [${want.x}] y [${want.y}]`);
+    }
+    check("[ticks] no page or console errors", errors.length === 0, errors.join(" | "));
+  }).finally(() => {
+    files.remove();
+    return page.close();
+  });
+}
+
 await withHost(async (host) => {
   await everyType(host);
   await autoCharts(host);
+  await tickLabels(host);
 });
 finish();

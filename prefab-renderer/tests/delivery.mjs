@@ -125,6 +125,50 @@ await withHost(async (host) => {
       cdn.server.close();
     }
   }
+  // Mermaid: a CDN page loads the bundle's Mermaid (with subresource integrity) the first time
+  // a diagram draws, and draws an SVG under the CSP `Viewer::cdn` declares; a self-contained
+  // page shows the source with a note.
+  const diagram = { $prefab: { version: "0.3" }, view: { type: "Mermaid", chart: "graph TD\n  A[Start] --> B[Done]" } };
+  const drawIn = async (page, cdn) => {
+    const view = await host.open({
+      html: readFileSync(join(PAGES, page), "utf8").replaceAll("https://cdn.invalid", cdn?.origin ?? "https://cdn.invalid"),
+      csp: "default",
+      ui: { csp: cdn ? { resourceDomains: [cdn.origin], connectDomains: [cdn.origin] } : {} },
+      toolResult: toolResult(diagram),
+    });
+    try {
+      const probe = () => view.frame()?.evaluate(() => {
+        const el = document.querySelector(".pf-mermaid");
+        return el && { svg: !!el.querySelector("svg"), text: el.textContent, note: getComputedStyle(el, "::before").content, labels: el.querySelectorAll("svg .nodeLabel").length };
+      });
+      await view.waitFor("the Mermaid element", probe);
+      if (cdn) await view.waitFor("the diagram's SVG", async () => (await probe())?.svg, 20000).catch(() => {});
+      return await probe();
+    } finally {
+      await view.close();
+    }
+  };
+  {
+    const cdn = await cdnServer();
+    try {
+      const r = await drawIn("viewer-cdn.html", cdn).catch((e) => ({ error: String(e) }));
+      check("[viewer-cdn.html default] Mermaid draws the diagram as SVG", r.svg === true && r.labels === 2, JSON.stringify(r));
+      const loads = cdn.paths.filter((p) => p.endsWith("/mermaid.min.js"));
+      check("[viewer-cdn.html default] Mermaid is loaded from the bundle once", loads.length === 1, cdn.paths.join(","));
+    } finally {
+      cdn.server.close();
+    }
+    const cdn2 = await cdnServer();
+    try {
+      const r = await boot(host, "viewer-cdn.html", "default", cdn2).catch((e) => ({ error: String(e) }));
+      check("[viewer-cdn.html default] no Mermaid download without a diagram", r.text === "Hello delivery" && !cdn2.paths.some((p) => p.endsWith("/mermaid.min.js")), cdn2.paths.join(","));
+    } finally {
+      cdn2.server.close();
+    }
+    const own = await drawIn("viewer-default.html").catch((e) => ({ error: String(e) }));
+    check("[viewer-default.html default] Mermaid shows its source with a note", own.svg === false && own.text.includes("A[Start] --> B[Done]") && own.note.includes("Mermaid"), JSON.stringify(own));
+  }
+
   // A file that is not the one hashed is refused by the browser: no engine starts.
   const cdn = await cdnServer("renderer.wasm2js.js");
   try {

@@ -5,8 +5,10 @@
 //   cargo xtask pages && node prefab-renderer/tests/display.mjs --pages target/pages
 //
 // Requests to the fixture's `*.example` hosts are answered locally (an empty page), so the
-// run needs no network. Ends with a plain `N passed, N failed` line.
-import { PAGES_OPTION, cli, launch, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
+// run needs no network. The page is opened under the default MCP Apps policy built from the
+// `_meta.ui.csp` a server showing this document declares: the media and frame origins it
+// loads from (and `data:` for its inline image). Ends with a plain `N passed, N failed` line.
+import { PAGES_OPTION, cli, launch, policyFor, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
 const { pages: PAGES } = cli("display.mjs", { pages: PAGES_OPTION });
 const { check, guard, finish } = tally();
@@ -20,7 +22,8 @@ const cls = (sel) => page.$eval(sel, (e) => e.getAttribute("class") ?? "");
 const style = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e).getPropertyValue(p), prop);
 
 await guard("suite ran to the end", async () => {
-  await page.goto(standalone(PAGES, "display"));
+  const declared = { resourceDomains: ["https://media.example", "data:"], frameDomains: ["https://frames.example"] };
+  await page.goto(standalone(PAGES, "display", policyFor("default", declared)));
   await waitFor("the markdown", async () => (await page.$("#markdown h1")) !== null);
 
   check("no Unknown-component placeholder", (await page.$$(".pf-unknown")).length === 0, await page.$$eval(".pf-unknown", (els) => els.map((e) => e.dataset.type).join(",")));

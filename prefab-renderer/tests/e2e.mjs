@@ -150,16 +150,7 @@ async function hostSuite(host, csp) {
     const context = (await v.sent("ui/update-model-context"))[0].message.params;
     check(`${tag} updateContext → ui/update-model-context`, context.content[0].text === "user is bob" && context.structuredContent.name === "bob", JSON.stringify(context));
 
-    // App tools: listed and called by the host, and invoked from the view.
-    const listed = await v.call("listTools", {});
-    check(`${tag} the host lists the envelope's app tools`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
-    check(`${tag} mounting an envelope with tools sends notifications/tools/list_changed`, (await v.sent("notifications/tools/list_changed")).length === 1);
-    const called = await v.call("callTool", { name: "add_todo", arguments: { id: 3, title: "third" } });
-    check(`${tag} the host calls an app tool (tools/call → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
-    await v.frame().click("#invoke");
-    await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
-    const rows = await v.frame().$$eval(".todo", (els) => els.map((e) => e.textContent));
-    check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
+    await appTools(v, tag, "v1");
 
     // display_update patches merge, as a tool-result notification and as a tools/call reply.
     await v.call("sendToolResult", { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "by notification" } } } });
@@ -212,6 +203,50 @@ async function hostSuite(host, csp) {
 
     const errors = v.console.filter((l) => l.startsWith("[error]") && !l.includes("Failed to load resource"));
     check(`${tag} no console errors`, errors.length === 0, errors.join(" | "));
+  }).finally(() => v.close());
+}
+
+/** The wire names of the host→view tool requests and the view's log, per host generation. */
+const GENERATION_NAMES = {
+  v1: { call: "tools/call", list: "tools/list", log: "notifications/message" },
+  v2: { call: "ui/call-view-tool", list: "ui/list-view-tools", log: "ui/log" },
+};
+
+/** App tools: listed and called by the host (under `generation`'s names), invoked from the view. */
+async function appTools(v, tag, generation) {
+  const names = GENERATION_NAMES[generation];
+  const listed = await v.call("listTools", {});
+  check(`${tag} the host lists the envelope's app tools (${names.list})`, listed.tools.length === 1 && listed.tools[0].name === "add_todo", JSON.stringify(listed));
+  check(`${tag} mounting an envelope with tools sends notifications/tools/list_changed`, (await v.sent("notifications/tools/list_changed")).length === 1);
+  const called = await v.call("callTool", { name: "add_todo", arguments: { id: 3, title: "third" } });
+  check(`${tag} the host calls an app tool (${names.call} → actions → result)`, called.structuredContent?.count === 3 && !called.isError, JSON.stringify(called));
+  const asked = [...(await v.received(names.list)), ...(await v.received(names.call))];
+  check(`${tag} the host asked under the ${generation} names`, asked.length === 2, JSON.stringify(asked.map((e) => e.method)));
+  await v.frame().click("#invoke");
+  await waitFor("invokeAppTool's result", async () => (await v.text("#invoked")) === "invoked=4");
+  const rows = await v.frame().$$eval(".todo", (els) => els.map((e) => e.textContent));
+  check(`${tag} invokeAppTool runs the same tool in the view`, rows.length === 4 && rows[3].startsWith("3: ninth"), rows.join("|"));
+}
+
+/**
+ * An ext-apps v2 host: the app tools under `ui/list-view-tools` / `ui/call-view-tool`, and the
+ * view's log under `ui/log` (as well as v1's `notifications/message`).
+ */
+async function generationSuite(host, csp) {
+  const tag = `[${csp} v2 host]`;
+  const v = await host.open({ app: join(PAGES, "viewer.html"), csp, generation: "v2", toolResult: toolResult(e2eEnvelope), handlers: reverseMutations() });
+  await guard(`${tag} suite ran to the end`, async () => {
+    await waitFor("the greeting", async () => (await v.text("#greeting")) === "Hello harness");
+    await appTools(v, tag, "v2");
+    // A result without an envelope is logged (a warning): both generations' log methods carry it.
+    await v.call("sendToolResult", { content: [{ type: "text", text: "plain text" }] });
+    const logged = async (method) => (await v.sent(method)).filter((e) => String(e.message.params?.data).includes("without a $prefab envelope"));
+    await waitFor("the warning in ui/log", async () => (await logged("ui/log")).length === 1);
+    const v1 = await logged("notifications/message");
+    const v2 = await logged("ui/log");
+    check(`${tag} the view's log goes out as ui/log and notifications/message`, v1.length === 1 && JSON.stringify(v1[0].message.params) === JSON.stringify(v2[0].message.params), JSON.stringify(v2));
+    const state = await v.state();
+    check(`${tag} the host's AppBridge reported no error`, state.errors.length === 0, state.errors.join(" | "));
   }).finally(() => v.close());
 }
 
@@ -272,6 +307,7 @@ async function standaloneSuite(host) {
 await withHost(async (host) => {
   for (const csp of PRESETS) {
     await hostSuite(host, csp);
+    await generationSuite(host, csp);
     await earlySuite(host, csp);
   }
   await streamingSuite(host);

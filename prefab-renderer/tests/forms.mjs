@@ -180,7 +180,8 @@ async function formsSuite(host) {
     await page.click("#cal [aria-label='Previous month']");
     await page.click("#cal [aria-label='Previous month']");
     check("the previous-month button", (await text(page, "#cal .pf-calendar-caption-label")) === "February 2026");
-    const days = page.locator("#cal-range [data-day]");
+    check("the neighbouring months' days fill the weeks, muted", (await page.$$eval("#cal-range tbody tr", (rows) => rows.every((r) => r.querySelectorAll("[data-day]").length === 7))) && (await page.$$("#cal-range [data-day][data-outside]")).length > 0);
+    const days = page.locator("#cal-range [data-day]:not([data-outside])");
     await days.nth(2).click();
     await days.nth(5).click();
     const trip = await text(page, "#trip-out");

@@ -10,12 +10,12 @@
 // pages`) and variants of it with another envelope. Ends with `N passed, N failed`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PAGES_OPTION, cli, pageFiles, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, STANDALONE_POLICY, cli, pageFiles, standalone, tally, toolResult, waitFor, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
 const { pages: PAGES } = cli("theme.mjs", { pages: PAGES_OPTION });
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/theme.json", import.meta.url), "utf8"));
 /** Standalone pages showing another envelope (the theme page with its data swapped). */
-const variants = pageFiles(readFileSync(join(PAGES, "standalone-theme.html"), "utf8"), "prefab-theme-");
+const variants = pageFiles(readFileSync(join(PAGES, "standalone-theme.html"), "utf8"), "prefab-theme-", { policy: STANDALONE_POLICY });
 const pageWith = variants.url;
 const { check, guard, finish } = tally();
 
@@ -158,6 +158,8 @@ async function tableSuite(context) {
     const found = await bodyRows();
     check("search filters rows", found.length === 6 && found.every((n) => n.includes("user2")), found.join(","));
     check("the footer follows the filter", (await pageLabel()) === "Page 1 of 1", await pageLabel());
+    const pads = await page.$$eval("#table tbody tr.pf-data-table-pad", (trs) => trs.length);
+    check("a one-page table keeps the page's height, as prefab-ui's (pageSize 10: 6 rows, 4 pads)", pads === 4, `${pads} pad rows`);
     await page.fill("#table input[type=search]", "nobody");
     check("no match shows 'No results.'", (await page.textContent("#table tbody")).trim() === "No results.");
     check("[table] no page or console errors", errors.length === 0, errors.join(" | "));

@@ -35,8 +35,11 @@
 //! * [`auto`] — data → component trees (`auto_table`, `auto_chart`, `auto_metrics`, …).
 //! * [`forms`] — typed forms: `auto_form::<T>` from `T`'s JSON Schema, `FormSubmission<T>`
 //!   to parse what comes back, and MCP elicitation from the same fields.
+//! * [`a2ui`] (feature `a2ui`) — `$prefab` ↔ A2UI messages, both directions, with diagnostics.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "a2ui")]
+pub mod a2ui;
 #[cfg(feature = "model")]
 pub mod actions;
 #[cfg(feature = "model")]

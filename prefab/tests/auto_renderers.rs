@@ -47,7 +47,8 @@ fn table_of_structs_keeps_field_order_and_data_keys() {
     assert_eq!(column(&table, "created_at")["header"], "Created at");
     assert_eq!(column(&table, "created_at")["format"], "date");
     assert_eq!(column(&table, "amount")["cellClass"], "text-right");
-    assert_eq!(column(&table, "amount")["format"], "number");
+    // Money (the column's name says so) reads as currency; see `money_and_large_numbers…`.
+    assert_eq!(column(&table, "amount")["format"], "currency");
     assert_eq!(column(&table, "order_id")["cellClass"], "text-right");
     assert!(
         column(&table, "order_id").get("format").is_none(),
@@ -374,4 +375,76 @@ fn every_renderer_scales_with_its_input() {
         let detail = json(auto_detail(&json!({"records": input})).unwrap());
         assert_eq!(detail["type"], "Card", "detail {what}");
     }
+}
+
+/// The pipe the renderer applies to a metric's value: the `{{ n | pipe }}` template, evaluated.
+fn metric_text(metric: &Value) -> String {
+    let value = &metric["value"];
+    let Some(template) = value.as_str() else {
+        return value.to_string();
+    };
+    let inner = template
+        .strip_prefix("{{")
+        .and_then(|t| t.strip_suffix("}}"))
+        .unwrap();
+    let scope = prefab::expr::Value::object::<&str>([]);
+    prefab::expr::evaluate(inner, &scope, &prefab::expr::Env::default())
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn money_and_large_numbers_are_formatted_from_what_the_data_says() {
+    let metrics = json(
+        auto_metrics(&json!([
+            {"label": "Revenue", "value": 1_223_575.5},
+            {"label": "Total orders", "value": 2000},
+            {"label": "Visits", "value": 4_500_000},
+            {"label": "Churn", "value": 0.031},
+            {"label": "Average order", "value": 612.4, "format": "currency"},
+            {"label": "Spend", "value": 80, "currency": "EUR"},
+            {"label": "unitPrice", "value": 9.5},
+        ]))
+        .unwrap(),
+    );
+    let shown: Vec<String> = metrics["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(metric_text)
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "$1,223,575.50",
+            "2,000",
+            "4.5M",
+            "0.031",
+            "$612.40",
+            "€80.00",
+            "$9.50"
+        ]
+    );
+
+    let chart = |rows: Value| json(auto_chart(&rows, None).unwrap());
+    let small_money = chart(json!([{"region": "N", "sales": 120.5}, {"region": "S", "sales": 80}]));
+    assert_eq!(small_money["valueFormat"], "currency");
+    let big_money =
+        chart(json!([{"region": "N", "revenue": 1_200_000}, {"region": "S", "revenue": 800}]));
+    assert_eq!(big_money["valueFormat"], "compact");
+    let big_count = chart(json!([{"region": "N", "visits": 52_000}, {"region": "S", "visits": 9}]));
+    assert_eq!(big_count["valueFormat"], "compact");
+    let small_count = chart(json!([{"region": "N", "visits": 52}, {"region": "S", "visits": 9}]));
+    assert!(small_count.get("valueFormat").is_none(), "{small_count}");
+    let mixed = chart(json!([{"month": "2024-01-01", "revenue": 10, "orders": 3}]));
+    assert!(
+        mixed.get("valueFormat").is_none(),
+        "not every series is money: {mixed}"
+    );
+
+    let table =
+        json(auto_table(&json!([{"item": "a", "price": 3, "qty": 2, "weight": 1.5}])).unwrap());
+    assert_eq!(column(&table, "price")["format"], "currency");
+    assert!(column(&table, "qty").get("format").is_none());
+    assert_eq!(column(&table, "weight")["format"], "number");
 }

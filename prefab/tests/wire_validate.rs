@@ -318,3 +318,103 @@ fn refs_must_name_a_template_in_defs() {
         ]
     );
 }
+
+fn warnings(doc: &Value) -> Vec<String> {
+    validate(doc)
+        .warnings
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn validation_goes_on_inside_a_node_of_unknown_type() {
+    let doc =
+        json!({"type": "Txt", "children": [{"type": "Badge", "label": 5, "variant": "bogus"}]});
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"unknown component type "Txt" (did you mean "Text"?)"#,
+            "children[0].label: expected a string, got number 5",
+        ]
+    );
+    let variant = r#"children[0].variant: unexpected variant "bogus" on Badge (expected one of: default, secondary, destructive, success, warning, info, outline, ghost)"#;
+    assert_eq!(warnings(&doc), [variant]);
+    // A model-written view: the open enum's unusual value is an error too.
+    let strict = prefab::validate::validate_with(&doc, prefab::validate::Mode::Generated);
+    let strict: Vec<String> = strict.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(strict.len(), 3, "{strict:?}");
+    assert_eq!(strict[2], variant);
+}
+
+#[test]
+fn a_close_guess_checks_the_props_it_knows_and_nested_objects_are_walked() {
+    let doc = json!({"type": "Buttn", "label": 5, "size": "huge", "cssClass": 1,
+        "onClick": {"action": "setStat", "key": 3, "onSuccess": {"action": "nope"}},
+        "slots": {"main": [{"type": "Text", "content": 1}, {"type": "bar"}]}});
+    let found = errors(&doc);
+    let paths: Vec<&str> = found
+        .iter()
+        .map(|e| e.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            r#"unknown component type "Buttn" (did you mean "Button"?)"#,
+            "label",
+            "size",
+            "cssClass",
+            "onClick",
+            "onClick.key",
+            "onClick.onSuccess",
+            "slots.main[0].content",
+        ],
+        "{found:#?}"
+    );
+    assert!(
+        found[2].contains("expected one of: default, xs, sm"),
+        "{}",
+        found[2]
+    );
+    // Missing or malformed tags: the props every node has are still checked.
+    let doc = json!({"children": [{"type": 5, "id": 7}], "onMount": {"action": "showToast"}});
+    assert_eq!(
+        errors(&doc),
+        [
+            r#"missing "type" (or "$ref") on a component"#,
+            "children[0].type: expected a component type name, got number 5",
+            "children[0].id: expected a string, got number 7",
+            r#"onMount: missing required prop "message" on showToast"#,
+        ]
+    );
+}
+
+#[test]
+fn template_problems_are_warnings_in_documents_and_errors_in_model_written_views() {
+    use prefab::validate::{Mode, validate_with};
+    let doc = app(json!({"type": "Column", "children": [
+        {"type": "Text", "content": "Hi {{ name | uper }}"},
+        {"type": "Text", "content": "{{ a + }}"},
+        {"type": "Text", "content": "{{ total | currency:EUR | round }}"}
+    ]}));
+    let lenient = validate(&doc);
+    assert!(lenient.errors.is_empty(), "{:?}", lenient.errors);
+    let paths: Vec<&str> = lenient.warnings.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["view.children[0].content", "view.children[1].content"]
+    );
+    assert!(
+        lenient.warnings[0]
+            .message
+            .contains(r#"unknown pipe "uper""#)
+    );
+    assert!(
+        lenient.warnings[0]
+            .message
+            .contains(r#"(did you mean "upper"?)"#)
+    );
+    let strict = validate_with(&doc, Mode::Generated);
+    assert_eq!(strict.errors, lenient.warnings);
+    assert!(strict.warnings.is_empty());
+}

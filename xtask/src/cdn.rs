@@ -2,7 +2,8 @@
 //! package or a CDN serves to `prefab_mcp::Viewer::cdn(base)` pages.
 //!
 //! `DIR/prefab-renderer/<version>/` (default `DIR` = `target/cdn`) gets the files of
-//! [`prefab::page::CDN_FILES`] (stylesheet, wrapped glue, loader, both engines),
+//! [`prefab::page::CDN_FILES`] (stylesheet, wrapped glue, loader, both engines), Mermaid
+//! (`mermaid.min.js` of the pinned npm `mermaid`, loaded only when a diagram draws),
 //! `package.json` (name, version, files) and `integrity.json` (`sha384-…` per file). The
 //! hashes also go to `prefab/assets/integrity.json` at each `build-renderer`, which is
 //! where the pages take them from.
@@ -10,6 +11,10 @@ use crate::sh::root;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// npm `mermaid` (installed into `target/npm` by `cargo xtask install`), whose
+/// `dist/mermaid.min.js` the bundle carries; its hash is `prefab::page::MERMAID_INTEGRITY`.
+pub const MERMAID_VERSION: &str = "12.3.0";
 
 /// npm-style package name of the bundle.
 pub const PACKAGE: &str = "prefab-renderer";
@@ -51,7 +56,25 @@ pub fn write_bundle(dir: &Path) -> Result<PathBuf, String> {
         fs::write(out.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
         names.push(name);
     }
-    let integrity = integrity_json(&assets)?;
+    let mermaid = root().join("target/npm/node_modules/mermaid/dist/mermaid.min.js");
+    let bytes = fs::read(&mermaid)
+        .map_err(|e| format!("{}: {e} (run `cargo xtask install`)", mermaid.display()))?;
+    let hash = sha384(&bytes)?;
+    if hash != prefab::page::MERMAID_INTEGRITY {
+        return Err(format!(
+            "{}: {hash}, expected prefab::page::MERMAID_INTEGRITY (npm mermaid {})",
+            mermaid.display(),
+            MERMAID_VERSION
+        ));
+    }
+    fs::write(out.join(prefab::page::MERMAID_FILE), bytes).map_err(|e| e.to_string())?;
+    names.push(prefab::page::MERMAID_FILE);
+    let mut integrity: serde_json::Value =
+        serde_json::from_str(&integrity_json(&assets)?).map_err(|e| e.to_string())?;
+    if let Some(map) = integrity.as_object_mut() {
+        map.insert(prefab::page::MERMAID_FILE.into(), hash.into());
+    }
+    let integrity = serde_json::to_string_pretty(&integrity).map_err(|e| e.to_string())? + "\n";
     fs::write(out.join("integrity.json"), integrity).map_err(|e| e.to_string())?;
     names.push("integrity.json");
     let package = serde_json::json!({

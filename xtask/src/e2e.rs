@@ -5,7 +5,6 @@
 //! (`xtask/testhost`).
 use crate::install::e2e_dir;
 use crate::sh::{root, run};
-use std::path::PathBuf;
 use std::process::Command;
 
 /// Builds the binaries, runs the node e2e script over stdio and HTTP, then the
@@ -22,8 +21,7 @@ pub fn run_suite() -> Result<(), String> {
         "--bin",
         "prefab",
     ]))?;
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let target = crate::sh::target_dir();
     let bin = |name: &str| {
         target
             .join("debug")

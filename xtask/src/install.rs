@@ -1,7 +1,8 @@
 //! Installs what the test suites need on a fresh machine. Every step checks first, so a
 //! machine that already has a tool skips it.
+use crate::cdn::MERMAID_VERSION;
 use crate::sh::{output, root, run, succeeds};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The wasm-bindgen CLI version; it must equal the `wasm-bindgen` crate pin in `Cargo.toml`.
@@ -23,6 +24,8 @@ pub fn all() -> Result<(), String> {
     binaryen()?;
     host_harness()?;
     mcp_e2e()?;
+    mcp_conformance()?;
+    crate::oauth::install()?;
     postgres()?;
     Ok(())
 }
@@ -37,8 +40,8 @@ pub fn binaryen_bin() -> PathBuf {
     npm_dir().join("node_modules/.bin")
 }
 
-/// npm `binaryen` and `esbuild` into `target/npm` (skipped when the pinned versions are
-/// there).
+/// npm `binaryen`, `esbuild` and `mermaid` into `target/npm` (skipped when the pinned
+/// versions are there).
 pub fn binaryen() -> Result<(), String> {
     let has = |package: &str, version: &str| {
         let manifest = npm_dir().join(format!("node_modules/{package}/package.json"));
@@ -46,7 +49,10 @@ pub fn binaryen() -> Result<(), String> {
             .unwrap_or_default()
             .contains(&format!("\"version\": \"{version}\""))
     };
-    if has("binaryen", BINARYEN_VERSION) && has("esbuild", ESBUILD_VERSION) {
+    if has("binaryen", BINARYEN_VERSION)
+        && has("esbuild", ESBUILD_VERSION)
+        && has("mermaid", MERMAID_VERSION)
+    {
         return Ok(());
     }
     std::fs::create_dir_all(npm_dir()).map_err(|e| format!("target/npm: {e}"))?;
@@ -62,7 +68,8 @@ pub fn binaryen() -> Result<(), String> {
         .current_dir(npm_dir())
         .args(["install", "--no-audit", "--no-fund", "--save-exact"])
         .arg(format!("binaryen@{BINARYEN_VERSION}"))
-        .arg(format!("esbuild@{ESBUILD_VERSION}")))
+        .arg(format!("esbuild@{ESBUILD_VERSION}"))
+        .arg(format!("mermaid@{MERMAID_VERSION}")))
 }
 
 /// The MCP Apps test host (`xtask/testhost`, a node package of this repository).
@@ -74,21 +81,63 @@ pub fn testhost_dir() -> PathBuf {
 /// was made from the current `package-lock.json`) and bundles its host page (`npm run build`).
 pub fn host_harness() -> Result<(), String> {
     let dir = testhost_dir();
-    let lock = dir.join("package-lock.json");
-    let stamp = dir.join("node_modules/.prefab-installed-lock.json");
-    let wanted = std::fs::read(&lock).map_err(|e| format!("{}: {e}", lock.display()))?;
-    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
-        run(Command::new("npm").current_dir(&dir).args([
-            "ci",
-            "--no-audit",
-            "--no-fund",
-            "--loglevel=error",
-        ]))?;
-        std::fs::write(&stamp, &wanted).map_err(|e| format!("{}: {e}", stamp.display()))?;
-    }
+    npm_ci(&dir)?;
     run(Command::new("npm")
         .current_dir(&dir)
         .args(["run", "--silent", "build"]))
+}
+
+/// `npm ci` in `dir`, skipped while its `node_modules` was installed from the current
+/// `package-lock.json` (a copy of which is kept in `node_modules` as the stamp).
+fn npm_ci(dir: &Path) -> Result<(), String> {
+    let lock = dir.join("package-lock.json");
+    let stamp = dir.join("node_modules/.prefab-installed-lock.json");
+    let wanted = std::fs::read(&lock).map_err(|e| format!("{}: {e}", lock.display()))?;
+    if std::fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
+        return Ok(());
+    }
+    run(Command::new("npm").current_dir(dir).args([
+        "ci",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+    ]))?;
+    std::fs::write(&stamp, &wanted).map_err(|e| format!("{}: {e}", stamp.display()))
+}
+
+/// Where the MCP conformance suite is installed (gitignored); its pinned manifest and
+/// lockfile live in `xtask/mcp-conformance/`.
+pub fn mcp_conformance_dir() -> PathBuf {
+    root().join("target/mcp-conformance")
+}
+
+/// The Node.js the conformance suite runs on: npm `node` (the npm package of Node itself,
+/// pinned with the suite), because the suite needs Node 22 or newer and Debian's is older.
+pub fn mcp_conformance_node() -> PathBuf {
+    mcp_conformance_dir().join("node_modules/.bin/node")
+}
+
+/// npm `@modelcontextprotocol/conformance` and the Node.js it needs, as pinned by
+/// `xtask/mcp-conformance/package-lock.json`, into [`mcp_conformance_dir`].
+pub fn mcp_conformance() -> Result<(), String> {
+    node()?;
+    let dir = mcp_conformance_dir();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for file in ["package.json", "package-lock.json"] {
+        let from = root().join("xtask/mcp-conformance").join(file);
+        std::fs::copy(&from, dir.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    npm_ci(&dir)?;
+    let node = mcp_conformance_node();
+    let version = output(&node.to_string_lossy(), &["--version"]);
+    if version.starts_with("v22.") {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} --version printed {version:?}, not v22.x (did npm skip the `node` package's install script?)",
+            node.display()
+        ))
+    }
 }
 
 /// Node.js and npm from Debian when the machine has none (every browser suite and the asset

@@ -15,8 +15,12 @@
 //!   this too).
 //! * `cargo xtask cdn-bundle [DIR]` — writes the versioned CDN/npm bundle of the committed
 //!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
+//! * `cargo xtask oauth` — only the authorization suite (`prefab serve` against
+//!   oidc-provider with the TypeScript SDK and rmcp clients; `xtask/src/oauth.rs`).
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask mcp-conformance` — only the official MCP conformance suite against the
+//!   conformance server (`xtask/src/mcp_conformance.rs`).
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
@@ -48,6 +52,8 @@ mod contact;
 mod e2e;
 mod fuzz;
 mod install;
+mod mcp_conformance;
+mod oauth;
 mod package;
 mod pages;
 mod post;
@@ -77,6 +83,10 @@ fn main() -> ExitCode {
             .and_then(|()| install::binaryen())
             .and_then(|()| renderer::check()),
         Some("e2e") => install::mcp_e2e().and_then(|()| e2e::run_suite()),
+        Some("mcp-conformance") => mcp_conformance::run_suite(),
+        Some("oauth") => install::node()
+            .and_then(|()| oauth::install())
+            .and_then(|()| oauth::run_suite()),
         Some("serve") => serve::run_suite(false),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => renderer::sizes(),
@@ -96,7 +106,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

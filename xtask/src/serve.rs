@@ -2,14 +2,14 @@
 //!
 //! * `cargo xtask serve` — builds the `prefab` binary and runs
 //!   `prefab-cli/tests/browser/serve.mjs`: `prefab serve --port 0`, the preview host in
-//!   headless Chromium (tools list, a UI tool rendered in the sandboxed frame, dark mode,
+//!   headless Chromium (tools list grouped by example, opening on the gallery's dashboard, a
+//!   UI tool rendered in the sandboxed frame, render_ui's arguments streamed, dark mode,
 //!   display modes, a data-only tool, every gallery view free of placeholders and errors, the
 //!   Kanban board dragged with the mouse and read back over MCP, also under latency and
 //!   reordered answers) and the official `server-basic-vanillajs` view run through the
 //!   preview host.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 use crate::sh::{root, run};
-use std::path::PathBuf;
 use std::process::Command;
 
 /// Installs what the test needs (node, the test host's playwright-core), builds the binary
@@ -19,8 +19,7 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     crate::install::node()?;
     crate::install::host_harness()?;
     run(Command::new("cargo").args(["build", "-p", "prefab-cli", "--bin", "prefab"]))?;
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let target = crate::sh::target_dir();
     let bin = target
         .join("debug")
         .join(format!("prefab{}", std::env::consts::EXE_SUFFIX));

@@ -10,6 +10,11 @@ pub fn root() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
+/// Cargo's target folder: `CARGO_TARGET_DIR`, or `target/` in the workspace.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
+}
+
 /// Runs `cmd` from the workspace root, failing with the command line if it fails.
 pub fn run(cmd: &mut Command) -> Result<(), String> {
     if cmd.get_current_dir().is_none() {

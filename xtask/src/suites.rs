@@ -10,6 +10,8 @@ pub fn run_all() -> Result<(), String> {
     crate::e2e::testhost_selftest()?;
     renderer()?;
     crate::e2e::run_suite()?;
+    crate::mcp_conformance::run_suite()?;
+    crate::oauth::run_suite()?;
     crate::serve::run_suite(false)?;
     crate::fuzz::run_cli(&["--seconds".into(), "60".into()])?;
     Ok(())

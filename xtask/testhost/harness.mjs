@@ -6,4 +6,5 @@
 export { PAGES_OPTION, cli, die } from "./src/harness/cli.mjs";
 export { Skip, tally } from "./src/harness/tally.mjs";
 export { CHROMIUM_ARGS, chromiumPath, launchBrowser } from "./src/harness/browser.mjs";
-export { DATA_TAG, pageFiles, standalone, watch, watchedPage, withPayload } from "./src/harness/pages.mjs";
+export { DATA_TAG, STANDALONE_POLICY, pageFiles, standalone, watch, watchedPage, withPayload } from "./src/harness/pages.mjs";
+export { isCspMessage, isWasmProbe, noteViolation, violations } from "./src/harness/violations.mjs";

@@ -8,7 +8,7 @@
 //   …
 //   await host.close();
 export { launch, serveOrigin, withHost } from "./src/host.mjs";
-export { View, waitFor } from "./src/view.mjs";
+export { GENERATIONS, View, waitFor } from "./src/view.mjs";
 export { axe, severe } from "./src/axe.mjs";
 export { ENGINE, PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
 export { ANSWERS, HOST_INFO, toolResult } from "./src/defaults.mjs";

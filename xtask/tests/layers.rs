@@ -26,15 +26,16 @@ const RENDERER: &[&str] = &[
 /// primitives, pages, styles, and expressions at the bottom.
 #[rustfmt::skip]
 const PREFAB: &[&str] = &[
-    "auto", "forms", "display", "fallback", "schema", "validate", "app", "rx", "components",
+    "a2ui", "auto", "forms", "display", "fallback", "schema", "validate", "app", "rx", "components",
     "actions", "wire", "page", "style", "expr",
 ];
 
 /// xtask: the suites on top, the shell helpers at the bottom.
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
-    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "pages", "post",
-    "install", "fuzz", "conformance", "standalone", "cdn", "version", "sh",
+    "suites", "package", "renderer", "bench", "contact", "serve", "e2e", "mcp_conformance",
+    "pages", "post", "install", "oauth", "fuzz", "conformance", "standalone", "cdn", "version",
+    "sh",
 ];
 
 #[test]

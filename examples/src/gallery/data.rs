@@ -1,128 +1,124 @@
 //! The auto renderers on realistic, deterministic data: a sales dashboard and a
 //! 10,000-row orders table.
+use super::orders::{Order, PRODUCTS, REGIONS, orders};
 use prefab::auto::{ChartKind, auto_chart, auto_metrics, auto_table};
 use prefab::display::{DisplayOptions, ToolResult, display_error, display_with};
-use serde::Serialize;
 use serde_json::{Value, json};
-
-const CUSTOMERS: [&str; 10] = [
-    "Acme Corp",
-    "Globex",
-    "Initech",
-    "Umbrella",
-    "Hooli",
-    "Stark Industries",
-    "Wayne Enterprises",
-    "Wonka Industries",
-    "Soylent",
-    "Tyrell",
-];
-const REGIONS: [&str; 4] = ["North America", "Europe", "Asia Pacific", "Latin America"];
-const PRODUCTS: [&str; 5] = ["Starter", "Team", "Business", "Enterprise", "Support"];
-const STATUSES: [&str; 4] = ["paid", "paid", "pending", "refunded"];
-
-/// One order of the generated sales data.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Order {
-    /// Order number.
-    pub id: u32,
-    /// Date, `2025-MM-DD`.
-    pub date: String,
-    /// Customer name.
-    pub customer: &'static str,
-    /// Sales region.
-    pub region: &'static str,
-    /// Product line.
-    pub product: &'static str,
-    /// Amount in dollars (whole cents).
-    pub amount: f64,
-    /// `paid`, `pending` or `refunded`.
-    pub status: &'static str,
-}
-
-/// `count` deterministic orders spread over 2025.
-///
-/// ```
-/// let orders = examples::gallery::orders(3);
-/// assert_eq!(orders[0].id, 10001);
-/// assert!(orders[2].date.starts_with("2025-"));
-/// ```
-#[must_use]
-pub fn orders(count: u32) -> Vec<Order> {
-    (0..count)
-        .map(|i| {
-            let n = i as usize;
-            // A small linear congruential sequence: varied but reproducible amounts.
-            let r = (u64::from(i) * 1_103_515_245 + 12_345) % 100_000;
-            let cents = 4_900 + r * 7 % 250_000;
-            Order {
-                id: 10_001 + i,
-                date: format!("2025-{:02}-{:02}", n % 12 + 1, n % 28 + 1),
-                customer: CUSTOMERS[n * 7 % CUSTOMERS.len()],
-                region: REGIONS[n * 3 % REGIONS.len()],
-                product: PRODUCTS[n * 5 % PRODUCTS.len()],
-                amount: cents as f64 / 100.0,
-                status: STATUSES[n * 11 % STATUSES.len()],
-            }
-        })
-        .collect()
-}
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// Paid revenue per name of `names`, as `{name, revenue}` rows.
+fn revenue_by<'a>(
+    paid: &[&'a Order],
+    names: impl Iterator<Item = &'a str>,
+    key: fn(&Order) -> &str,
+) -> Vec<Value> {
+    names
+        .map(|name| {
+            let total: f64 = paid
+                .iter()
+                .filter(|o| key(o) == name)
+                .map(|o| o.amount)
+                .sum();
+            json!({"name": name, "revenue": round2(total)})
+        })
+        .collect()
+}
+
+/// One quarter's figures, for the metrics' change against the quarter before.
+struct Quarter {
+    revenue: f64,
+    orders: f64,
+    paid: f64,
+    refunds: f64,
+}
+
+impl Quarter {
+    /// Orders dated in quarter `q` (1–4; dates are `2025-MM-DD`).
+    fn of(orders: &[Order], q: u32) -> Quarter {
+        let mut out = Quarter {
+            revenue: 0.0,
+            orders: 0.0,
+            paid: 0.0,
+            refunds: 0.0,
+        };
+        let months = (q - 1) * 3 + 1..=q * 3;
+        for o in orders.iter().filter(|o| {
+            o.date
+                .get(5..7)
+                .and_then(|m| m.parse().ok())
+                .is_some_and(|m| months.contains(&m))
+        }) {
+            out.orders += 1.0;
+            match o.status {
+                "paid" => {
+                    out.paid += 1.0;
+                    out.revenue += o.amount;
+                }
+                "refunded" => out.refunds += 1.0,
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// `{label, value, delta, trend, description}`: the change from `before` to `now` in percent.
+fn metric(label: &str, value: Value, now: f64, before: f64) -> Value {
+    let change = if before == 0.0 {
+        0.0
+    } else {
+        (now / before - 1.0) * 100.0
+    };
+    let trend = if change >= 0.0 { "up" } else { "down" };
+    json!({"label": label, "value": value, "delta": format!("{change:+.1}%"), "trend": trend,
+           "description": "Q4 against Q3"})
+}
+
 /// The sales dashboard: metrics, revenue by month (line), by region (pie), by product
-/// (bar) and the latest orders, all made by the auto renderers from 2,000 orders.
+/// (bar) and the latest orders, all made by the auto renderers from 2,000 orders. Money is
+/// formatted by the auto renderers from the column names (`revenue`, `amount`) and, for the
+/// average order, the metric's `format`.
 #[must_use]
 pub fn sales_dashboard() -> ToolResult {
     let orders = orders(2_000);
     let paid: Vec<&Order> = orders.iter().filter(|o| o.status == "paid").collect();
     let revenue: f64 = paid.iter().map(|o| o.amount).sum();
-    let sum_by = |key: &dyn Fn(&Order) -> String, names: Vec<String>, label: &str| -> Value {
-        Value::Array(
-            names
-                .iter()
-                .map(|name| {
-                    let total: f64 = paid
-                        .iter()
-                        .filter(|o| key(o) == *name)
-                        .map(|o| o.amount)
-                        .sum();
-                    json!({"name": name, label: round2(total)})
-                })
-                .collect(),
-        )
-    };
-    let months: Vec<String> = (1..=12).map(|m| format!("2025-{m:02}-01")).collect();
-    let by_month: Vec<Value> = months
-        .iter()
-        .map(|month| {
-            let prefix = &month[..8];
+    let by_month: Vec<Value> = (1..=12)
+        .map(|m| {
+            let month = format!("2025-{m:02}-01");
             let total: f64 = paid
                 .iter()
-                .filter(|o| o.date.starts_with(prefix))
+                .filter(|o| o.date.starts_with(&month[..8]))
                 .map(|o| o.amount)
                 .sum();
-            let count = orders.iter().filter(|o| o.date.starts_with(prefix)).count();
-            json!({"month": month, "revenue": round2(total), "orders": count})
+            json!({"month": month, "revenue": round2(total)})
         })
         .collect();
-    let by_region = sum_by(
-        &|o| o.region.to_owned(),
-        REGIONS.map(str::to_owned).to_vec(),
-        "revenue",
+    let by_region = revenue_by(&paid, REGIONS.iter().map(|r| r.0), |o| o.region);
+    let by_product = revenue_by(&paid, PRODUCTS.iter().map(|p| p.0), |o| o.product);
+    let (q3, q4) = (Quarter::of(&orders, 3), Quarter::of(&orders, 4));
+    let refunds = orders.iter().filter(|o| o.status == "refunded").count();
+    let mut refunds = metric("Refunds", json!(refunds), q4.refunds, q3.refunds);
+    refunds["trendSentiment"] = json!(if q4.refunds > q3.refunds {
+        "negative"
+    } else {
+        "positive"
+    });
+    let mut average = metric(
+        "Average order",
+        json!(round2(revenue / paid.len().max(1) as f64)),
+        q4.revenue / q4.paid.max(1.0),
+        q3.revenue / q3.paid.max(1.0),
     );
-    let by_product = sum_by(
-        &|o| o.product.to_owned(),
-        PRODUCTS.map(str::to_owned).to_vec(),
-        "revenue",
-    );
+    average["format"] = json!("currency");
     let metrics = json!([
-        {"label": "Revenue", "value": round2(revenue), "delta": "+12.4%", "trend": "up"},
-        {"label": "Orders", "value": orders.len(), "delta": "+8.1%", "trend": "up"},
-        {"label": "Average order", "value": round2(revenue / paid.len().max(1) as f64), "delta": "+3.9%", "trend": "up"},
-        {"label": "Refunds", "value": orders.iter().filter(|o| o.status == "refunded").count(), "delta": "-2.0%", "trend": "down"},
+        metric("Revenue", json!(round2(revenue)), q4.revenue, q3.revenue),
+        metric("Orders", json!(orders.len()), q4.orders, q3.orders),
+        average,
+        refunds,
     ]);
     let latest: Vec<&Order> = orders.iter().rev().take(8).collect();
     let parts = (|| -> Result<Value, prefab::auto::AutoError> {

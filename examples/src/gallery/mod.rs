@@ -4,10 +4,12 @@
 //! SQLite ([`Signups`]).
 mod data;
 mod families;
+mod orders;
 mod signups;
 
-pub use data::{Order, big_table, orders, sales_dashboard};
+pub use data::{big_table, sales_dashboard};
 pub use families::{FAMILIES, family};
+pub use orders::{Order, orders};
 pub use signups::{SAVE_TOOL, SaveSignup, Signup, Signups};
 
 use prefab::display::display;

@@ -1,4 +1,5 @@
 //! The subcommands that work on documents, one file each.
+pub mod a2ui;
 pub mod eval;
 pub mod export;
 pub mod fallback;

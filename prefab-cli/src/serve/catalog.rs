@@ -141,34 +141,89 @@ pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> Tool
     out
 }
 
-/// Every example server `prefab serve` offers. The mount point: add an example's
-/// `mount(state, Example::tool_router())` here. `kanban` is the Kanban service over the
-/// store `prefab serve` opened (SQLite in the data directory, or `--database-url`);
-/// `signups` the gallery form's SQLite file in the data directory.
+/// The `_meta` key of each tool `prefab serve` offers that names its example:
+/// `{"name": "Gallery", "order": 0}`. The preview host lists the tools grouped by it, in
+/// that order.
+pub const EXAMPLE_META: &str = "prefab/example";
+/// The `_meta` key (`true`) of the tool the preview host calls when it opens: something to
+/// look at first.
+pub const START_META: &str = "prefab/start";
+/// The tool the preview host opens on: the gallery's sales dashboard.
+pub const START_TOOL: &str = "gallery_sales_dashboard";
+
+/// `tools` labelled as the example `name`, `order`-th in the preview host's list (see
+/// [`EXAMPLE_META`]); [`START_TOOL`] also gets [`START_META`].
+///
+/// ```
+/// use prefab_cli::serve::catalog::{EXAMPLE_META, example, mount};
+/// let tools = example("Hello", 3, mount(examples::hello::Hello, examples::hello::Hello::tool_router()));
+/// let tool = tools.list_all().into_iter().find(|t| t.name == "show_users").unwrap();
+/// assert_eq!(tool.meta.unwrap()[EXAMPLE_META]["name"], "Hello");
+/// ```
+#[must_use]
+pub fn example(name: &str, order: usize, tools: ToolRouter<Catalog>) -> ToolRouter<Catalog> {
+    let mut out = ToolRouter::new();
+    for mut route in tools {
+        let meta = route.attr.meta.get_or_insert_with(Default::default);
+        meta.0.insert(
+            EXAMPLE_META.to_owned(),
+            serde_json::json!({"name": name, "order": order}),
+        );
+        if route.attr.name == START_TOOL {
+            meta.0
+                .insert(START_META.to_owned(), serde_json::Value::Bool(true));
+        }
+        out.add_route(route);
+    }
+    out
+}
+
+/// Every example server `prefab serve` offers, each labelled with its example (see
+/// [`example`]): the gallery first, then generative UI, the Kanban board and hello. The
+/// mount point: add an example's `mount(state, Example::tool_router())` here. `kanban` is
+/// the Kanban service over the store `prefab serve` opened (SQLite in the data directory, or
+/// `--database-url`); `signups` the gallery form's SQLite file in the data directory.
 #[must_use]
 pub fn examples(
     kanban: kanban::Kanban,
     signups: examples::gallery::Signups,
 ) -> Vec<ToolRouter<Catalog>> {
-    vec![
-        mount(
-            examples::hello::Hello,
-            examples::hello::Hello::tool_router(),
-        ),
+    let gallery = [
         mount(
             examples::gallery::Gallery,
             examples::gallery::Gallery::tool_router(),
         ),
-        mount(
-            examples::generative::Generative,
-            examples::generative::Generative::tool_router(),
-        ),
         mount(signups, examples::gallery::Signups::tool_router()),
-        mount(
-            kanban::tools::KanbanServer::new(kanban),
-            kanban::tools::KanbanServer::tool_router(),
-        ),
-    ]
+    ];
+    let generative = mount(
+        examples::generative::Generative,
+        examples::generative::Generative::tool_router(),
+    );
+    let kanban = mount(
+        kanban::tools::KanbanServer::new(kanban),
+        kanban::tools::KanbanServer::tool_router(),
+    );
+    let hello = mount(
+        examples::hello::Hello,
+        examples::hello::Hello::tool_router(),
+    );
+    let whoami = mount(
+        examples::whoami::Whoami,
+        examples::whoami::Whoami::tool_router(),
+    );
+    let groups: [(&str, Vec<ToolRouter<Catalog>>); 4] = [
+        ("Gallery", gallery.into()),
+        ("Generative UI", vec![generative]),
+        ("Kanban", vec![kanban]),
+        ("Hello", vec![hello, whoami]),
+    ];
+    groups
+        .into_iter()
+        .enumerate()
+        .flat_map(|(order, (name, routers))| {
+            routers.into_iter().map(move |r| example(name, order, r))
+        })
+        .collect()
 }
 
 /// The resources `prefab serve` offers besides the viewer: the wire JSON Schema that

@@ -7,12 +7,12 @@
 //! Preview host:  http://127.0.0.1:8931/
 //! ```
 pub mod catalog;
+pub mod network;
 mod preview;
 
 use prefab_mcp::Viewer;
 use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
 use std::io::Write;
-use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,9 +22,12 @@ pub const DEFAULT_PORT: u16 = 8931;
 /// The arguments of `prefab serve`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ServeArgs {
-    /// The port on 127.0.0.1 (0 = any free port; the chosen one is printed).
+    /// The port (0 = any free port; the chosen one is printed).
     #[arg(long, default_value_t = DEFAULT_PORT)]
     pub port: u16,
+    /// Where to listen, which hosts to answer, OAuth and logs.
+    #[command(flatten)]
+    pub network: network::NetworkArgs,
     /// Where the example servers keep their SQLite data (default: `prefab` in the user's
     /// data directory).
     #[arg(long, value_name = "DIR")]
@@ -38,8 +41,11 @@ pub struct ServeArgs {
 /// Runs `prefab serve` until Ctrl-C.
 ///
 /// # Errors
-/// When the data directory cannot be created or the port cannot be bound.
+/// When the data directory cannot be created, the port cannot be bound, or `--bind` names
+/// a non-loopback address without `--allowed-host`.
 pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
+    args.network.init_logs();
+    let addr = args.network.address(args.port)?;
     let data_dir = match &args.data_dir {
         Some(dir) => dir.clone(),
         None => dirs::data_dir()
@@ -64,23 +70,23 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
-    runtime.block_on(serve(args.port, data_dir, kanban, signups))
+    let config = args.network.apply(HttpConfig::default());
+    runtime.block_on(serve(addr, config, data_dir, kanban, signups))
 }
 
 async fn serve(
-    port: u16,
+    addr: std::net::SocketAddr,
+    config: HttpConfig,
     data_dir: PathBuf,
     kanban: kanban::Kanban,
     signups: examples::gallery::Signups,
 ) -> Result<ExitCode, String> {
-    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|e| format!("--port {port}: cannot listen on {addr}: {e}"))?;
+        .map_err(|e| format!("--port {}: cannot listen on {addr}: {e}", addr.port()))?;
     let addr = listener
         .local_addr()
         .map_err(|e| format!("listening on {addr}: {e}"))?;
-    let config = HttpConfig::default();
     let catalog = catalog::Catalog::new(catalog::examples(kanban, signups))
         .with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
@@ -89,8 +95,22 @@ async fn serve(
     // server, so write errors are ignored rather than panicking as `println!` would.
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "MCP endpoint:  http://{addr}/mcp");
+    if let Some(auth) = &config.authorization {
+        let _ = writeln!(
+            out,
+            "Resource:      {} (tokens from {})",
+            auth.resource, auth.issuer
+        );
+    }
     let _ = writeln!(out, "Preview host:  http://{addr}/");
     let _ = writeln!(out, "Data:          {}", data_dir.display());
+    if let Some(auth) = &config.authorization {
+        let _ = writeln!(
+            out,
+            "Resource:      {} (tokens from {})",
+            auth.resource, auth.issuer
+        );
+    }
     let _ = out.flush();
     drop(out);
     let ctrl_c = async {

@@ -7,10 +7,12 @@ use axum::routing::get;
 
 const INDEX: &str = include_str!("host/index.html");
 const SCRIPT: &str = include_str!("host/host.js");
+const TOOLS: &str = include_str!("host/tools.js");
+const STREAM: &str = include_str!("host/stream.js");
 const STYLE: &str = include_str!("host/host.css");
 
-/// The routes of the preview host: `/`, `/host.js`, `/host.css` (and an empty
-/// `/favicon.ico`, so browsers log no 404).
+/// The routes of the preview host: `/`, `/host.js`, `/tools.js`, `/stream.js`, `/host.css`
+/// (and an empty `/favicon.ico`, so browsers log no 404).
 ///
 /// The page sets no CSP of its own on purpose: a `srcdoc` frame inherits its parent's
 /// policy, and the view's policy (the default MCP Apps CSP) is set in the frame itself.
@@ -29,6 +31,8 @@ pub fn routes() -> Router {
     Router::new()
         .route("/", file(INDEX, "text/html; charset=utf-8"))
         .route("/host.js", file(SCRIPT, "text/javascript; charset=utf-8"))
+        .route("/tools.js", file(TOOLS, "text/javascript; charset=utf-8"))
+        .route("/stream.js", file(STREAM, "text/javascript; charset=utf-8"))
         .route("/host.css", file(STYLE, "text/css; charset=utf-8"))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
 }

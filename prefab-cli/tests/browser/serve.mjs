@@ -4,8 +4,11 @@
 //
 // Starts `prefab serve --port 0` with a fresh data directory, opens the preview host in
 // headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
-// test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools, calls a
-// UI tool and reads the rendered UI in the sandboxed frame, switches to dark mode, calls a
+// test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools (grouped
+// by example, UI tools first) and checks the host opens on the gallery's dashboard, calls a
+// UI tool and reads the rendered UI in the sandboxed frame, streams render_ui's arguments to
+// the frame (the Stream switch: healed tool-input-partial messages, observed from inside the
+// frame, before the result), switches to dark mode, calls a
 // data-only tool, runs a view that is not ours (the official
 // @modelcontextprotocol/server-basic-vanillajs example, `npm pack`ed at test time) through
 // the preview host's side of the protocol, checks every gallery view for unknown-component
@@ -76,12 +79,21 @@ async function pick(page, name) {
   });
 }
 
-/** Calls the selected tool and returns the frame of the view it opened, once initialized. */
+/** Waits until the page has no tool call in flight (its result and view are in place). */
+const idle = (page) => until("no tool call in flight", () => page.evaluate(() => window.prefabHost.calling() === 0));
+
+/**
+ * Calls the selected tool and returns the frame of the view it opened, once initialized (it
+ * got the answer to ui/initialize: the init script below records what each frame receives).
+ * Calls still in flight finish first, so a view of an earlier call is never taken for it.
+ */
 async function callForView(page) {
-  const before = (await sent(page, "view→host", "ui/notifications/initialized")).length;
+  await idle(page);
   await page.click("#run");
-  await until("a new view initialized", async () => (await sent(page, "view→host", "ui/notifications/initialized")).length > before);
-  return (await page.$("#frame-box iframe")).contentFrame();
+  await idle(page);
+  const frame = await (await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT })).contentFrame();
+  await until("the new view initialized", () => frame.evaluate(() => (window.__received ?? []).some((m) => m?.result?.protocolVersion)));
+  return frame;
 }
 
 /** One MCP request from node (a plain JSON-RPC POST to the endpoint); its result. */
@@ -154,6 +166,10 @@ const server = await startServer(dataDir);
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Every view frame records the messages it receives (the stream test reads them).
+  await page.addInitScript(() => {
+    if (window !== window.top) addEventListener("message", (e) => (window.__received ??= []).push(e.data));
+  });
   const errors = watch(page, { labelled: true });
 
   await test("the server prints both URLs on one loopback port", () => {
@@ -169,10 +185,28 @@ try {
     assert.equal(await page.textContent("#endpoint"), server.mcp);
   });
 
+  await test("the preview host opens on a UI tool: the gallery's dashboard, UI tools first, grouped by example", async () => {
+    await until("the start tool selected", async () => (await page.textContent("#tool-title")) === "gallery_sales_dashboard");
+    const frame = await (await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT })).contentFrame();
+    await until("the dashboard in the frame", async () => (await frame.textContent("body")).includes("Sales 2025"), 60_000);
+    const groups = await page.$$eval("#tools .tool-group", (gs) =>
+      gs.map((g) => ({ name: g.querySelector("h3").textContent, ui: [...g.querySelectorAll("button")].map((b) => !!b.querySelector(".ui-badge")) })));
+    assert.deepEqual(groups.slice(0, 4).map((g) => g.name), ["Gallery", "Generative UI", "Kanban", "Hello"], JSON.stringify(groups));
+    for (const g of groups) assert.ok(g.ui.indexOf(false) === -1 || g.ui.indexOf(false) >= g.ui.lastIndexOf(true), `${g.name}: UI tools first ${g.ui}`);
+    const first = await page.$eval("#tools button", (b) => ({ tool: b.dataset.tool, ui: !!b.querySelector(".ui-badge") }));
+    assert.ok(first.ui && first.tool.startsWith("gallery_"), JSON.stringify(first));
+    const call = await page.evaluate(() => window.prefabHost.tools().find((t) => t.name === "gallery_sales_dashboard")?._meta);
+    assert.equal(call["prefab/start"], true);
+  });
+
   let firstUser;
   await test("calling a UI tool shows its UI in a sandboxed frame under the default MCP Apps CSP", async () => {
     await pick(page, "show_users");
+    // What the start view exchanged is left out of the counts below.
+    const seen = await page.evaluate(() => window.prefabHost.transcript.length);
+    await idle(page);
     await page.click("#run");
+    await idle(page);
     const frameElement = await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT });
     assert.equal(await frameElement.getAttribute("sandbox"), "allow-scripts allow-forms");
     const srcdoc = await frameElement.getAttribute("srcdoc");
@@ -183,10 +217,10 @@ try {
     firstUser = /\| 1 \| ([^|]+?) \|/.exec(await page.textContent("#result"))?.[1];
     assert.ok(firstUser, "the first user in the tool result");
     await until("the users table in the frame", async () => (await frame.textContent("body")).includes(firstUser));
-    const init = await sent(page, "view→host", "ui/initialize");
-    assert.equal(init.length, 1);
-    const order = await page.evaluate(() => window.prefabHost.transcript.filter((t) => t.dir === "host→view" && t.message.method).map((t) => t.message.method));
-    assert.deepEqual(order.slice(0, 2), ["ui/notifications/tool-input", "ui/notifications/tool-result"]);
+    const init = (await sent(page, "view→host", "ui/initialize")).length;
+    assert.equal(init, await page.evaluate((n) => window.prefabHost.transcript.slice(0, n).filter((t) => t.dir === "view→host" && t.message.method === "ui/initialize").length + 1, seen));
+    const order = await page.evaluate((n) => window.prefabHost.transcript.slice(n).filter((t) => t.dir === "host→view" && t.message.method).map((t) => t.message.method), seen);
+    assert.deepEqual(order.filter((m) => m !== "ui/resource-teardown").slice(0, 2), ["ui/notifications/tool-input", "ui/notifications/tool-result"]);
     assert.equal(await frame.evaluate(() => self.origin), "null", "opaque origin");
   });
 
@@ -263,6 +297,44 @@ try {
     await page.click("#run");
     await until("the error result", async () => (await page.textContent("#result")).includes("children[0]"));
     assert.match(await page.textContent("#status"), /render_ui: error/);
+  });
+
+  await test("stream: the switch replays render_ui's arguments to the frame as healed tool-input-partial messages before the result", async () => {
+    await pick(page, "render_ui");
+    const rows = Array.from({ length: 12 }, (_, i) => ({ city: `City ${i + 1}`, visits: 1000 + i * 37 }));
+    const view = { type: "Column", children: [
+      { type: "H2", content: "Streamed heading" },
+      { type: "Text", content: "Structure first, long data last." },
+      { type: "DataTable", columns: [{ key: "city", header: "City" }, { key: "visits", header: "Visits" }], rows },
+    ] };
+    await page.fill("#fields textarea[name=view]", JSON.stringify(view));
+    await page.check("#stream");
+    for (const [id, value] of [["stream-bytes", 48], ["stream-ms", 60]]) await page.fill(`#${id}`, String(value));
+    const frame = await callForView(page);
+    // What the frame itself received (recorded by the init script), read while it streams.
+    const received = () => frame.evaluate(() => (window.__received ?? []).filter((m) => m?.method?.startsWith("ui/notifications/tool-")));
+    const early = await until("the heading while the arguments stream", async () =>
+      (await frame.textContent("body")).includes("Streamed heading") && (await received()).map((m) => m.method));
+    assert.ok(!early.includes("ui/notifications/tool-result"), `the heading showed before the result: ${early.join(", ")}`);
+    await until("the last row", async () => (await frame.textContent("body")).includes("City 10"));
+    await until("the result in the frame", async () => (await received()).some((m) => m.method === "ui/notifications/tool-result"));
+    const got = await received();
+    const methods = got.map((m) => m.method);
+    const partials = got.filter((m) => m.method === "ui/notifications/tool-input-partial").map((m) => m.params.arguments);
+    const full = JSON.stringify({ view });
+    assert.ok(partials.length >= Math.floor(full.length / 48) - 2, `${partials.length} partials for ${full.length} bytes`);
+    assert.ok(methods.lastIndexOf("ui/notifications/tool-input-partial") < methods.indexOf("ui/notifications/tool-input"), methods.join(", "));
+    assert.ok(methods.indexOf("ui/notifications/tool-input") < methods.indexOf("ui/notifications/tool-result"), methods.join(", "));
+    assert.deepEqual(got.find((m) => m.method === "ui/notifications/tool-input").params.arguments, { view });
+    // Healed like a host heals them: each is an object whose JSON, less the closing quotes and
+    // brackets, is a prefix of the arguments' JSON; and they grow.
+    for (const [i, partial] of partials.entries()) {
+      const text = JSON.stringify(partial);
+      assert.ok(full.startsWith(text.replace(/["\]}]+$/, "")), `partial ${i}: ${text}`);
+      if (i > 0) assert.ok(text.length >= JSON.stringify(partials[i - 1]).length, `partial ${i} shrank`);
+    }
+    assert.notDeepEqual(partials.at(-1), { view });
+    await page.uncheck("#stream");
   });
 
   await test(`a view that is not ours: ${EXAMPLE_VIEW} runs in the preview host`, async () => {

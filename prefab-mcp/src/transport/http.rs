@@ -57,6 +57,12 @@ pub struct HttpConfig {
     /// Connections served at once; further ones wait in the listener's backlog until one
     /// closes. Default: 512. Applies to [`serve_http`] / [`serve_router`](super::serve_router).
     pub max_connections: usize,
+    /// OAuth bearer-token authorization (feature `auth`); `None` (the default): none.
+    #[cfg(feature = "auth")]
+    pub authorization: Option<super::auth::Authorization>,
+    /// Called with a [`RequestRecord`](super::RequestRecord) for every answered request
+    /// (each is also logged with `tracing`, target `prefab_mcp::request`).
+    pub on_request: Option<super::OnRequest>,
 }
 
 /// The largest request body read (rmcp's default, set explicitly so both checks agree).
@@ -72,6 +78,9 @@ impl Default for HttpConfig {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(20),
             max_connections: 512,
+            #[cfg(feature = "auth")]
+            authorization: None,
+            on_request: None,
         }
     }
 }
@@ -119,6 +128,30 @@ impl HttpConfig {
     #[must_use]
     pub fn body_timeout(mut self, timeout: impl Into<Duration>) -> Self {
         self.body_timeout = timeout.into();
+        self
+    }
+
+    /// Requires OAuth bearer tokens as `authorization` says (see [`super::auth`]).
+    #[cfg(feature = "auth")]
+    #[must_use]
+    pub fn authorization(mut self, authorization: impl Into<super::auth::Authorization>) -> Self {
+        self.authorization = Some(authorization.into());
+        self
+    }
+
+    /// Calls `hook` with a [`RequestRecord`](super::RequestRecord) for every answered request.
+    ///
+    /// ```
+    /// let config = prefab_mcp::transport::HttpConfig::default()
+    ///     .on_request(|record: &prefab_mcp::transport::RequestRecord| eprintln!("{} {}", record.status, record.path));
+    /// assert!(config.on_request.is_some());
+    /// ```
+    #[must_use]
+    pub fn on_request(
+        mut self,
+        hook: impl Fn(&super::RequestRecord) + Send + Sync + 'static,
+    ) -> Self {
+        self.on_request = Some(super::OnRequest::new(hook));
         self
     }
 
@@ -188,15 +221,7 @@ where
         max_bytes: MAX_BODY_BYTES,
         timeout: config.body_timeout,
     };
-    router
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::new(limits),
-            super::jsonrpc::handle,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::new(guard),
-            super::cors::handle,
-        ))
+    super::layers::wrap(router, config, limits, guard)
 }
 
 /// Binds `addr` and serves [`http_router`] with [`serve_router`](super::serve_router)

@@ -207,7 +207,7 @@ fn check(body: &[u8]) -> Result<(), Rejection> {
     ))
 }
 
-fn is_json(headers: &HeaderMap) -> bool {
+pub(super) fn is_json(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

@@ -3,6 +3,8 @@
 //! stateless by default as in the 2026-07-28 protocol revision.
 use std::fmt;
 
+#[cfg(feature = "auth")]
+pub mod auth;
 #[cfg(feature = "http")]
 mod cors;
 #[cfg(feature = "http")]
@@ -12,6 +14,8 @@ mod http;
 #[cfg(feature = "http")]
 mod jsonrpc;
 #[cfg(feature = "http")]
+mod layers;
+#[cfg(feature = "http")]
 mod origin;
 #[cfg(any(feature = "http", feature = "stdio"))]
 mod rpc_error;
@@ -19,6 +23,8 @@ mod rpc_error;
 mod serve;
 #[cfg(feature = "stdio")]
 mod stdio;
+#[cfg(feature = "http")]
+mod telemetry;
 
 #[cfg(feature = "http")]
 pub use http::{HttpConfig, http_router, serve_http};
@@ -26,6 +32,8 @@ pub use http::{HttpConfig, http_router, serve_http};
 pub use serve::serve_router;
 #[cfg(feature = "stdio")]
 pub use stdio::{MAX_LINE_BYTES, serve_lines, serve_stdio};
+#[cfg(feature = "http")]
+pub use telemetry::{OnRequest, RequestRecord};
 
 /// A server could not be started or stopped with an error.
 ///

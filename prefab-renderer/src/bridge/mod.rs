@@ -13,6 +13,9 @@
 //! * Host requests: `ping` and `ui/resource-teardown` are answered with `{}` (teardown after
 //!   the view stopped its timers), `tools/call` / `tools/list` go to the view's own tools,
 //!   anything else gets `-32601`.
+//! * Both generations of hosts: ext-apps v2 renamed the host→view tool requests to
+//!   `ui/call-view-tool` / `ui/list-view-tools` and the view's log to `ui/log` ([`V2_NAMES`]);
+//!   the view answers both names and sends its log under both.
 mod size;
 
 pub mod rpc;
@@ -144,7 +147,25 @@ fn with<R>(f: impl FnOnce(&mut Bridge) -> R) -> Option<R> {
     BRIDGE.with(|b| b.try_borrow_mut().ok()?.as_mut().map(f))
 }
 
-/// The host's log for `crate::log`: `notifications/message` while connected.
+/// ext-apps v2's wire names and the v1 names they replace (the view's tools, its log).
+/// Host requests under a v2 name are handled as the v1 name; the log goes out under both,
+/// since a host of either generation listens to one name only.
+pub const V2_NAMES: [(&str, &str); 3] = [
+    ("ui/call-view-tool", "tools/call"),
+    ("ui/list-view-tools", "tools/list"),
+    ("ui/log", "notifications/message"),
+];
+
+/// The v1 name of `method` (itself when it was not renamed).
+fn v1_name(method: &str) -> &str {
+    V2_NAMES
+        .iter()
+        .find(|(v2, _)| *v2 == method)
+        .map_or(method, |(_, v1)| v1)
+}
+
+/// The host's log for `crate::log`: `notifications/message` (v1) and `ui/log` (v2) while
+/// connected.
 fn host_log(level: &str, message: &str) {
     if is_connected() {
         let params = rpc::object(&[
@@ -152,7 +173,10 @@ fn host_log(level: &str, message: &str) {
             ("logger", "prefab-renderer".into()),
             ("data", message.into()),
         ]);
-        notify("notifications/message", Some(&params));
+        let (v2, v1) = V2_NAMES[2];
+        for method in [v1, v2] {
+            notify(method, Some(&params));
+        }
     }
 }
 
@@ -386,7 +410,7 @@ fn handle_request(id: JsValue, method: &str, params: &JsValue) {
         return;
     };
     let reply = Reply { id: Some(id) };
-    match method {
+    match v1_name(method) {
         "ping" => reply.ok(&rpc::empty()),
         "ui/resource-teardown" => {
             events.teardown();

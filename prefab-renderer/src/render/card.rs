@@ -92,7 +92,7 @@ fn metric(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String>
                 _ => "minus",
             };
             dom::set_attr(&host, "data-trend", trend);
-            dom::set_attr(&arrow, "data-icon", arrow_name);
+            super::media::shape(&arrow, arrow_name);
             let mut class = variant_class("pf-badge", variant);
             class.push_str(" pf-metric-delta");
             pill.set_class_name(&class);

@@ -338,13 +338,10 @@ pub(super) fn variant_class(base: &str, variant: &str) -> String {
     class
 }
 
-/// An icon by lucide name: `<span class="pf-icon" data-icon="…">`, its shape drawn by the
-/// stylesheet (an unknown name keeps an empty box of the icon's size).
+/// An icon by lucide name: an inline `<svg class="pf-icon" data-icon="…">` (no `data:` URL,
+/// so it draws under `img-src 'none'`; an unknown name keeps an empty box of the icon's size).
 pub(super) fn icon(name: &str) -> Element {
-    let el = dom::element_with_class("span", "pf-icon");
-    dom::set_attr(&el, "data-icon", name);
-    dom::set_attr(&el, "aria-hidden", "true");
-    el
+    super::media::icon(name, "pf-icon")
 }
 
 /// Sets the element's text from `content`, re-evaluated when it is a template. A text node

@@ -1,6 +1,8 @@
 //! `auto_chart`: records → a bar, line, area, pie or scatter chart, chosen from the shape
 //! of the data unless given.
-use super::common::{AutoError, ColumnKind, column_kind, is_numeric, keys, rows, to_json};
+use super::common::{
+    AutoError, ColumnKind, LARGE, column_kind, is_money, is_numeric, keys, max_abs, rows, to_json,
+};
 use super::humanize;
 use crate::{AreaChart, BarChart, ChartSeries, LineChart, Node, PieChart, ScatterChart};
 use serde::Serialize;
@@ -33,6 +35,12 @@ const MAX_PIE_SLICES: usize = 8;
 ///
 /// The category (x axis) is the first date or text column; every number column is a series.
 ///
+/// Values are formatted from what the data says (`valueFormat`, used for the axis and the
+/// tooltips): money (every series named like `revenue`, `amount`, `price`, `total`, `cost`,
+/// `sales`, …) below 1,000 as `currency` (`$120.00`); money from 1,000 and any numbers from
+/// 10,000 on as `compact` (`1.2M`, which fits the axis); other numbers as they are. Set
+/// `value_format` on the returned chart to choose another pipe.
+///
 /// ```
 /// use prefab::auto::{ChartKind, auto_chart};
 /// use serde_json::json;
@@ -42,6 +50,10 @@ const MAX_PIE_SLICES: usize = 8;
 /// assert_eq!(chart["type"], "LineChart");
 /// assert_eq!(chart["xAxis"], "month");
 /// assert_eq!(chart["series"][0]["dataKey"], "revenue");
+/// assert_eq!(chart["valueFormat"], "currency");
+/// let big = json!([{"region": "North", "visits": 120000}, {"region": "South", "visits": 64000}]);
+/// let big = serde_json::to_value(auto_chart(&big, None).unwrap()).unwrap();
+/// assert_eq!(big["valueFormat"], "compact");
 /// let bar = serde_json::to_value(auto_chart(&data, Some(ChartKind::Bar)).unwrap()).unwrap();
 /// assert_eq!(bar["type"], "BarChart");
 /// ```
@@ -97,6 +109,7 @@ pub fn auto_chart(data: &impl Serialize, kind: Option<ChartKind>) -> Result<Node
         .map(|key| ChartSeries::new(key.as_str()).label(humanize(key)))
         .collect();
     let number = |i: usize| numbers.get(i).map_or_else(String::new, |k| (*k).clone());
+    let format = value_format(&data, &numbers);
     let data: Vec<Map<String, Value>> = data
         .into_iter()
         .filter_map(|row| match row {
@@ -105,21 +118,55 @@ pub fn auto_chart(data: &impl Serialize, kind: Option<ChartKind>) -> Result<Node
         })
         .collect();
     Ok(match kind {
-        ChartKind::Pie => PieChart::new(data, number(0), x_axis.unwrap_or_default()).into(),
+        ChartKind::Pie => with(
+            PieChart::new(data, number(0), x_axis.unwrap_or_default()),
+            format,
+            PieChart::value_format,
+        )
+        .into(),
         ChartKind::Scatter => {
             let y = ChartSeries::new(number(1)).label(humanize(&number(1)));
             ScatterChart::new(data, vec![y], number(0), number(1)).into()
         }
-        ChartKind::Line => with_x(LineChart::new(data, series), x_axis, LineChart::x_axis).into(),
-        ChartKind::Area => with_x(AreaChart::new(data, series), x_axis, AreaChart::x_axis)
-            .stacked(true)
-            .into(),
-        ChartKind::Bar => with_x(BarChart::new(data, series), x_axis, BarChart::x_axis).into(),
+        ChartKind::Line => with(
+            with(LineChart::new(data, series), x_axis, LineChart::x_axis),
+            format,
+            LineChart::value_format,
+        )
+        .into(),
+        ChartKind::Area => with(
+            with(AreaChart::new(data, series), x_axis, AreaChart::x_axis),
+            format,
+            AreaChart::value_format,
+        )
+        .stacked(true)
+        .into(),
+        ChartKind::Bar => with(
+            with(BarChart::new(data, series), x_axis, BarChart::x_axis),
+            format,
+            BarChart::value_format,
+        )
+        .into(),
     })
 }
 
-fn with_x<C>(chart: C, x_axis: Option<String>, set: fn(C, String) -> C) -> C {
-    match x_axis {
+/// The pipe for the values of the series `numbers` (see [`auto_chart`]).
+fn value_format(rows: &[Value], numbers: &[&String]) -> Option<String> {
+    let money = !numbers.is_empty() && numbers.iter().all(|k| is_money(k));
+    let max = max_abs(rows, numbers);
+    let format = if max >= 10.0 * LARGE || (money && max >= LARGE) {
+        "compact"
+    } else if money {
+        "currency"
+    } else {
+        return None;
+    };
+    Some(format.to_owned())
+}
+
+/// `chart` with `set(value)` applied when there is a value.
+fn with<C>(chart: C, value: Option<String>, set: fn(C, String) -> C) -> C {
+    match value {
         Some(x) => set(chart, x),
         None => chart,
     }

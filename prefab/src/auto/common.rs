@@ -171,3 +171,63 @@ pub(crate) fn display_text(value: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// Words of a column or label that say its numbers are money (`total_revenue`, `unitPrice`).
+const MONEY_WORDS: [&str; 20] = [
+    "revenue", "amount", "price", "total", "cost", "costs", "sales", "spend", "income", "profit",
+    "earnings", "balance", "budget", "fee", "fees", "salary", "payment", "payments", "mrr", "arr",
+];
+/// Words that say the numbers count things, even beside a money word (`total_orders`).
+const COUNT_WORDS: [&str; 10] = [
+    "count",
+    "orders",
+    "quantity",
+    "qty",
+    "units",
+    "items",
+    "users",
+    "customers",
+    "number",
+    "num",
+];
+
+/// Numbers from this magnitude on are shown grouped (`12,345`) or, in charts, compact.
+pub(crate) const LARGE: f64 = 1_000.0;
+/// Numbers from this magnitude on are shown compact (`1.2M`) everywhere.
+pub(crate) const HUGE: f64 = 1_000_000.0;
+
+/// The words of a key, lowercased: split at anything but letters and digits and where a
+/// lowercase letter meets an uppercase one (`unitPrice` → `unit`, `price`).
+fn words(key: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut lower_before = false;
+    for c in key.chars() {
+        if (!c.is_alphanumeric() || (c.is_uppercase() && lower_before)) && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+        lower_before = c.is_lowercase();
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Whether a column or label named `key` holds money: one of its words is a money word
+/// (`revenue`, `amount`, `price`, `total`, `cost`, `sales`, …) and none counts things.
+pub(crate) fn is_money(key: &str) -> bool {
+    let words = words(key);
+    words.iter().any(|w| MONEY_WORDS.contains(&w.as_str()))
+        && !words.iter().any(|w| COUNT_WORDS.contains(&w.as_str()))
+}
+
+/// The largest magnitude among the numbers of `keys` in `rows` (0 when there are none).
+pub(crate) fn max_abs(rows: &[Value], keys: &[&String]) -> f64 {
+    rows.iter()
+        .flat_map(|row| keys.iter().filter_map(|k| row.get(k.as_str())?.as_f64()))
+        .fold(0.0, |m, v| m.max(v.abs()))
+}

@@ -1,6 +1,6 @@
 //! `auto_metrics`: a record of numbers (or a list of `{label, value, delta}`) → a grid of
 //! `Metric`s.
-use super::common::{AutoError, display_text, to_json};
+use super::common::{AutoError, HUGE, LARGE, display_text, is_money, to_json};
 use super::humanize;
 use crate::{Bind, Grid, Metric, Number};
 use serde::Serialize;
@@ -12,8 +12,14 @@ const MAX_COLUMNS: usize = 4;
 /// One `Metric` per entry, in a grid of up to four columns.
 ///
 /// Input: an object (`{"revenue": 1200, "users": 31}` → label `Revenue`, value `1200`) or
-/// a list of objects with `label`, `value` and optional `delta`, `trend`, `description`.
-/// Nested values are skipped.
+/// a list of objects with `label`, `value` and optional `delta`, `trend`, `description`,
+/// `trendSentiment`, `format` and `currency`. Nested values are skipped.
+///
+/// Numbers are formatted by an expression pipe, from what the data says: an item's `format`
+/// (any pipe: `"currency:EUR"`, `"compact"`, `"percent:1"`) or `currency` (an ISO code);
+/// else money (a label or key such as `revenue`, `amount`, `price`, `total`, `cost`, `sales`,
+/// not `total_orders`) as `currency` (`$1,223,575.00`), numbers from 1,000,000 as `compact`
+/// (`1.2M`), from 1,000 grouped (`number`: `2,000`), smaller ones as they are.
 ///
 /// ```
 /// use serde_json::json;
@@ -23,6 +29,10 @@ const MAX_COLUMNS: usize = 4;
 /// assert_eq!(grid["type"], "Grid");
 /// assert_eq!(grid["children"][1]["label"], "Active users");
 /// assert_eq!(grid["children"][1]["value"], 31);
+/// assert_eq!(grid["children"][0]["value"], "{{ 1200 | currency }}");
+/// let euros = prefab::auto::auto_metrics(&json!([{"label": "Spend", "value": 5, "currency": "EUR"}])).unwrap();
+/// let euros = serde_json::to_value(prefab::Node::from(euros)).unwrap();
+/// assert_eq!(euros["children"][0]["value"], "{{ 5 | currency:EUR }}");
 /// ```
 ///
 /// # Errors
@@ -68,8 +78,41 @@ fn bind(value: &Value) -> Bind<Number> {
     }
 }
 
+/// The pipe for a metric's number: the item's `format` or `currency`, else from the label
+/// and the size of the number (see [`auto_metrics`]).
+fn format(label: &str, n: f64, extra: Option<&Map<String, Value>>) -> Option<String> {
+    let text = |key: &str| extra?.get(key)?.as_str().filter(|s| !s.is_empty());
+    if let Some(format) = text("format") {
+        return Some(format.to_owned());
+    }
+    if let Some(code) = text("currency") {
+        return Some(format!("currency:{code}"));
+    }
+    let format = if is_money(label) {
+        "currency"
+    } else if n.abs() >= HUGE {
+        "compact:1"
+    } else if n.abs() >= LARGE {
+        "number"
+    } else {
+        return None;
+    };
+    Some(format.to_owned())
+}
+
 fn metric(label: &str, value: &Value, extra: Option<&Map<String, Value>>) -> Metric {
-    let mut metric = Metric::new(label, bind(value));
+    let value = match value {
+        // The number goes into the template as JSON wrote it: a literal the engine reads
+        // (which has no exponent form: such numbers stay as they are).
+        Value::Number(n) if !n.to_string().contains(['e', 'E']) => {
+            format(label, n.as_f64().unwrap_or_default(), extra).map_or_else(
+                || value.clone(),
+                |f| Value::String(format!("{{{{ {n} | {f} }}}}")),
+            )
+        }
+        _ => value.clone(),
+    };
+    let mut metric = Metric::new(label, bind(&value));
     let Some(extra) = extra else {
         return metric;
     };

@@ -1,5 +1,7 @@
 //! `auto_table`: records → a sortable, searchable, paginated `DataTable`.
-use super::common::{AutoError, ColumnKind, column_kind, is_numeric, keys, rows, to_json};
+use super::common::{
+    AutoError, ColumnKind, column_kind, is_money, is_numeric, keys, rows, to_json,
+};
 use super::humanize;
 use crate::{DataTable, DataTableColumn};
 use serde::Serialize;
@@ -13,8 +15,9 @@ pub const PAGE_SIZE: i64 = 10;
 /// Columns come from the first row in field order (plus keys first seen in the next rows),
 /// headers are humanized (`created_at` → `Created at`) while the data keys stay as they
 /// are; every column is sortable, the table is searchable and paginated; number columns
-/// are right-aligned (fractions get the `number` format), date columns get the `date` /
-/// `datetime` format, nested values are left out.
+/// are right-aligned (money columns — named like `amount`, `price`, `revenue`, `total`,
+/// `cost`, `sales` — get the `currency` format, other fractions `number`), date columns get
+/// the `date` / `datetime` format, nested values are left out.
 ///
 /// ```
 /// use serde::Serialize;
@@ -50,8 +53,10 @@ pub(crate) fn table_of(rows: Vec<Value>) -> DataTable {
                 return None;
             }
             let header = humanize(&key);
+            let money = is_numeric(kind) && is_money(&key);
             let mut column = DataTableColumn::new(key, header).sortable(true);
             let format = match kind {
+                _ if money => Some("currency"),
                 ColumnKind::Number => Some("number"),
                 ColumnKind::Date => Some("date"),
                 ColumnKind::DateTime => Some("datetime"),

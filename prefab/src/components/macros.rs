@@ -105,6 +105,15 @@ macro_rules! components {
         components!(@new $name [$($custom)?] { $($req : $rty),* });
 
         impl $name {
+            /// The small example of this component shown in its docs, as a node.
+            pub(crate) fn example() -> $crate::components::Node {
+                #[allow(unused_imports)]
+                use $crate::*;
+                ($ex).into()
+            }
+        }
+
+        impl $name {
             /// Builds the struct by consuming the object (without `"type"`): known props are
             /// moved into their fields, the rest into `extra`.
             pub(crate) fn from_map(

@@ -251,6 +251,24 @@ macro_rules! component_enum {
                 }
             }
 
+            /// A small valid example of the wire `type` (the one in its docs), or `None` for
+            /// an unknown type.
+            ///
+            /// ```
+            /// let example = prefab::Component::example("Badge").unwrap();
+            /// let json = serde_json::to_value(&example).unwrap();
+            /// assert_eq!(json["type"], "Badge");
+            /// assert!(prefab::validate(&json).is_valid());
+            /// ```
+            #[must_use]
+            pub fn example(type_name: &str) -> Option<Node> {
+                let build: fn() -> Node = match type_name {
+                    $(stringify!($name) => $name::example,)*
+                    _ => return None,
+                };
+                Some(build())
+            }
+
             /// Builds the variant named `tag` from the rest of the object.
             ///
             /// # Errors

@@ -98,7 +98,7 @@ fn unflatten(arguments: &Value) -> Map<String, Value> {
     out
 }
 
-fn leaf_key(name: &str) -> &str {
+pub(super) fn leaf_key(name: &str) -> &str {
     name.rsplit('.').next().unwrap_or(name)
 }
 
@@ -146,7 +146,7 @@ fn check_object(
 
 /// Missing, `null`, empty text, or a template the renderer left unresolved (`{{ age }}`:
 /// the input was never touched and had no initial value).
-fn is_blank(value: &Value) -> bool {
+pub(super) fn is_blank(value: &Value) -> bool {
     match value {
         Value::Null => true,
         Value::String(s) => {

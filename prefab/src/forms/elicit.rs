@@ -147,8 +147,9 @@ fn primitive(field: &FormField) -> Value {
         );
     }
     if matches!(field.kind, FieldKind::Number | FieldKind::Integer) {
-        put("minimum", field.min.map(Value::from));
-        put("maximum", field.max.map(Value::from));
+        let integer = matches!(field.kind, FieldKind::Integer);
+        put("minimum", field.min.map(|v| bound(v, integer)));
+        put("maximum", field.max.map(|v| bound(v, integer)));
     } else if !matches!(
         field.kind,
         FieldKind::Boolean | FieldKind::Choice { .. } | FieldKind::List { .. }
@@ -158,6 +159,17 @@ fn primitive(field: &FormField) -> Value {
     }
     put("default", field.default.clone());
     Value::Object(p)
+}
+
+/// An integer field's bound is written as an integer (`9`, not `9.0`): clients that read
+/// the schema into typed integer bounds (rmcp among them) reject a float there.
+fn bound(value: f64, integer: bool) -> Value {
+    if integer && value.fract() == 0.0 && value.abs() < 9.0e15 {
+        #[allow(clippy::cast_possible_truncation)]
+        Value::from(value as i64)
+    } else {
+        Value::from(value)
+    }
 }
 
 /// What the user did with an elicitation.

@@ -1,5 +1,6 @@
-//! Forms from Rust types: `T` → JSON Schema → [`FormField`]s → a prefab `Form` (or an MCP
-//! elicitation), and the submitted arguments → `T` again.
+//! Forms from Rust types: `T` → JSON Schema → [`FormField`]s → a prefab `Form`, an MCP
+//! elicitation request, or a 2026-07-28 input request ([`InputRequired`]), and the submitted
+//! arguments or answers → `T` again.
 //!
 //! ```
 //! use prefab::forms::{FormSubmission, auto_form};
@@ -30,6 +31,7 @@
 mod coerce;
 mod elicit;
 mod field;
+mod mrtr;
 mod render;
 mod schema;
 mod submission;
@@ -39,6 +41,7 @@ pub use elicit::{
     ELICITATION_METHOD, ElicitationRequest, Elicited, parse_elicitation, requested_schema,
 };
 pub use field::{ChoiceOption, FieldKind, FormField};
+pub use mrtr::{INPUT_REQUIRED, InputRequired, missing_fields, parse_input_response};
 pub use render::submit_arguments;
 pub use schema::{SchemaError, fields_from_json_schema};
 pub use submission::{FormSubmission, parse_with_fields};
@@ -105,6 +108,17 @@ impl FormSpec {
     #[must_use]
     pub fn elicitation(&self, message: impl Into<String>) -> ElicitationRequest {
         ElicitationRequest::new(message, &self.fields)
+    }
+
+    /// The same fields as a 2026-07-28 input request under `key` (see [`InputRequired`]);
+    /// read the answer with [`parse_input_response`].
+    #[must_use]
+    pub fn input_required(
+        &self,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> InputRequired {
+        InputRequired::form(key, &self.elicitation(message))
     }
 }
 

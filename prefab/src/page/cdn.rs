@@ -20,6 +20,15 @@ pub const CDN_FILES: [&str; 5] = [
     "renderer.wasm2js.js",
 ];
 
+/// Mermaid in the bundle: npm `mermaid` 12.3.0's `dist/mermaid.min.js` (the version
+/// `cargo xtask install` pins; `cargo xtask cdn-bundle` copies it and checks this hash). A CDN
+/// page's loader loads it the first time a `Mermaid` component draws.
+pub const MERMAID_FILE: &str = "mermaid.min.js";
+
+/// The `sha384-…` integrity of [`MERMAID_FILE`].
+pub const MERMAID_INTEGRITY: &str =
+    "sha384-HHW54r639fK42Ip0coGF3mz8oSiGn0eEoWNTLs75X7H63pLSDBa0Tqs0RwGmLlXE";
+
 /// The `sha384-…` integrity of a bundle file (empty if unknown, which browsers reject).
 fn integrity(file: &str) -> String {
     serde_json::from_str::<serde_json::Value>(INTEGRITY)
@@ -51,6 +60,7 @@ pub fn cdn_viewer_html(base: &str) -> String {
         "base": base,
         "wasm": integrity("renderer_bg.wasm"),
         "wasm2js": integrity("renderer.wasm2js.js"),
+        "mermaid": MERMAID_INTEGRITY,
     });
     let mut html = String::from(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\

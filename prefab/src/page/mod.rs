@@ -30,7 +30,7 @@ mod assets;
 mod cdn;
 
 pub use assets::base64;
-pub use cdn::{CDN_FILES, cdn_viewer_html};
+pub use cdn::{CDN_FILES, MERMAID_FILE, MERMAID_INTEGRITY, cdn_viewer_html};
 
 /// Which renderer engines a self-contained page carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -41,6 +41,8 @@ mod depth;
 pub(crate) mod enums;
 mod refs;
 mod rules;
+mod tagged;
+mod templates;
 mod walk;
 
 pub use crate::wire::{Issue, Report, ValidationErrors};
@@ -58,10 +60,40 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_JSON_DEPTH: usize = 128;
 
 /// Checks a JSON document (app envelope, component node or action) and returns every
-/// error and warning with its path.
+/// error and warning with its path ([`Mode::Document`]).
 #[must_use]
 pub fn validate(value: &Value) -> Report {
+    validate_with(value, Mode::Document)
+}
+
+/// Which problems make a document invalid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// A document (`prefab validate`): only what the renderer rejects is an error. Unknown
+    /// props, `{{ }}` syntax errors, unknown pipes and values outside an open enum's usual
+    /// set (`variant`) still render, so they are warnings.
+    #[default]
+    Document,
+    /// A view a model wrote (`render_ui`): template syntax errors, unknown pipes and values
+    /// outside an open enum's usual set are errors too, so that one retry fixes them all.
+    /// Unknown props stay warnings.
+    Generated,
+}
+
+/// Checks a JSON document like [`validate`], with the strictness of `mode`.
+///
+/// ```
+/// use prefab::validate::{Mode, validate_with};
+/// let view = serde_json::json!({"type": "Text", "content": "{{ name | uper }}"});
+/// assert!(validate_with(&view, Mode::Document).is_valid());
+/// let report = validate_with(&view, Mode::Generated);
+/// assert!(report.errors[0].message.contains("did you mean \"upper\""));
+/// assert_eq!(report.errors[0].path, "content");
+/// ```
+#[must_use]
+pub fn validate_with(value: &Value, mode: Mode) -> Report {
     let mut walker = Walker::new();
+    walker.strict = mode == Mode::Generated;
     walker.document(value);
     walker.finish()
 }

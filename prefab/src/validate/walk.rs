@@ -2,9 +2,9 @@
 //! props, checked against the prop tables; every issue is collected.
 
 use super::MAX_DEPTH;
-use crate::components::{Component, Map, RefUse};
+use crate::App;
+use crate::components::{Map, RefUse};
 use crate::wire::{Path, PropSpec, RefSeen, Walker, describe, is_wire_key, quoted, wire_key};
-use crate::{Action, App};
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -17,6 +17,7 @@ impl Walker {
             super::Kind::Actions => self.actions(value, &root),
             super::Kind::Node => self.node(value, &root),
         }
+        self.templates(value, &root, 0);
     }
 
     fn app(&mut self, value: &Value, root: &Path<'_>) {
@@ -115,23 +116,7 @@ impl Walker {
                 });
             }
         } else {
-            match map.get("type") {
-                Some(Value::String(ty)) => match Component::props_of(ty) {
-                    Some(props) => {
-                        self.props(map, props, &["type"], ty, path);
-                        super::rules::check(ty, map, path, self);
-                    }
-                    None => {
-                        let hint = self.did_you_mean(ty, Component::TYPES);
-                        self.error(path, format!("unknown component type {}{hint}", quoted(ty)));
-                    }
-                },
-                Some(other) => self.error(
-                    &path.key("type"),
-                    format!("expected a component type name, got {}", describe(other)),
-                ),
-                None => self.error(path, "missing \"type\" (or \"$ref\") on a component"),
-            }
+            self.tagged(&super::tagged::NODE, map, path);
         }
         self.depth -= 1;
     }
@@ -159,28 +144,12 @@ impl Walker {
             );
         };
         self.depth += 1;
-        match map.get("action") {
-            Some(Value::String(tag)) => match Action::props_of(tag) {
-                Some(props) => {
-                    self.props(map, props, &["action"], tag, path);
-                    super::rules::check(tag, map, path, self);
-                }
-                None => {
-                    let hint = self.did_you_mean(tag, Action::TAGS);
-                    self.error(path, format!("unknown action {}{hint}", quoted(tag)));
-                }
-            },
-            Some(other) => self.error(
-                &path.key("action"),
-                format!("expected an action name, got {}", describe(other)),
-            ),
-            None => self.error(path, "missing \"action\" on an action"),
-        }
+        self.tagged(&super::tagged::ACTION, map, path);
         self.depth -= 1;
     }
 
     /// A literal value of an enum-like prop must be one of its values (templates pass).
-    fn enum_value(&mut self, owner: &str, key: &str, text: &str, path: &Path<'_>) {
+    pub(super) fn enum_value(&mut self, owner: &str, key: &str, text: &str, path: &Path<'_>) {
         let Some(rule) = super::enums::lookup(owner, key) else {
             return;
         };
@@ -194,7 +163,7 @@ impl Walker {
             rule.values.join(", "),
         );
         if rule.open {
-            self.warn(path, message);
+            self.lapse(path, message);
         } else {
             self.error(path, message);
         }

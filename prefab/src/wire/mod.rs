@@ -27,7 +27,7 @@ pub use keys::humanize;
 pub(crate) use keys::{is_wire_key, wire_key};
 pub use report::{Issue, Report, ValidationErrors};
 pub(crate) use setters::field_setters;
-pub(crate) use suggest::{describe, did_you_mean, quoted};
+pub(crate) use suggest::{describe, did_you_mean, hint, quoted};
 pub(crate) use walker::{Check, Path, PropSpec, RefSeen, Walker};
 
 /// A JSON object (`let` bindings, `style`, data rows, action arguments, …).

@@ -40,16 +40,33 @@ pub(crate) fn did_you_mean(word: &str, candidates: &[&str]) -> String {
     did_you_mean_within(word, candidates, &mut budget)
 }
 
-/// ` (did you mean "X"?)`, spending at most `budget` edit-distance cells (and taking them
-/// from it). Long names and candidates whose length differs too much are skipped for free.
+/// ` (did you mean "X"?)` for [`closest_within`]'s candidate, or an empty string.
 pub(crate) fn did_you_mean_within(word: &str, candidates: &[&str], budget: &mut usize) -> String {
+    hint(closest_within(word, candidates, budget))
+}
+
+/// ` (did you mean "X"?)` for a suggestion, or an empty string for none.
+pub(crate) fn hint(suggestion: Option<&str>) -> String {
+    suggestion
+        .map(|c| format!(" (did you mean {c:?}?)"))
+        .unwrap_or_default()
+}
+
+/// The candidate closest to `word` (within a third of its length, at least 2 edits), spending
+/// at most `budget` edit-distance cells (and taking them from it). Long names and candidates
+/// whose length differs too much are skipped for free.
+pub(crate) fn closest_within<'c>(
+    word: &str,
+    candidates: &[&'c str],
+    budget: &mut usize,
+) -> Option<&'c str> {
     let len = word.chars().count();
     if len > MAX_SUGGEST_LEN {
-        return String::new();
+        return None;
     }
     let lower = word.to_lowercase();
     let limit = (len / 3).max(2);
-    let mut best: Option<(usize, &str)> = None;
+    let mut best: Option<(usize, &'c str)> = None;
     for candidate in candidates.iter().take(MAX_CANDIDATES) {
         let other = candidate.chars().count();
         if other.abs_diff(len) > limit {
@@ -62,11 +79,10 @@ pub(crate) fn did_you_mean_within(word: &str, candidates: &[&str], budget: &mut 
         *budget -= cost;
         let d = edit_distance(&lower, &candidate.to_lowercase());
         if d <= limit && best.is_none_or(|(b, _)| d < b) {
-            best = Some((d, candidate));
+            best = Some((d, *candidate));
         }
     }
-    best.map(|(_, c)| format!(" (did you mean {c:?}?)"))
-        .unwrap_or_default()
+    best.map(|(_, c)| c)
 }
 
 /// Levenshtein distance over chars.

@@ -6,7 +6,7 @@
 //! is `validate`'s, which implements the rest of [`Walker`] and every [`Check`].
 
 use super::report::{Issue, Report};
-use super::suggest::{MAX_ECHO, SUGGEST_BUDGET, did_you_mean_within};
+use super::suggest::{MAX_ECHO, SUGGEST_BUDGET, closest_within, did_you_mean_within};
 use serde_json::Value;
 use std::fmt;
 
@@ -97,6 +97,9 @@ pub(crate) struct Walker {
     pub(crate) owner: Option<usize>,
     /// Edit-distance cells left for "did you mean" suggestions.
     suggest_budget: usize,
+    /// Model-written view: problems that still render (unknown pipes, template syntax,
+    /// unusual values of open enums) are errors rather than warnings.
+    pub(crate) strict: bool,
 }
 
 /// One `$ref` use met while walking.
@@ -119,6 +122,22 @@ impl Walker {
             def_nodes: Vec::new(),
             owner: None,
             suggest_budget: SUGGEST_BUDGET,
+            strict: false,
+        }
+    }
+
+    /// The closest candidate to `word`, within this walk's suggestion budget.
+    pub(crate) fn closest<'c>(&mut self, word: &str, candidates: &[&'c str]) -> Option<&'c str> {
+        closest_within(word, candidates, &mut self.suggest_budget)
+    }
+
+    /// A problem that does not stop the document from rendering: an error in a strict walk
+    /// (a model-written view), a warning otherwise.
+    pub(crate) fn lapse(&mut self, path: &Path<'_>, message: impl Into<String>) {
+        if self.strict {
+            self.error(path, message);
+        } else {
+            self.warn(path, message);
         }
     }
 

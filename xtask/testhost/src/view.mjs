@@ -3,9 +3,12 @@ import { readFileSync } from "node:fs";
 import { ANSWERS, HOST_INFO, hostCapabilities, hostContext } from "./defaults.mjs";
 import { documentWithPolicy, policyFor } from "./csp.mjs";
 import { axe } from "./axe.mjs";
+import { isCspMessage, isWasmProbe, noteViolation } from "./harness/violations.mjs";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const ORDERS = ["normal", "early", "none"];
+/** MCP Apps host generations: the wire names of the host→view tool requests differ. */
+export const GENERATIONS = ["v1", "v2"];
 
 /** Polls `probe` until it returns a truthy value; throws naming `what` (and the last value). */
 export async function waitFor(what, probe, timeoutMs = 8000) {
@@ -43,10 +46,18 @@ export class View {
    *   hostCapabilities   replaces the default host capabilities
    *   handlers           {method: (params, view) => answer | answer}: how the host answers the
    *                      view's requests (tools/call, ui/message, resources/read, …)
+   *   cspExpected        (message) => bool: CSP refusals the test provokes on purpose; any
+   *                      other refusal (console message of any frame) fails the script at
+   *                      `tally().finish()` (see harness/violations.mjs)
+   *   generation         "v1" (default: host→view `tools/call` / `tools/list`) | "v2" (ext-apps
+   *                      v2's `ui/call-view-tool` / `ui/list-view-tools`) for `call("callTool")`
+   *                      and `call("listTools")`
    */
   static async open(context, hostUrl, proxyUrl, options = {}) {
     const order = options.order ?? "normal";
     if (!ORDERS.includes(order)) throw new TypeError(`order: expected one of ${ORDERS.join(", ")}, got ${JSON.stringify(order)}`);
+    const generation = options.generation ?? "v1";
+    if (!GENERATIONS.includes(generation)) throw new TypeError(`generation: expected one of ${GENERATIONS.join(", ")}, got ${JSON.stringify(generation)}`);
     const ui = options.ui ?? {};
     const policy = policyFor(options.csp ?? "default", ui.csp ?? {});
     const source = options.html ?? readFileSync(options.app, "utf8");
@@ -57,13 +68,17 @@ export class View {
       if (frame !== page.mainFrame()) throw new Error("testhost: answers are for the host page only");
       return view.#answer(method, params);
     });
-    page.on("console", (m) => view.console.push(`[${m.type()}] ${m.text()}`));
+    page.on("console", (m) => {
+      view.console.push(`[${m.type()}] ${m.text()}`);
+      if (isCspMessage(m.text()) && !view.#expectedRefusal(m.text())) noteViolation(`view (csp ${options.csp ?? "default"})`, m.text());
+    });
     page.on("pageerror", (e) => view.console.push(`[pageerror] ${e.message}`));
     await page.goto(hostUrl);
     await page.evaluate((cfg) => window.testhost.start(cfg), {
       html: documentWithPolicy(source, policy, options.layout ?? "head"),
       proxyUrl,
       order,
+      generation,
       sandbox: options.sandbox ?? "allow-scripts",
       ui,
       hostInfo: HOST_INFO,
@@ -80,6 +95,16 @@ export class View {
 
   #handlers;
   #context;
+  #cspExpected;
+
+  /**
+   * Whether a CSP refusal is expected: the loader's WebAssembly probe under a policy without
+   * `'wasm-unsafe-eval'`, or one the test's `cspExpected(text)` accepts. Any other fails the
+   * script at `tally().finish()`.
+   */
+  #expectedRefusal(text) {
+    return (isWasmProbe(text) && !this.policy.includes("'wasm-unsafe-eval'")) || this.#cspExpected(text);
+  }
 
   constructor(page, options, policy) {
     /** The Playwright page of the host (origin A). */
@@ -90,6 +115,7 @@ export class View {
     this.console = [];
     this.#handlers = { ...ANSWERS, ...options.handlers };
     this.#context = hostContext(options);
+    this.#cspExpected = options.cspExpected ?? (() => false);
   }
 
   async #answer(method, params) {
@@ -185,7 +211,10 @@ export class View {
     return waitFor(what, probe, timeoutMs);
   }
 
-  /** Host → view through AppBridge: `callTool`, `listTools`, `sendToolResult`, `sendToolInput`, … */
+  /**
+   * Host → view through AppBridge: `callTool`, `listTools` (under the `generation`'s wire
+   * names), `sendToolResult`, `sendToolInput`, …
+   */
   call(name, params) {
     return this.page.evaluate(([n, p]) => window.testhost.call(n, p), [name, params]);
   }

@@ -3,11 +3,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import test from "node:test";
-import { cli, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
+import { STANDALONE_POLICY, cli, isCspMessage, isWasmProbe, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
 
 const HARNESS = new URL("../harness.mjs", import.meta.url).href;
 
@@ -69,7 +70,47 @@ test("pageFiles writes pages with a document into a temporary folder; remove() d
   assert.match(readFileSync(path, "utf8"), /application\/json">\{"a":1\}<\/script>/);
   files.remove();
   assert.equal(existsSync(path), false);
-  assert.equal(standalone("/pages", "forms"), "file:///pages/standalone-forms.html");
+  assert.equal(standalone("/pages", "forms", null), "file:///pages/standalone-forms.html");
+  const policed = pageFiles("<html><head><title>t</title></head><body></body></html>", "prefab-test-", { policy: STANDALONE_POLICY });
+  const page = readFileSync(fileURLToPath(policed.url({})), "utf8");
+  assert.match(page, /^<html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; [^"]*img-src 'none'/);
+  policed.remove();
+});
+
+test("standalone pages are opened under the default MCP Apps policy (a copy in <pages>/csp/)", () => {
+  const pages = mkdtempSync(join(tmpdir(), "prefab-standalone-"));
+  writeFileSync(join(pages, "standalone-demo.html"), "<!doctype html><html><head><title>d</title></head><body></body></html>");
+  const url = standalone(pages, "demo");
+  assert.equal(url, pathToFileURL(join(pages, "csp", "standalone-demo.html")).href);
+  assert.ok(readFileSync(fileURLToPath(url), "utf8").includes(`content="${STANDALONE_POLICY}"`));
+  rmSync(pages, { recursive: true });
+});
+
+test("tally: any Content-Security-Policy violation a page reported fails the script", () => {
+  const run = script(`
+    const t = h.tally();
+    t.check("fine", true);
+    const page = new (await import("node:events")).EventEmitter();
+    page.url = () => "file:///page.html";
+    h.watch(page);
+    page.emit("console", { type: () => "error", text: () => "Loading the image 'data:x' violates the following Content Security Policy directive: \\"img-src 'none'\\"." });
+    page.emit("console", { type: () => "error", text: () => "an error, not a refusal" });
+    t.finish();`);
+  const lines = run.stdout.split("\n");
+  assert.match(lines.find((l) => l.startsWith("FAIL")) ?? "", /^FAIL no Content-Security-Policy violation in any page — file:\/\/\/page\.html: Loading the image 'data:x'/);
+  assert.equal(lines.at(-2), "1 passed, 1 failed");
+  assert.equal(run.status, 1);
+  const clean = script(`const t = h.tally(); t.check("fine", true); t.finish();`);
+  assert.equal(clean.stdout, "ok   fine\n1 passed, 0 failed\n");
+  assert.equal(clean.status, 0);
+});
+
+test("the WebAssembly probe's refusal is told apart from other refusals", () => {
+  const probe = "Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"script-src 'unsafe-inline'\".";
+  assert.ok(isCspMessage(probe) && isWasmProbe(probe));
+  const image = "Loading the image 'data:x' violates the following Content Security Policy directive: \"img-src 'none'\".";
+  assert.ok(isCspMessage(image) && !isWasmProbe(image));
+  assert.ok(!isCspMessage("Failed to load resource: 404"));
 });
 
 test("watch keeps page errors and console errors, except the expected ones; labelled and cut", () => {

@@ -163,7 +163,7 @@ try {
         await view.waitFor("the fetch", async () => (await view.text("#fetched")) !== "");
         assert.equal(await view.text("#fetched"), "status:200:pong");
       });
-      await withView(host, { toolInput: { fetchUrl: `${target}/ping` } }, async (view) => {
+      await withView(host, { toolInput: { fetchUrl: `${target}/ping` }, cspExpected: (text) => text.includes("/ping") }, async (view) => {
         await view.waitFor("the tool input", async () => (await view.text("#input")).includes("fetchUrl"));
         await view.click("#fetch");
         await view.waitFor("the fetch", async () => (await view.text("#fetched")) !== "");
@@ -182,7 +182,7 @@ try {
     const cdn = await serveOrigin({ "/lib.js": { type: "text/javascript", body: 'document.getElementById("lib").textContent = "loaded";' } });
     const html = `<!doctype html><html><head><title>cdn</title></head><body><p id="lib">absent</p><script src="${cdn.origin}/lib.js"></script></body></html>`;
     const libText = async (options) => {
-      const view = await host.open({ html, ...options });
+      const view = await host.open({ html, cspExpected: (text) => text.includes("/lib.js"), ...options });
       try {
         await view.waitFor("the view document", async () => (await view.text("#lib").catch(() => null)) !== null);
         await view.settle({ quietMs: 300 });

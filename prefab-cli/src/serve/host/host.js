@@ -87,167 +87,6 @@ function contentText(content) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Tools list and the form generated from a tool's input schema
-
-let tools = [];
-
-async function loadTools() {
-  const list = $("tools");
-  try {
-    const result = await mcp("tools/list", {});
-    tools = result.tools ?? [];
-  } catch (e) {
-    list.innerHTML = "";
-    const li = document.createElement("li");
-    li.textContent = `tools/list failed: ${e.message}`;
-    list.append(li);
-    return;
-  }
-  list.innerHTML = "";
-  for (const tool of tools) {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.tool = tool.name;
-    button.textContent = tool.title ?? tool.name;
-    if (uiResourceUri(tool)) {
-      const badge = document.createElement("span");
-      badge.className = "ui-badge";
-      badge.textContent = "UI";
-      button.append(badge);
-    }
-    button.addEventListener("click", () => selectTool(tool));
-    li.append(button);
-    list.append(li);
-  }
-  log(`tools/list: ${tools.length} tools`);
-}
-
-let selected = null;
-
-function selectTool(tool) {
-  selected = tool;
-  for (const b of $("tools").querySelectorAll("button")) {
-    b.setAttribute("aria-current", String(b.dataset.tool === tool.name));
-  }
-  $("tool-title").textContent = tool.title ?? tool.name;
-  $("tool-description").textContent = tool.description ?? "";
-  const fields = $("fields");
-  fields.innerHTML = "";
-  const schema = tool.inputSchema ?? {};
-  const required = new Set(schema.required ?? []);
-  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    fields.append(field(name, prop ?? {}, required.has(name)));
-  }
-  $("tool-form").hidden = false;
-}
-
-/** One form field for a schema property: text, number, checkbox, select or JSON text. */
-function field(name, prop, required) {
-  const wrap = document.createElement("label");
-  wrap.className = "field";
-  const title = document.createElement("span");
-  title.textContent = `${prop.title ?? name}${required ? " *" : ""}`;
-  if (prop.description) title.title = prop.description;
-  wrap.append(title);
-  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== "null") : prop.type;
-  let input;
-  if (Array.isArray(prop.enum)) {
-    input = document.createElement("select");
-    if (!required) input.append(new Option("", ""));
-    for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v)));
-    input.dataset.kind = "enum";
-  } else if (type === "boolean") {
-    input = document.createElement("input");
-    input.type = "checkbox";
-    input.checked = prop.default === true;
-    input.dataset.kind = "boolean";
-  } else if (type === "number" || type === "integer") {
-    input = document.createElement("input");
-    input.type = "number";
-    if (type === "integer") input.step = "1";
-    if (prop.default !== undefined) input.value = String(prop.default);
-    input.dataset.kind = "number";
-  } else if (type === "string") {
-    input = document.createElement("input");
-    if (prop.default !== undefined) input.value = String(prop.default);
-    input.dataset.kind = "string";
-  } else {
-    input = document.createElement("textarea");
-    input.rows = 3;
-    input.placeholder = "JSON";
-    if (prop.default !== undefined) input.value = JSON.stringify(prop.default);
-    input.dataset.kind = "json";
-  }
-  input.name = name;
-  input.required = required && input.type !== "checkbox";
-  wrap.append(input);
-  return wrap;
-}
-
-/** The arguments the form holds; empty optional fields are left out. */
-function formArguments() {
-  const args = {};
-  for (const input of $("fields").querySelectorAll("[name]")) {
-    const kind = input.dataset.kind;
-    if (kind === "boolean") {
-      args[input.name] = input.checked;
-      continue;
-    }
-    if (input.value === "") continue;
-    if (kind === "number") args[input.name] = Number(input.value);
-    else if (kind === "string") args[input.name] = input.value;
-    else {
-      try {
-        args[input.name] = JSON.parse(input.value);
-      } catch (e) {
-        throw new Error(`${input.name}: not JSON: ${e.message}`);
-      }
-    }
-  }
-  return args;
-}
-
-async function callSelected(event) {
-  event.preventDefault();
-  if (!selected) return;
-  const tool = selected;
-  let args;
-  try {
-    args = formArguments();
-  } catch (e) {
-    $("status").textContent = e.message;
-    return;
-  }
-  $("status").textContent = `calling ${tool.name}…`;
-  let result;
-  try {
-    result = await mcp("tools/call", { name: tool.name, arguments: args });
-  } catch (e) {
-    $("status").textContent = e.message;
-    return;
-  }
-  $("result").textContent = JSON.stringify(result, null, 2);
-  $("result-box").hidden = false;
-  $("status").textContent = `${tool.name}: ${result.isError ? "error" : "done"}`;
-  log(`tools/call ${tool.name}${result.isError ? " (error)" : ""}`);
-  const uri = uiResourceUri(tool);
-  if (!uri) {
-    await closeView();
-    return;
-  }
-  try {
-    const read = await mcp("resources/read", { uri });
-    const item = (read.contents ?? []).find((c) => typeof c.text === "string");
-    if (!item) throw new Error(`${uri}: the resource has no text (HTML) content`);
-    const ui = item._meta?.ui ?? read._meta?.ui ?? {};
-    await openView(item.text, { tool, args, result, csp: ui.csp, prefersBorder: ui.prefersBorder });
-  } catch (e) {
-    $("status").textContent = `cannot show the UI: ${e.message}`;
-  }
-}
-
-// ---------------------------------------------------------------------------------------
 // The view's frame and its Content-Security-Policy
 
 /** The default MCP Apps policy, opened only by the resource's declared origin lists. */
@@ -416,8 +255,7 @@ function onNotification(view, method, params) {
     case "ui/notifications/initialized":
       view.initialized = true;
       log("view initialized");
-      notify(view, "ui/notifications/tool-input", { arguments: view.args });
-      if (view.result) notify(view, "ui/notifications/tool-result", view.result);
+      deliverToolData(view);
       break;
     case "ui/notifications/size-changed":
       if (typeof params.height === "number" && host.displayMode === "inline") {
@@ -523,6 +361,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (e.key === "Escape" && host.displayMode !== "inline") setDisplayMode("inline");
   });
   $("tool-form").addEventListener("submit", callSelected);
+  setUpStreaming();
   if (matchMedia("(prefers-color-scheme: dark)").matches) setTheme("dark");
   loadTools();
 });

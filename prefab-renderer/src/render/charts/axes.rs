@@ -16,9 +16,9 @@ pub struct Plot {
     pub y1: f64,
 }
 
-/// A value axis from the data range `lo..hi` (zero included, nice ticks), laid along the
-/// left edge (`vertical`) or the bottom of `plot`, with grid lines across the plot when
-/// `grid` and tick labels when `labels`.
+/// A value axis from the data range `lo..hi` (prefab-ui's ticks, see [`ticks`]), laid along
+/// the left edge (`vertical`) or the bottom of `plot`, with grid lines across the plot when
+/// `grid` and tick labels when `labels` (none when there is no data: `lo > hi`).
 pub fn value_axis(
     c: &Canvas,
     plot: Plot,
@@ -28,6 +28,9 @@ pub fn value_axis(
     labels: bool,
 ) -> Linear {
     let t = ticks(lo, hi, 5);
+    // No data: prefab-ui draws no ticks, only the grid lines at both ends.
+    let labels = labels && !t.is_empty();
+    let t = if t.is_empty() { vec![0.0, 1.0] } else { t };
     let (d0, d1) = (
         t.first().copied().unwrap_or(0.0),
         t.last().copied().unwrap_or(1.0),

@@ -26,6 +26,8 @@ struct Opts {
     mark: Mark,
     stacked: bool,
     connectors: bool,
+    /// A waterfall: its value axis holds zero even without data.
+    waterfall: bool,
 }
 
 /// `BarChart` (grouped, `stacked`, `horizontal`), `LineChart`, `AreaChart` (`stacked`).
@@ -74,6 +76,7 @@ pub fn category(c: &mut Canvas, props: &Value) {
         mark,
         stacked,
         connectors: false,
+        waterfall: false,
     };
     draw(c, props, &layers, &opts, !x_key.is_empty());
 }
@@ -141,6 +144,7 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
         mark: Mark::Bar,
         stacked: false,
         connectors: flag(props, "showConnectors", true),
+        waterfall: true,
     };
     draw(c, props, &[layer], &opts, true);
 }
@@ -192,6 +196,7 @@ pub fn histogram(c: &mut Canvas, props: &Value) {
         mark: Mark::Bar,
         stacked: false,
         connectors: false,
+        waterfall: false,
     };
     draw(c, props, &[layer], &opts, true);
 }
@@ -230,7 +235,12 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
         x1: c.w - 10.0,
         y1: c.h - 5.0 - room(bottom_labels, 25.0) - room(!bottom_title.is_empty(), 20.0),
     };
-    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    // prefab-ui's waterfall axis always holds zero; the others have no axis without data.
+    let (mut lo, mut hi) = if opts.waterfall {
+        (0.0f64, 0.0f64)
+    } else {
+        (f64::INFINITY, f64::NEG_INFINITY)
+    };
     for layer in layers {
         for &(a, b) in &layer.spans {
             (lo, hi) = (lo.min(a).min(b), hi.max(a).max(b));

@@ -382,8 +382,9 @@ impl Table {
                 );
             }
         }
-        // A short last page keeps the table's height, as in prefab-ui's renderer.
-        if self.page_size > 0 && pages > 1 {
+        // A short page (the last, or the only one) keeps the table's height, as in
+        // prefab-ui's renderer.
+        if self.page_size > 0 && end > start {
             for _ in (end - start)..self.page_size {
                 let pad = "pf-table-row pf-data-table-pad";
                 self.wide_row(pad, "pf-table-cell", &span, &dom::text("\u{a0}"));

@@ -261,26 +261,27 @@ impl Cal {
         let start = first - (first + 4).rem_euclid(7);
         let mut day = start;
         while day < next_month {
+            // Whole weeks: the last one ends on a Saturday.
             let row = dom::element("tr");
             for _ in 0..7 {
                 let cell = dom::element("td");
-                if (first..next_month).contains(&day) {
-                    let b = dom::element_with_class("button", "pf-calendar-day");
-                    dom::set_attr(&b, "type", "button");
-                    dom::set_attr(&b, "data-day", &day.to_string());
-                    dom::set_attr(&b, "aria-label", &long_date(day));
-                    let on = selected.contains(&day)
-                        || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
-                    // A day is a toggle button (`aria-selected` is not allowed on a button).
-                    dom::set_attr(&b, "aria-pressed", aria_bool(on));
-                    if day == today {
-                        dom::set_attr(&b, "aria-current", "date");
-                    }
-                    dom::set_attr(&b, "tabindex", if day == stop { "0" } else { "-1" });
-                    let (_, _, d) = civil_from_days(day);
-                    b.set_text_content(Some(&d.to_string()));
-                    dom::append(&cell, &b);
+                // The neighbouring months' days fill the weeks (muted), as in prefab-ui.
+                let b = dom::element_with_class("button", "pf-calendar-day");
+                dom::toggle_attr(&b, "data-outside", !(first..next_month).contains(&day));
+                dom::set_attr(&b, "type", "button");
+                dom::set_attr(&b, "data-day", &day.to_string());
+                dom::set_attr(&b, "aria-label", &long_date(day));
+                let on = selected.contains(&day)
+                    || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
+                // A day is a toggle button (`aria-selected` is not allowed on a button).
+                dom::set_attr(&b, "aria-pressed", aria_bool(on));
+                if day == today {
+                    dom::set_attr(&b, "aria-current", "date");
                 }
+                dom::set_attr(&b, "tabindex", if day == stop { "0" } else { "-1" });
+                let (_, _, d) = civil_from_days(day);
+                b.set_text_content(Some(&d.to_string()));
+                dom::append(&cell, &b);
                 dom::append(&row, &cell);
                 day += 1;
             }

@@ -264,13 +264,19 @@ pub fn icon(name: &str, class: &str) -> Element {
     ] {
         dom::set_attr(&svg, attr, value);
     }
+    shape(&svg, name);
+    svg
+}
+
+/// Draws the named icon in `svg` (made by [`icon`]), replacing the one it showed.
+pub fn shape(svg: &Element, name: &str) {
+    dom::clear(svg);
     if let Some(d) = path_data(name) {
         let path = svg_element("path");
         dom::set_attr(&path, "d", d);
-        dom::append(&svg, &path);
+        dom::append(svg, &path);
     }
-    dom::set_attr(&svg, "data-icon", &normalise(name));
-    svg
+    dom::set_attr(svg, "data-icon", &normalise(name));
 }
 
 /// The `Icon` component: `name` (may be a template) and `size` (`sm` / `default` / `lg`).

@@ -9,6 +9,7 @@
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
 mod icons;
+pub(super) use icons::{icon, shape};
 mod svg;
 
 use super::Render::With;

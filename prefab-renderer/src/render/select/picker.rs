@@ -61,7 +61,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     dom::report(root.remove_attribute("id"));
     let id = state.id(node);
     let list_id = format!("{id}-list");
-    let (trigger, shown) = trigger(cx, node, c, &id, &list_id);
+    let (trigger, shown) = trigger(cx, node, combo, &id, &list_id);
     dom::append(&root, &trigger);
 
     let popup = dom::element_with_class("div", c[3]);
@@ -93,9 +93,15 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     Ok(root.into())
 }
 
-/// The trigger button (`role=combobox`, labelled by `id`) and its value text.
-fn trigger(cx: &Cx, node: &Value, c: &[&str; 6], id: &str, list_id: &str) -> (Element, Element) {
+/// The trigger button (`role=combobox`, labelled by `id`) and its value text. As in
+/// prefab-ui, a Combobox's placeholder defaults to `Select...` and its icon is lucide's
+/// `chevrons-up-down` (a Select's is a chevron drawn by the stylesheet).
+fn trigger(cx: &Cx, node: &Value, combo: bool, id: &str, list_id: &str) -> (Element, Element) {
+    let c = &CLASSES[usize::from(combo)];
     let trigger = dom::element_with_class("button", c[1]);
+    if combo {
+        dom::set_attr(&trigger, "data-placeholder", "Select...");
+    }
     dom::set_attr(&trigger, "type", "button");
     dom::set_attr(&trigger, "id", id);
     dom::set_attr(&trigger, "role", "combobox");
@@ -124,7 +130,12 @@ fn trigger(cx: &Cx, node: &Value, c: &[&str; 6], id: &str, list_id: &str) -> (El
     );
     let shown = dom::element_with_class("span", "pf-select-value");
     dom::append(&trigger, &shown);
-    dom::append(&trigger, &dom::element_with_class("span", c[2]).into());
+    let icon = if combo {
+        crate::render::media::icon("chevrons-up-down", c[2])
+    } else {
+        dom::element_with_class("span", c[2])
+    };
+    dom::append(&trigger, &icon);
     (trigger, shown)
 }
 

@@ -1,20 +1,35 @@
 // Pages of the browser scripts: the errors a page reports, the standalone pages `cargo xtask
 // pages` writes, and renderer pages with another document in their data tag.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { documentWithPolicy, policyFor } from "../csp.mjs";
+import { isCspMessage, isWasmProbe, noteViolation } from "./violations.mjs";
+
+/**
+ * The policy our standalone pages are opened under: the default MCP Apps policy of an empty
+ * `_meta.ui.csp` (no WebAssembly, so the JavaScript engine runs; `img-src 'none'`, …).
+ */
+export const STANDALONE_POLICY = policyFor("default");
 
 /**
  * The list that `page`'s uncaught errors and `console.error` lines go to, except console
  * messages `expected(message)` accepts. `labelled` prefixes them (`page error: `,
- * `console error: `); `max` cuts each to that many characters.
+ * `console error: `); `max` cuts each to that many characters. A Content-Security-Policy
+ * refusal is also recorded for `tally().finish()`, which fails the script on it (see
+ * violations.mjs), unless `expected` accepts it.
  */
 export function watch(page, { expected = () => false, labelled = false, max = Infinity } = {}) {
   const errors = [];
   const push = (label, text) => errors.push(`${labelled ? `${label}: ` : ""}${String(text).slice(0, max)}`);
   page.on("pageerror", (e) => push("page error", e.message));
-  page.on("console", (m) => m.type() === "error" && !expected(m) && push("console error", m.text()));
+  page.on("console", (m) => {
+    // The loader's WebAssembly probe, refused by design under a policy without WebAssembly.
+    if (m.type() !== "error" || expected(m) || isWasmProbe(m.text())) return;
+    push("console error", m.text());
+    if (isCspMessage(m.text())) noteViolation(page.url().slice(0, 120), m.text());
+  });
   return errors;
 }
 
@@ -30,8 +45,18 @@ export async function watchedPage(context, { viewport, url, ...options } = {}) {
   return { page, errors };
 }
 
-/** The file URL of `standalone-<name>.html` in the pages folder. */
-export const standalone = (pages, name) => pathToFileURL(join(pages, `standalone-${name}.html`)).href;
+/**
+ * The file URL of `standalone-<name>.html` of the pages folder as a test opens it: a copy in
+ * `<pages>/csp/` carrying `policy` (default: `STANDALONE_POLICY`; `null`: the page as written).
+ */
+export function standalone(pages, name, policy = STANDALONE_POLICY) {
+  const file = join(pages, `standalone-${name}.html`);
+  if (policy === null) return pathToFileURL(file).href;
+  const copy = join(pages, "csp", `standalone-${name}.html`);
+  mkdirSync(join(pages, "csp"), { recursive: true });
+  writeFileSync(copy, documentWithPolicy(readFileSync(file, "utf8"), policy));
+  return pathToFileURL(copy).href;
+}
 
 /** The empty data tag of a renderer page (prefab-ui's standalone page has it too). */
 export const DATA_TAG = '<script id="prefab:initial-data" type="application/json"></script>';
@@ -54,10 +79,12 @@ export function withPayload(template, json) {
 /**
  * Pages made from one renderer page: `url(envelope)` writes the template with `envelope` in
  * its data tag to a file of a new temporary folder and returns its file URL; `remove()`
- * deletes the folder.
+ * deletes the folder. `policy` (a CSP text, e.g. `STANDALONE_POLICY`) is put first in the
+ * page's `<head>`.
  */
-export function pageFiles(template, prefix = "prefab-pages-") {
+export function pageFiles(template, prefix = "prefab-pages-", { policy = null } = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (policy !== null) template = documentWithPolicy(template, policy);
   let n = 0;
   return {
     url(envelope) {

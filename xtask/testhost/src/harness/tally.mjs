@@ -2,6 +2,8 @@
 // then the summary line CI reads, `N passed, N failed` (`, N skipped` when any was skipped),
 // and the exit code.
 
+import { violations } from "./violations.mjs";
+
 /** Thrown by a `test` body that cannot run here: the test counts as skipped, not failed. */
 export class Skip extends Error {}
 
@@ -53,8 +55,13 @@ export function tally({ quiet = false, label = "", timed = false, stackLines = I
         t.check(name, false, detail(error));
       }
     },
-    /** Prints the summary and sets the exit code (`exit: true` exits at once). */
+    /**
+     * Fails a check when a page reported a Content-Security-Policy violation (violations.mjs),
+     * then prints the summary and sets the exit code (`exit: true` exits at once).
+     */
     finish({ exit = false } = {}) {
+      const refused = violations();
+      if (refused.length) t.check("no Content-Security-Policy violation in any page", false, refused.join(" | "));
       const skipped = counts.skipped ? `, ${counts.skipped} skipped` : "";
       console.log(`${label ? `${label}: ` : ""}${counts.passed} passed, ${counts.failed} failed${skipped}`);
       process.exitCode = counts.failed ? 1 : 0;

@@ -66,6 +66,7 @@ function setHostContext(patch) {
 
 async function start(cfg) {
   context = cfg.hostContext;
+  generation = cfg.generation ?? "v1";
   bridge = new AppBridge(null, cfg.hostInfo, cfg.hostCapabilities, { hostContext: context });
   bridge.oncalltool = answer("tools/call");
   bridge.onmessage = answer("ui/message");
@@ -159,10 +160,28 @@ function forge(messages) {
   });
 }
 
+/**
+ * The host→view tool requests under each generation's wire names: ext-apps v2 renamed
+ * `tools/call` / `tools/list` to `ui/call-view-tool` / `ui/list-view-tools`. The AppBridge
+ * bundled here speaks v1; as a v2 host the page sends the v2 names through the same bridge.
+ */
+const VIEW_TOOL_METHODS = {
+  v2: { callTool: "ui/call-view-tool", listTools: "ui/list-view-tools" },
+};
+/** A result "schema" that accepts any answer (the test checks it), as the SDK's request() wants. */
+const ANY_RESULT = { "~standard": { version: 1, vendor: "testhost", validate: (value) => ({ value }) } };
+let generation = "v1";
+
+/** A host→view tool request under the current generation's name. */
+function viewTool(name, params) {
+  const method = VIEW_TOOL_METHODS[generation]?.[name];
+  return method ? bridge.request({ method, params }, ANY_RESULT) : bridge[name](params);
+}
+
 /** The AppBridge calls a test may make directly (host → view). */
 const calls = {
-  callTool: (params) => bridge.callTool(params),
-  listTools: (params) => bridge.listTools(params ?? {}),
+  callTool: (params) => viewTool("callTool", params),
+  listTools: (params) => viewTool("listTools", params ?? {}),
   sendToolInput: (params) => bridge.sendToolInput(params),
   sendToolInputPartial: (params) => bridge.sendToolInputPartial(params),
   sendToolResult: (params) => bridge.sendToolResult(params),

@@ -15,6 +15,8 @@
 //! as `examples`, since the renderer takes other strings too. Unknown props are
 //! allowed (they are warnings in [`validate`](mod@crate::validate)).
 
+mod prose;
+
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
@@ -59,8 +61,8 @@ fn add_enums(schema: &mut Value) {
 }
 
 /// Post-processes the generated schema:
-/// * descriptions keep their prose only — the Rust doc examples (`# Example` and code
-///   blocks) mean nothing to a schema reader;
+/// * descriptions are plain prose ([`prose::plain`]): Rust doc syntax — examples, code
+///   blocks, intra-doc links, Rust API names — means nothing to a schema reader;
 /// * optional props do not admit `null`: absent props are omitted on the wire, never
 ///   `null` (schemars 1 adds `null` to every `Option`).
 fn tidy(value: &mut Value) {
@@ -86,11 +88,7 @@ fn tidy(value: &mut Value) {
                 }
             }
             if let Some(Value::String(d)) = map.get_mut("description") {
-                for marker in ["\n\n# Example", "\n\n```", "\n```"] {
-                    if let Some(cut) = d.find(marker) {
-                        d.truncate(cut);
-                    }
-                }
+                *d = prose::plain(d);
             }
             map.values_mut().for_each(tidy);
         }

@@ -1,0 +1,228 @@
+// The preview host's tool list and call form: the server's tools grouped by example
+// (`_meta["prefab/example"]`: {name, order}), UI tools first; a form generated from the
+// selected tool's input schema; the call, and the view it opens. On load the host calls the
+// tool marked `_meta["prefab/start"]` (or the one named by `?tool=NAME`; `?tool=` for none).
+// Loaded after host.js, whose functions (mcp, log, openView, closeView) it uses.
+"use strict";
+
+let tools = [];
+
+/** The example a tool belongs to: `_meta["prefab/example"]` ({name, order}), else "Other tools". */
+function exampleOf(tool) {
+  const example = tool?._meta?.["prefab/example"];
+  return {
+    name: typeof example?.name === "string" ? example.name : "Other tools",
+    order: Number.isFinite(example?.order) ? example.order : Infinity,
+  };
+}
+
+/**
+ * The tools as the list shows them: groups by example (groups with a UI tool first, then by
+ * their order and name), and in each group the UI tools first, then by name.
+ */
+function groupedTools(list) {
+  const groups = new Map();
+  for (const tool of list) {
+    const { name, order } = exampleOf(tool);
+    if (!groups.has(name)) groups.set(name, { name, order, tools: [] });
+    groups.get(name).tools.push(tool);
+  }
+  const noUi = (tool) => (uiResourceUri(tool) ? 0 : 1);
+  for (const group of groups.values()) {
+    group.tools.sort((a, b) => noUi(a) - noUi(b) || a.name.localeCompare(b.name));
+  }
+  const rank = (group) => Math.min(...group.tools.map(noUi));
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.order - b.order || a.name.localeCompare(b.name));
+}
+
+function toolButton(tool) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.tool = tool.name;
+  button.textContent = tool.title ?? tool.name;
+  if (uiResourceUri(tool)) {
+    const badge = document.createElement("span");
+    badge.className = "ui-badge";
+    badge.textContent = "UI";
+    button.append(badge);
+  }
+  button.addEventListener("click", () => selectTool(tool));
+  li.append(button);
+  return li;
+}
+
+async function loadTools() {
+  const list = $("tools");
+  try {
+    const result = await mcp("tools/list", {});
+    tools = result.tools ?? [];
+  } catch (e) {
+    list.innerHTML = "";
+    const li = document.createElement("li");
+    li.textContent = `tools/list failed: ${e.message}`;
+    list.append(li);
+    return;
+  }
+  list.innerHTML = "";
+  for (const group of groupedTools(tools)) {
+    const li = document.createElement("li");
+    li.className = "tool-group";
+    const heading = document.createElement("h3");
+    heading.textContent = group.name;
+    const items = document.createElement("ul");
+    items.setAttribute("aria-label", group.name);
+    items.append(...group.tools.map(toolButton));
+    li.append(heading, items);
+    list.append(li);
+  }
+  log(`tools/list: ${tools.length} tools`);
+  await openStartTool();
+}
+
+/** Selects and calls the start tool (`?tool=NAME`, else the one marked `prefab/start`). */
+async function openStartTool() {
+  const asked = new URLSearchParams(location.search).get("tool");
+  const start = asked !== null ? tools.find((t) => t.name === asked) : tools.find((t) => t._meta?.["prefab/start"] === true);
+  if (!start) return;
+  selectTool(start);
+  if ((start.inputSchema?.required ?? []).length === 0) await callSelected();
+}
+
+let selected = null;
+
+function selectTool(tool) {
+  selected = tool;
+  for (const b of $("tools").querySelectorAll("button")) {
+    b.setAttribute("aria-current", String(b.dataset.tool === tool.name));
+  }
+  $("tool-title").textContent = tool.title ?? tool.name;
+  $("tool-description").textContent = tool.description ?? "";
+  const fields = $("fields");
+  fields.innerHTML = "";
+  const schema = tool.inputSchema ?? {};
+  const required = new Set(schema.required ?? []);
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    fields.append(field(name, prop ?? {}, required.has(name)));
+  }
+  $("tool-form").hidden = false;
+}
+
+/** One form field for a schema property: text, number, checkbox, select or JSON text. */
+function field(name, prop, required) {
+  const wrap = document.createElement("label");
+  wrap.className = "field";
+  const title = document.createElement("span");
+  title.textContent = `${prop.title ?? name}${required ? " *" : ""}`;
+  if (prop.description) title.title = prop.description;
+  wrap.append(title);
+  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== "null") : prop.type;
+  let input;
+  if (Array.isArray(prop.enum)) {
+    input = document.createElement("select");
+    if (!required) input.append(new Option("", ""));
+    for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v)));
+    input.dataset.kind = "enum";
+  } else if (type === "boolean") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = prop.default === true;
+    input.dataset.kind = "boolean";
+  } else if (type === "number" || type === "integer") {
+    input = document.createElement("input");
+    input.type = "number";
+    if (type === "integer") input.step = "1";
+    if (prop.default !== undefined) input.value = String(prop.default);
+    input.dataset.kind = "number";
+  } else if (type === "string") {
+    input = document.createElement("input");
+    if (prop.default !== undefined) input.value = String(prop.default);
+    input.dataset.kind = "string";
+  } else {
+    input = document.createElement("textarea");
+    input.rows = 3;
+    input.placeholder = "JSON";
+    if (prop.default !== undefined) input.value = JSON.stringify(prop.default);
+    input.dataset.kind = "json";
+  }
+  input.name = name;
+  input.required = required && input.type !== "checkbox";
+  wrap.append(input);
+  return wrap;
+}
+
+/** The arguments the form holds; empty optional fields are left out. */
+function formArguments() {
+  const args = {};
+  for (const input of $("fields").querySelectorAll("[name]")) {
+    const kind = input.dataset.kind;
+    if (kind === "boolean") {
+      args[input.name] = input.checked;
+      continue;
+    }
+    if (input.value === "") continue;
+    if (kind === "number") args[input.name] = Number(input.value);
+    else if (kind === "string") args[input.name] = input.value;
+    else {
+      try {
+        args[input.name] = JSON.parse(input.value);
+      } catch (e) {
+        throw new Error(`${input.name}: not JSON: ${e.message}`);
+      }
+    }
+  }
+  return args;
+}
+
+/** Tool calls whose result (and view) the page is still waiting for. */
+let calling = 0;
+window.prefabHost.calling = () => calling;
+
+/** Calls the selected tool with the form's arguments and shows its result (and view). */
+async function callSelected(event) {
+  event?.preventDefault();
+  calling++;
+  try {
+    await callTool();
+  } finally {
+    calling--;
+  }
+}
+
+async function callTool() {
+  if (!selected) return;
+  const tool = selected;
+  let args;
+  try {
+    args = formArguments();
+  } catch (e) {
+    $("status").textContent = e.message;
+    return;
+  }
+  $("status").textContent = `calling ${tool.name}…`;
+  let result;
+  try {
+    result = await mcp("tools/call", { name: tool.name, arguments: args });
+  } catch (e) {
+    $("status").textContent = e.message;
+    return;
+  }
+  $("result").textContent = JSON.stringify(result, null, 2);
+  $("result-box").hidden = false;
+  $("status").textContent = `${tool.name}: ${result.isError ? "error" : "done"}`;
+  log(`tools/call ${tool.name}${result.isError ? " (error)" : ""}`);
+  const uri = uiResourceUri(tool);
+  if (!uri) {
+    await closeView();
+    return;
+  }
+  try {
+    const read = await mcp("resources/read", { uri });
+    const item = (read.contents ?? []).find((c) => typeof c.text === "string");
+    if (!item) throw new Error(`${uri}: the resource has no text (HTML) content`);
+    const ui = item._meta?.ui ?? read._meta?.ui ?? {};
+    await openView(item.text, { tool, args, result, csp: ui.csp, prefersBorder: ui.prefersBorder });
+  } catch (e) {
+    $("status").textContent = `cannot show the UI: ${e.message}`;
+  }
+}

@@ -1,0 +1,136 @@
+//! `prefab serve` beyond loopback: the address to bind, the `Host` names to answer, OAuth
+//! authorization and the log format, with the checks that keep a public bind safe.
+use prefab_mcp::transport::HttpConfig;
+use prefab_mcp::transport::auth::Authorization;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// The logs kept without `RUST_LOG`: one line per request (target `prefab_mcp::request`),
+/// warnings and errors; rmcp's per-connection notes only from `warn` up.
+pub const DEFAULT_LOG_FILTER: &str = "info,rmcp=warn";
+
+/// The network flags of `prefab serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct NetworkArgs {
+    /// The address to listen on. Another than a loopback one needs `--allowed-host`, and
+    /// without `--authorization-server` anyone who reaches it may call every tool.
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// A `Host` header value to answer (`name` or `name:port`; repeatable), as clients
+    /// reach this server (the DNS-rebinding guard). Default: loopback names only.
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    pub allowed_hosts: Vec<String>,
+    /// The issuer URL of the OAuth authorization server whose access tokens are required.
+    #[arg(long, value_name = "URL", requires = "audience")]
+    pub authorization_server: Option<String>,
+    /// This endpoint's URL as clients reach it (`https://mcp.example.com/mcp`): the audience
+    /// every token must name, and the `resource` of the protected resource metadata.
+    #[arg(long, value_name = "URL", requires = "authorization_server")]
+    pub audience: Option<String>,
+    /// A scope every request needs (repeatable).
+    #[arg(long = "required-scope", value_name = "SCOPE")]
+    pub required_scopes: Vec<String>,
+    /// How log lines (one per request, to standard error) are written.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// The format of the log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+impl NetworkArgs {
+    /// The socket address for `port`, after the checks: a non-loopback bind without
+    /// allowed hosts is refused; one without authorization is allowed with a warning.
+    ///
+    /// # Errors
+    /// When the bind address is not loopback and no `--allowed-host` was given.
+    pub fn address(&self, port: u16) -> Result<SocketAddr, String> {
+        if !self.bind.is_loopback() && self.allowed_hosts.is_empty() {
+            return Err(format!(
+                "--bind {}: a non-loopback address needs --allowed-host NAME (the host names \
+                 clients use), or any web page could reach this server through DNS rebinding",
+                self.bind
+            ));
+        }
+        if !self.bind.is_loopback() && self.authorization_server.is_none() {
+            tracing::warn!(
+                bind = %self.bind,
+                "serving beyond loopback without --authorization-server: anyone who reaches \
+                 this address can call every tool"
+            );
+        }
+        Ok(SocketAddr::new(self.bind, port))
+    }
+
+    /// `config` with the allowed hosts and authorization of these flags.
+    #[must_use]
+    pub fn apply(&self, mut config: HttpConfig) -> HttpConfig {
+        if !self.allowed_hosts.is_empty() {
+            config = config.allowed_hosts(self.allowed_hosts.iter().cloned());
+        }
+        if let (Some(issuer), Some(audience)) = (&self.authorization_server, &self.audience) {
+            config = config.authorization(
+                Authorization::new(audience.clone(), issuer.clone())
+                    .required_scopes(self.required_scopes.iter().cloned()),
+            );
+        }
+        config
+    }
+
+    /// Installs the log subscriber (standard error; `RUST_LOG` filters, default
+    /// [`DEFAULT_LOG_FILTER`]).
+    pub fn init_logs(&self) {
+        let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER));
+        let builder = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr);
+        // A second subscriber (as in tests that run `serve` twice) is not an error.
+        let _ = match self.log_format {
+            LogFormat::Text => builder.try_init(),
+            LogFormat::Json => builder
+                .json()
+                .flatten_event(true)
+                .with_current_span(false)
+                .try_init(),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LogFormat, NetworkArgs};
+    use std::net::{IpAddr, Ipv4Addr};
+
+    fn args(bind: IpAddr, hosts: &[&str]) -> NetworkArgs {
+        NetworkArgs {
+            bind,
+            allowed_hosts: hosts.iter().map(|h| (*h).to_owned()).collect(),
+            authorization_server: None,
+            audience: None,
+            required_scopes: Vec::new(),
+            log_format: LogFormat::Text,
+        }
+    }
+
+    #[test]
+    fn a_public_bind_needs_allowed_hosts() {
+        let any = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
+        assert!(
+            args(any, &[])
+                .address(80)
+                .is_err_and(|e| e.contains("--allowed-host"))
+        );
+        assert!(args(any, &["mcp.example.com"]).address(80).is_ok());
+        assert!(
+            args(IpAddr::V4(Ipv4Addr::LOCALHOST), &[])
+                .address(0)
+                .is_ok()
+        );
+    }
+}

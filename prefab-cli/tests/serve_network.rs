@@ -1,0 +1,94 @@
+//! `prefab serve` beyond loopback: the checks on `--bind`, the flags that go together, and
+//! the JSON request log.
+#![allow(clippy::unwrap_used)]
+
+mod serve_support;
+
+use serde_json::{Value, json};
+use serve_support::{rpc, start};
+use std::process::Command;
+
+fn serve(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args(["serve", "--port", "0", "--data-dir"])
+        .arg(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_network_refused"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_public_bind_without_allowed_hosts_is_refused() {
+    let (code, err) = serve(&["--bind", "0.0.0.0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--allowed-host"), "{err}");
+}
+
+#[test]
+fn authorization_needs_both_the_server_and_the_audience() {
+    let (code, err) = serve(&["--authorization-server", "https://login.example"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--audience"), "{err}");
+}
+
+fn log_lines(name: &str) -> Vec<Value> {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.stderr"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect()
+}
+
+#[test]
+fn json_logs_have_a_line_per_request_and_warn_of_a_public_bind_without_authorization() {
+    let server = start(
+        "serve_network_json",
+        &[
+            "--log-format",
+            "json",
+            "--bind",
+            "127.0.0.1",
+            "--allowed-host",
+            "127.0.0.1",
+        ],
+    );
+    rpc(&server, "tools/list", json!({}));
+    // The line is written before the answer leaves; allow the write to reach the file.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let lines = log_lines("serve_network_json");
+    let request = lines
+        .iter()
+        .find(|l| l["target"] == "prefab_mcp::request" && l["method"] == "tools/list")
+        .unwrap_or_else(|| panic!("no request line in {lines:?}"));
+    assert_eq!(request["status"], 200);
+    assert_eq!(request["path"], "/mcp");
+    assert!(request["duration_ms"].is_number());
+    drop(server);
+
+    // 0.0.0.0 is not loopback (the server is stopped right away).
+    let public = start(
+        "serve_network_public",
+        &[
+            "--log-format",
+            "json",
+            "--bind",
+            "0.0.0.0",
+            "--allowed-host",
+            "localhost",
+        ],
+    );
+    drop(public);
+    let warned = log_lines("serve_network_public").iter().any(|l| {
+        l["level"] == "WARN"
+            && l["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("--authorization-server")
+    });
+    assert!(warned);
+}

@@ -1,0 +1,146 @@
+//! Asking the user through a form in the middle of a tool call, on both generations of MCP:
+//! a 2026-07-28 client gets an `InputRequiredResult` (the tool returns, the client calls it
+//! again with `inputResponses`), an older client gets an `elicitation/create` request.
+use prefab::forms::{
+    ElicitationRequest, Elicited, FieldError, FormErrors, FormField, parse_elicitation,
+    parse_input_response,
+};
+use rmcp::model::{
+    CallToolResult, ContentBlock, ElicitRequestParams, InputRequiredResult, InputResponses,
+    ProtocolVersion,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// What came of asking.
+#[derive(Debug, Clone)]
+pub enum Answer<T> {
+    /// The user answered and the answer passed every field check.
+    Accepted(T),
+    /// The user said no.
+    Declined,
+    /// The user dismissed the form.
+    Cancelled,
+    /// The answer failed the field checks; [`form_errors_result`] shows them.
+    Invalid(FormErrors),
+    /// A 2026-07-28 client: return this from the tool; the client calls again with the
+    /// answer.
+    InputRequired(Box<InputRequiredResult>),
+}
+
+/// Whether a client on `version` takes an `InputRequiredResult` (2026-07-28 and later).
+///
+/// ```
+/// use rmcp::model::ProtocolVersion;
+/// assert!(prefab_mcp::takes_input_required(&ProtocolVersion::V_2026_07_28));
+/// assert!(!prefab_mcp::takes_input_required(&ProtocolVersion::V_2025_11_25));
+/// ```
+#[must_use]
+pub fn takes_input_required(version: &ProtocolVersion) -> bool {
+    *version >= ProtocolVersion::V_2026_07_28
+}
+
+/// Asks for `fields` under `key` in the way the caller's protocol version allows, and checks
+/// the answer like a form submission (unknown keys dropped; types, bounds and options
+/// checked; a missing required field named).
+///
+/// * the retried call already carries an answer under `key` in `input_responses`: it is
+///   checked and returned;
+/// * a 2026-07-28 client: [`Answer::InputRequired`] (return it as the tool's result, with
+///   `request_state` if the tool needs to remember something — the client echoes it
+///   unchanged and unverified);
+/// * an older client: an `elicitation/create` request is sent now and its answer awaited.
+///
+/// ```no_run
+/// use prefab::forms::{FieldKind, FormField};
+/// use prefab_mcp::{Answer, ask_form};
+/// use rmcp::handler::server::tool::InputResponses;
+/// use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+/// use rmcp::service::RequestContext;
+/// use rmcp::{ErrorData, RoleServer};
+///
+/// async fn confirm(
+///     context: RequestContext<RoleServer>,
+///     InputResponses(answers): InputResponses,
+/// ) -> Result<CallToolResponse, ErrorData> {
+///     let fields = [FormField::new("sure", FieldKind::Boolean).required(true)];
+///     let answer: Answer<serde_json::Value> =
+///         ask_form(&context, answers.as_ref(), &fields, "confirm", "Delete it?", None).await?;
+///     Ok(match answer {
+///         Answer::Accepted(v) => CallToolResult::success(vec![ContentBlock::text(v.to_string())]).into(),
+///         Answer::InputRequired(ask) => CallToolResponse::InputRequired(*ask),
+///         Answer::Invalid(errors) => prefab_mcp::form_errors_result(&errors).into(),
+///         Answer::Declined | Answer::Cancelled => CallToolResult::success(vec![ContentBlock::text("Not deleted")]).into(),
+///     })
+/// }
+/// ```
+///
+/// # Errors
+/// The older client cannot be asked (no elicitation capability, transport failure), or the
+/// request cannot be expressed in rmcp's elicitation schema; the error names the key.
+pub async fn ask_form<T: DeserializeOwned>(
+    context: &RequestContext<RoleServer>,
+    input_responses: Option<&InputResponses>,
+    fields: &[FormField],
+    key: &str,
+    message: &str,
+    request_state: Option<String>,
+) -> Result<Answer<T>, ErrorData> {
+    if let Some(responses) = input_responses.filter(|r| r.contains_key(key)) {
+        let responses = serde_json::to_value(responses).unwrap_or(Value::Null);
+        return Ok(answer(parse_input_response(fields, &responses, key)));
+    }
+    let request = ElicitationRequest::new(message, fields);
+    let params: ElicitRequestParams = serde_json::to_value(&request)
+        .and_then(serde_json::from_value)
+        .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
+    let modern = context
+        .protocol_version()
+        .is_some_and(|v| takes_input_required(&v));
+    if modern {
+        let requests = serde_json::from_value(json!({
+            key: { "method": prefab::forms::ELICITATION_METHOD, "params": params }
+        }))
+        .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
+        let asked = InputRequiredResult::new(Some(requests), request_state);
+        return Ok(Answer::InputRequired(Box::new(asked)));
+    }
+    let result =
+        context.peer.create_elicitation(params).await.map_err(|e| {
+            ErrorData::internal_error(format!("elicitation `{key}` failed: {e}"), None)
+        })?;
+    let result = serde_json::to_value(result).unwrap_or(Value::Null);
+    Ok(answer(parse_elicitation(fields, &result)))
+}
+
+fn answer<T>(parsed: Result<Elicited<T>, FormErrors>) -> Answer<T> {
+    match parsed {
+        Ok(Elicited::Accepted(value)) => Answer::Accepted(value),
+        Ok(Elicited::Declined) => Answer::Declined,
+        Ok(Elicited::Cancelled) => Answer::Cancelled,
+        Err(errors) => Answer::Invalid(errors),
+    }
+}
+
+/// A tool error result listing every field error, for the model (text) and for programs
+/// (`structuredContent.errors`: `[{"field", "message"}]`).
+///
+/// ```
+/// use prefab::forms::{FieldError, FormErrors};
+///
+/// let errors = FormErrors { errors: vec![FieldError { field: "email".into(), message: "is required".into() }] };
+/// let result = serde_json::to_value(prefab_mcp::form_errors_result(&errors)).unwrap();
+/// assert_eq!(result["isError"], true);
+/// assert_eq!(result["structuredContent"]["errors"][0]["field"], "email");
+/// assert_eq!(result["content"][0]["text"], "The answer was not accepted: email: is required");
+/// ```
+#[must_use]
+pub fn form_errors_result(errors: &FormErrors) -> CallToolResult {
+    let text = format!("The answer was not accepted: {errors}");
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    let list: Vec<&FieldError> = errors.errors.iter().collect();
+    result.structured_content = Some(json!({ "errors": list }));
+    result
+}

@@ -1,0 +1,43 @@
+//! The middleware around the endpoint, outermost first: telemetry, the `Host`/`Origin`
+//! guard with CORS, the bearer token (feature `auth`), the body limits and JSON-RPC check,
+//! reading the call's method and tool, and the tool's scopes (feature `auth`). The RFC 9728
+//! metadata routes sit outside the guard.
+use super::HttpConfig;
+use super::cors::Guard;
+use super::jsonrpc::BodyLimits;
+use axum::middleware::{from_fn, from_fn_with_state};
+use std::sync::Arc;
+
+pub(super) fn wrap(
+    router: axum::Router,
+    config: &HttpConfig,
+    limits: BodyLimits,
+    guard: Guard,
+) -> axum::Router {
+    #[cfg(feature = "auth")]
+    let authorizer = config
+        .authorization
+        .as_ref()
+        .map(|a| Arc::new(super::auth::Authorizer::new(a)));
+    let mut router = router;
+    #[cfg(feature = "auth")]
+    if let Some(auth) = &authorizer {
+        router = router.layer(from_fn_with_state(auth.clone(), super::auth::check_scopes));
+    }
+    router = router
+        .layer(from_fn(super::telemetry::read_call))
+        .layer(from_fn_with_state(Arc::new(limits), super::jsonrpc::handle));
+    #[cfg(feature = "auth")]
+    if let Some(auth) = authorizer {
+        router = router.layer(from_fn_with_state(auth, super::auth::check_token));
+    }
+    router = router.layer(from_fn_with_state(Arc::new(guard), super::cors::handle));
+    #[cfg(feature = "auth")]
+    if let Some(auth) = &config.authorization {
+        router = router.merge(super::auth::metadata_routes(auth));
+    }
+    router.layer(from_fn_with_state(
+        config.on_request.clone(),
+        super::telemetry::observe,
+    ))
+}

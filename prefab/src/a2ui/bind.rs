@@ -1,0 +1,245 @@
+//! `{{ }}` templates ↔ A2UI dynamic values: state paths ↔ JSON Pointers, interpolation ↔
+//! `formatString`, and the format functions ↔ pipes.
+
+use serde_json::{Map, Value, json};
+
+/// Is `s` a name segment prefab paths and JSON Pointers both carry unchanged?
+fn plain_segment(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => s.bytes().all(|b| b.is_ascii_digit()),
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }
+        _ => false,
+    }
+}
+
+/// `a.b.0` → `/a/b/0` (absolute) or `b/0` (relative, after `$item.`); `None` when the
+/// expression is not a plain path.
+pub(crate) fn pointer(expr: &str, in_template: bool) -> Option<String> {
+    let expr = expr.trim();
+    let (relative, rest) = match expr.strip_prefix("$item.") {
+        Some(rest) if in_template => (true, rest),
+        Some(_) => return None,
+        None => (false, expr),
+    };
+    let segments: Vec<&str> = rest.split('.').collect();
+    if !segments.iter().all(|s| plain_segment(s)) {
+        return None;
+    }
+    let joined = segments.join("/");
+    Some(if relative {
+        joined
+    } else {
+        format!("/{joined}")
+    })
+}
+
+/// `/a/b/0` → `a.b.0`; a relative `b` → `$item.b`; `None` when a segment is not plain.
+pub(crate) fn dotted(pointer: &str) -> Option<String> {
+    let (prefix, rest) = match pointer.strip_prefix('/') {
+        Some(rest) => ("", rest),
+        None => ("$item.", pointer),
+    };
+    let segments: Vec<&str> = rest.split('/').collect();
+    if rest.is_empty() || !segments.iter().all(|s| plain_segment(s)) {
+        return None;
+    }
+    Some(format!("{prefix}{}", segments.join(".")))
+}
+
+/// A template split into literal text and `{{ }}` expressions.
+enum Piece<'a> {
+    Text(&'a str),
+    Expr(&'a str),
+}
+
+fn pieces(template: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        let Some(len) = rest[start + 2..].find("}}") else {
+            break;
+        };
+        if start > 0 {
+            out.push(Piece::Text(&rest[..start]));
+        }
+        out.push(Piece::Expr(&rest[start + 2..start + 2 + len]));
+        rest = &rest[start + 4 + len..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
+/// A string prop → an A2UI dynamic string: a literal, `{"path"}` for a sole path,
+/// `formatString` for text with paths, a format function for `path | currency` /
+/// `path | number`. `Err` when an expression is richer than that.
+pub(crate) fn dynamic(template: &str, in_template: bool) -> Result<Value, ()> {
+    let pieces = pieces(template);
+    if !pieces.iter().any(|p| matches!(p, Piece::Expr(_))) {
+        return Ok(Value::String(template.to_owned()));
+    }
+    if let [Piece::Expr(expr)] = pieces.as_slice() {
+        if let Some(path) = pointer(expr, in_template) {
+            return Ok(json!({ "path": path }));
+        }
+        return piped(expr, in_template).ok_or(());
+    }
+    let mut value = String::new();
+    for piece in &pieces {
+        match piece {
+            Piece::Text(text) => value.push_str(&text.replace("${", "\\${")),
+            Piece::Expr(expr) => {
+                value.push_str(&format!("${{{}}}", pointer(expr, in_template).ok_or(())?))
+            }
+        }
+    }
+    Ok(json!({"call": "formatString", "args": {"value": value}, "returnType": "string"}))
+}
+
+/// `(pipe, A2UI function, argument name)`: pipes with a format function of their own.
+const PIPES: &[(&str, &str, &str)] = &[
+    ("currency", "formatCurrency", "currency"),
+    ("number", "formatNumber", "decimals"),
+];
+
+/// `path | currency:EUR` → `formatCurrency`, `path | number:2` → `formatNumber`.
+fn piped(expr: &str, in_template: bool) -> Option<Value> {
+    let (path, pipe) = expr.split_once('|')?;
+    let path = pointer(path, in_template)?;
+    let (name, arg) = match pipe.trim().split_once(':') {
+        Some((name, arg)) => (name.trim(), Some(arg.trim())),
+        None => (pipe.trim(), None),
+    };
+    let (_, call, key) = PIPES.iter().find(|(pipe, ..)| *pipe == name)?;
+    let mut args = Map::new();
+    args.insert("value".into(), json!({ "path": path }));
+    match (*call, arg) {
+        ("formatCurrency", arg) => {
+            args.insert((*key).into(), json!(arg.unwrap_or("USD")));
+        }
+        (_, Some(arg)) => {
+            args.insert((*key).into(), json!(arg.parse::<u32>().ok()?));
+        }
+        _ => {}
+    }
+    Some(json!({"call": call, "args": args, "returnType": "string"}))
+}
+
+/// A value read back, with a note when part of it was lost.
+pub(crate) type Read = (Value, Option<String>);
+
+/// An A2UI dynamic value → a prefab prop value (literal or `{{ }}` template), with a note
+/// naming what could not be read back (a function without a pipe, a path with odd segments).
+pub(crate) fn template(value: &Value) -> Result<Read, String> {
+    let Some(object) = value.as_object() else {
+        return Ok((value.clone(), None));
+    };
+    if let Some(path) = object.get("path").and_then(Value::as_str) {
+        return dotted(path)
+            .map(|p| (Value::String(format!("{{{{ {p} }}}}")), None))
+            .ok_or_else(|| format!("path {path}"));
+    }
+    let call = object
+        .get("call")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let args = object.get("args").cloned().unwrap_or_default();
+    call_template(call, &args).map(|(text, note)| (Value::String(text), note))
+}
+
+/// The template expression of a function argument (a path or a number).
+fn arg_expr(call: &str, args: &Value, key: &str) -> Result<String, String> {
+    match args.get(key) {
+        Some(Value::Object(o)) if o.contains_key("path") => {
+            let path = o.get("path").and_then(Value::as_str).unwrap_or_default();
+            dotted(path).ok_or_else(|| format!("path {path}"))
+        }
+        Some(Value::Number(n)) => Ok(n.to_string()),
+        Some(other) => Err(format!("{call} argument {key} = {other}")),
+        None => Err(format!("{call} without {key}")),
+    }
+}
+
+/// A format function call → a template string (and a note when it is approximate).
+fn call_template(call: &str, args: &Value) -> Result<(String, Option<String>), String> {
+    let text = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_owned);
+    let value = || arg_expr(call, args, "value");
+    match call {
+        "formatString" => {
+            let template = text("value").ok_or_else(|| "formatString value".to_owned())?;
+            Ok(interpolation(&template))
+        }
+        "formatCurrency" => Ok((
+            format!(
+                "{{{{ {} | currency:{} }}}}",
+                value()?,
+                text("currency").unwrap_or_else(|| "USD".into())
+            ),
+            None,
+        )),
+        "formatNumber" => Ok((
+            match args.get("decimals").and_then(Value::as_u64) {
+                Some(d) => format!("{{{{ {} | number:{d} }}}}", value()?),
+                None => format!("{{{{ {} | number }}}}", value()?),
+            },
+            None,
+        )),
+        "formatDate" => {
+            let format = text("format").unwrap_or_default();
+            let has = |cs: &str| format.chars().any(|c| cs.contains(c));
+            let pipe = match (has("yMdE"), has("hHms")) {
+                (false, true) => "time",
+                (true, true) => "datetime",
+                _ => "date",
+            };
+            let note = format!("formatDate pattern {format:?} shown with the {pipe} pipe");
+            Ok((format!("{{{{ {} | {pipe} }}}}", value()?), Some(note)))
+        }
+        other => Err(format!("function {other}")),
+    }
+}
+
+/// A `formatString` value (`Hi ${/name}`) → a template (`Hi {{ name }}`); expressions that
+/// are not paths are dropped and named in the note.
+fn interpolation(value: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let mut dropped = Vec::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        if rest[..start].ends_with('\\') {
+            out.push_str(&rest[..start - 1]);
+            out.push_str("${");
+            rest = &rest[start + 2..];
+            continue;
+        }
+        out.push_str(&rest[..start]);
+        let inner_start = start + 2;
+        let mut depth = 1;
+        let mut end = rest.len();
+        for (i, c) in rest[inner_start..].char_indices() {
+            depth += match c {
+                '{' => 1,
+                '}' => -1,
+                _ => 0,
+            };
+            if depth == 0 {
+                end = inner_start + i;
+                break;
+            }
+        }
+        let inner = &rest[inner_start..end];
+        match dotted(inner) {
+            Some(path) => out.push_str(&format!("{{{{ {path} }}}}")),
+            None => dropped.push(format!("${{{inner}}}")),
+        }
+        rest = rest.get(end + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    let note = (!dropped.is_empty())
+        .then(|| format!("formatString expression {} dropped", dropped.join(", ")));
+    (out, note)
+}

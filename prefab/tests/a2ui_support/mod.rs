@@ -1,0 +1,87 @@
+//! Shared by the A2UI tests: the vendored A2UI v0.9 schemas and examples
+//! (`tests/data/a2ui/v0.9`, see its PROVENANCE.md) and a validator for messages.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// `prefab/tests/data/a2ui/v0.9` (this file is also included by other crates' tests).
+pub fn data_dir() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let own = here.join("tests/data/a2ui/v0.9");
+    if own.is_dir() {
+        own
+    } else {
+        here.join("../prefab/tests/data/a2ui/v0.9")
+    }
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every official example (basic and minimal catalog) as `(catalog/file, messages)`.
+pub fn examples() -> Vec<(String, Vec<Value>)> {
+    let mut out = Vec::new();
+    for catalog in ["basic", "minimal"] {
+        let dir = data_dir().join("examples").join(catalog);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for file in files {
+            let doc = read_json(&file);
+            let messages = doc["messages"].as_array().cloned().unwrap();
+            let name = format!("{catalog}/{}", file.file_name().unwrap().to_string_lossy());
+            out.push((name, messages));
+        }
+    }
+    assert!(
+        out.len() >= 43,
+        "expected the 36 basic and 7 minimal examples, found {}",
+        out.len()
+    );
+    out
+}
+
+/// Resolves the schemas' references (`catalog.json`, `common_types.json`, absolute
+/// `https://a2ui.org/specification/v0_9/…` ids) to the vendored files; nothing is fetched.
+struct Vendored;
+
+impl jsonschema::Retrieve for Vendored {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        let path = uri.path().as_str();
+        let file = path.rsplit('/').next().unwrap_or_default();
+        let local = data_dir().join(file);
+        if local.is_file() && path.starts_with("/specification/v0_9/") {
+            Ok(read_json(&local))
+        } else {
+            Err(format!("not vendored: {uri}").into())
+        }
+    }
+}
+
+/// The validator of one server-to-client message (`server_to_client.json`, basic catalog).
+pub fn validator() -> jsonschema::Validator {
+    let schema = read_json(&data_dir().join("server_to_client.json"));
+    jsonschema::options()
+        .with_retriever(Vendored)
+        .build(&schema)
+        .unwrap()
+}
+
+/// Every schema error of every message, with the message's index.
+pub fn schema_errors(validator: &jsonschema::Validator, messages: &[Value]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (i, message) in messages.iter().enumerate() {
+        for error in validator.iter_errors(message) {
+            errors.push(format!("messages[{i}]{}: {error}", error.instance_path()));
+        }
+    }
+    errors
+}
