@@ -16,6 +16,7 @@
 //! wait for the final pass (the tool result), which draws exactly what a one-shot mount
 //! draws.
 use super::draw;
+use super::widget::child_path;
 use crate::cx::{Cx, Shared};
 use crate::dom;
 use crate::node::prop;
@@ -345,11 +346,6 @@ fn patch(st: &RefCell<Stream>, cx: &Cx, value: &Value, path: &str) -> Option<Nod
         ..entry
     }));
     Some(dom)
-}
-
-/// `<path>.children[<i>]`.
-fn child_path(path: &str, i: usize) -> String {
-    path.to_string() + ".children[" + i.to_string().as_str() + "]"
 }
 
 /// The previous pass's node at `path` with its subtree, when `value` draws the same.
