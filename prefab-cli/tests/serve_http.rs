@@ -55,6 +55,43 @@ fn serves_the_examples_and_the_preview_host() {
 }
 
 #[test]
+fn serves_the_renderer_bundle_for_fastmcp_pages() {
+    let server = start("serve_bundle", &[]);
+    let integrity: serde_json::Value =
+        serde_json::from_slice(&prefab::page::cdn_file("integrity.json").unwrap()).unwrap();
+    for name in prefab::page::CDN_FILES {
+        let (head, _) = http(&server.addr, "GET", &format!("/renderer/{name}"), "");
+        assert!(head.starts_with("HTTP/1.1 200 "), "{name}: {head}");
+        // The view's document has an opaque origin: module scripts and SRI need CORS.
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("access-control-allow-origin: *"),
+            "{name}: {head}"
+        );
+        assert!(integrity[name].as_str().unwrap().starts_with("sha384-"));
+    }
+    let (head, entry) = http(&server.addr, "GET", "/renderer/renderer.js", "");
+    assert!(head.contains("text/javascript"), "{head}");
+    assert!(entry.contains("import.meta.url"));
+    for loaded in ["glue.js", "loader.js", "renderer.wasm2js.js"] {
+        assert!(
+            entry.contains(integrity[loaded].as_str().unwrap()),
+            "{loaded}"
+        );
+    }
+    let (head, css) = http(&server.addr, "GET", "/renderer/renderer.css", "");
+    assert!(head.contains("text/css") && css.contains(".pf-"), "{head}");
+    for missing in [
+        "/renderer/entry.js",
+        "/renderer/..%2FCargo.toml",
+        "/renderer/",
+    ] {
+        let (head, _) = http(&server.addr, "GET", missing, "");
+        assert!(head.starts_with("HTTP/1.1 404 "), "{missing}: {head}");
+    }
+}
+
+#[test]
 fn a_port_in_use_is_reported_with_the_flag() {
     let server = start("serve_port", &[]);
     let port = server.addr.rsplit(':').next().unwrap();

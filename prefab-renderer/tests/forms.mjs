@@ -217,6 +217,11 @@ async function formsSuite(host) {
     // Form submit.
     await page.click("button[type=submit]");
     await expectText(page, "submitted-out", "Submitted: true", "the submit button runs Form.onSubmit");
+    // A Button without `buttonType` keeps HTML's default type (submit), as prefab-ui's does.
+    await page.click("#default-form button:has-text('Not a submit')");
+    await expectText(page, "sent-out", "Sent: 0, clicked: true", "a buttonType=button Button in a Form runs onClick, does not submit");
+    await page.click("#default-form button:has-text('Send')");
+    await expectText(page, "sent-out", "Sent: 1, clicked: true", "a Button without buttonType submits its Form (runs onSubmit)");
     check("[forms] no console error after interaction", errors.length === 0, errors.join(" | "));
   }, (e) => e.stack).finally(() => page.close());
 }

@@ -26,6 +26,7 @@ pub fn all() -> Result<(), String> {
     mcp_e2e()?;
     mcp_conformance()?;
     crate::oauth::install()?;
+    fastmcp()?;
     postgres()?;
     Ok(())
 }
@@ -299,4 +300,44 @@ pub fn postgres() -> Result<String, String> {
     Ok(format!(
         "postgres://{POSTGRES_ROLE}:{POSTGRES_ROLE}@127.0.0.1:{port}/{POSTGRES_DATABASE}"
     ))
+}
+
+fn fastmcp_venv() -> PathBuf {
+    root().join("target/fastmcp/venv")
+}
+
+/// The Python of the FastMCP suite's venv.
+pub fn fastmcp_python() -> PathBuf {
+    fastmcp_venv().join("bin/python")
+}
+
+fn fastmcp_requirements() -> PathBuf {
+    root().join("xtask/fastmcp/requirements.txt")
+}
+
+/// The FastMCP suite's venv (`target/fastmcp/venv`) with the pinned packages of
+/// `xtask/fastmcp/requirements.txt` (skipped when it was made from the same pins).
+pub fn fastmcp() -> Result<(), String> {
+    let pins = std::fs::read_to_string(fastmcp_requirements())
+        .map_err(|e| format!("xtask/fastmcp/requirements.txt: {e}"))?;
+    let stamp = fastmcp_venv().join("requirements.txt");
+    if fastmcp_python().exists() && std::fs::read_to_string(&stamp).ok().as_deref() == Some(&pins) {
+        return Ok(());
+    }
+    if !fastmcp_python().exists() {
+        run(Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(fastmcp_venv()))?;
+    }
+    run(Command::new(fastmcp_python())
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(["--only-binary", ":all:", "-r"])
+        .arg(fastmcp_requirements()))?;
+    std::fs::write(&stamp, pins).map_err(|e| format!("{}: {e}", stamp.display()))
 }

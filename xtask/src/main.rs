@@ -14,11 +14,17 @@
 //!   budgets in `prefab-renderer/budgets.toml`; fails when one is over (`check-assets` does
 //!   this too).
 //! * `cargo xtask cdn-bundle [DIR]` — writes the versioned CDN/npm bundle of the committed
-//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`).
-//! * `cargo xtask oauth` — only the authorization suite (`prefab serve` against
-//!   oidc-provider with the TypeScript SDK and rmcp clients; `xtask/src/oauth.rs`).
+//!   assets to `DIR/prefab-renderer/<version>/` (default `target/cdn`): an npm package
+//!   (`package.json`, `README.md`, `integrity.json`).
+//! * `cargo xtask npm-package` — `npm pack` of that bundle, installed from the tarball into an
+//!   empty folder, SRI hashes checked, served from there to the CDN viewer in the test host.
 //! * `cargo xtask e2e` — only the MCP end-to-end suite (TypeScript SDK client, 200 parallel
 //!   calls).
+//! * `cargo xtask fastmcp [--only TOOL,…]` — the FastMCP suite: real FastMCP servers
+//!   (prefab-ui's Python API) on the renderer bundle `prefab serve` serves, both engines,
+//!   text parity with prefab-ui's own renderer (`xtask/fastmcp/`);
+//! * `cargo xtask oauth` — only the authorization suite (`prefab serve` against
+//!   oidc-provider with the TypeScript SDK and rmcp clients; `xtask/src/oauth.rs`).
 //! * `cargo xtask mcp-conformance` — only the official MCP conformance suite against the
 //!   conformance server (`xtask/src/mcp_conformance.rs`).
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
@@ -50,6 +56,7 @@ mod cdn;
 mod conformance;
 mod contact;
 mod e2e;
+mod fastmcp;
 mod fuzz;
 mod install;
 mod mcp_conformance;
@@ -88,6 +95,7 @@ fn main() -> ExitCode {
             .and_then(|()| oauth::install())
             .and_then(|()| oauth::run_suite()),
         Some("serve") => serve::run_suite(false),
+        Some("fastmcp") => fastmcp::run_suite(&args[1..]),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("sizes") => renderer::sizes(),
         Some("cdn-bundle") => {
@@ -95,6 +103,10 @@ fn main() -> ExitCode {
                 .get(1)
                 .map_or_else(|| sh::root().join("target/cdn"), Into::into);
             cdn::write_bundle(&dir).map(|_| ())
+        }
+        Some("npm-package") => {
+            let pages = sh::root().join("target/pages");
+            pages::write(&pages).and_then(|()| cdn::npm_suite(&pages))
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
         Some("package") => package::cli(&args[1..]),
@@ -106,7 +118,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

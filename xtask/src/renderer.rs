@@ -26,7 +26,7 @@
 //! 0. `prefab-renderer/css/*.css` joined into `renderer.css`;
 //!
 //! `prefab-renderer/js/loader.js` (hand-written, minified into `prefab/assets/` like
-//! `unlzma.js`) picks the engine at load time; `prefab::page`
+//! `unlzma.js` and the CDN bundle's entry `entry.js`) picks the engine at load time; `prefab::page`
 //! inlines everything into one HTML page. Every step is deterministic, so `check-assets`
 //! can rebuild into a temporary folder and compare bytes with the committed assets. Both
 //! commands print every asset's size against its budget (`crate::post::budgets`);
@@ -39,9 +39,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated assets, in `prefab/assets/`.
-const GENERATED: [&str; 10] = [
+const GENERATED: [&str; 11] = [
     "renderer.css",
     "loader.js",
+    "entry.js",
     "unlzma.js",
     "renderer.js",
     "renderer_bg.wasm",
@@ -267,7 +268,7 @@ fn engines(work: &Path, out: &Path) -> Result<PathBuf, String> {
     }
     minify(&glue_path, &out.join("renderer.js"))?;
     // The hand-written scripts of `prefab-renderer/js/`, minified like the rest.
-    for name in ["loader.js", "unlzma.js"] {
+    for name in ["loader.js", "unlzma.js", "entry.js"] {
         minify(
             &root().join("prefab-renderer/js").join(name),
             &out.join(name),

@@ -13,6 +13,7 @@ pub fn run_all() -> Result<(), String> {
     crate::mcp_conformance::run_suite()?;
     crate::oauth::run_suite()?;
     crate::serve::run_suite(false)?;
+    crate::fastmcp::run_suite(&[])?;
     crate::fuzz::run_cli(&["--seconds".into(), "60".into()])?;
     Ok(())
 }
@@ -67,6 +68,7 @@ fn renderer() -> Result<(), String> {
             .arg("--pages")
             .arg(&pages))?;
     }
+    crate::cdn::npm_suite(&pages)?;
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during
     // `native()`): no error box, no console error, no placeholder except these types, and no

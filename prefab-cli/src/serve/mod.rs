@@ -5,7 +5,12 @@
 //! $ prefab serve
 //! MCP endpoint:  http://127.0.0.1:8931/mcp
 //! Preview host:  http://127.0.0.1:8931/
+//! Renderer:      http://127.0.0.1:8931/renderer/renderer.js
 //! ```
+//!
+//! The renderer bundle at `/renderer/` serves FastMCP servers too:
+//! `PREFAB_RENDERER_URL=http://127.0.0.1:8931/renderer python server.py`.
+mod bundle;
 pub mod catalog;
 pub mod network;
 mod preview;
@@ -90,7 +95,9 @@ async fn serve(
     let catalog = catalog::Catalog::new(catalog::examples(kanban, signups))
         .with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
-    let app = http_router(move || viewer.attach(catalog.clone()), &config).merge(preview::routes());
+    let app = http_router(move || viewer.attach(catalog.clone()), &config)
+        .merge(preview::routes())
+        .merge(bundle::routes());
     // A closed standard output (a parent that read the URLs and left) must not stop the
     // server, so write errors are ignored rather than panicking as `println!` would.
     let mut out = std::io::stdout().lock();
@@ -103,6 +110,12 @@ async fn serve(
         );
     }
     let _ = writeln!(out, "Preview host:  http://{addr}/");
+    let _ = writeln!(
+        out,
+        "Renderer:      http://{addr}{}/renderer.js (PREFAB_RENDERER_URL=http://{addr}{})",
+        bundle::PREFIX,
+        bundle::PREFIX
+    );
     let _ = writeln!(out, "Data:          {}", data_dir.display());
     if let Some(auth) = &config.authorization {
         let _ = writeln!(

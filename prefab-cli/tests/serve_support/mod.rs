@@ -55,7 +55,8 @@ pub fn start(name: &str, extra: &[&str]) -> Server {
     Server { child, addr }
 }
 
-/// One HTTP/1.1 exchange; returns the status line and the body.
+/// One HTTP/1.1 exchange; returns the response head (status line first, then the header
+/// lines) and the body.
 pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(
@@ -66,10 +67,11 @@ pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String
         body.len()
     )
     .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    // Binary bodies (the renderer's wasm) are read as lossy text.
+    let response = String::from_utf8_lossy(&bytes);
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    let status = head.lines().next().unwrap().to_string();
     let body = if head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
@@ -78,7 +80,7 @@ pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String
     } else {
         body.to_string()
     };
-    (status, body)
+    (head.to_string(), body)
 }
 
 fn unchunk(mut body: &str) -> String {

@@ -10,10 +10,11 @@ use super::{Render, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
-use crate::render::widget::set_style;
+use crate::render::widget::{hit, set_style};
 use crate::template;
 use prefab::expr::{Value, number_to_string};
-use web_sys::{Element, Node};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlFormElement, Node};
 
 /// Modifier props that add `<class>-<infix><value>` classes: (prop, infix, default).
 pub type Mods = &'static [(&'static str, &'static str, &'static str)];
@@ -304,12 +305,28 @@ fn touch(cx: &Cx, touch: Touch, el: &Element, node: &Value) {
         Touch::Form => {
             let on_submit = prop(node, "onSubmit").clone();
             let action_cx = cx.clone();
-            dom::listen(&cx.owner, el, "submit", move |event| {
+            let form = el.clone();
+            let submit = move |event: web_sys::Event| {
+                // A click on one of this form's submit buttons (HTML's default type) submits
+                // here: the browser's own submission never fires `submit` in a frame
+                // sandboxed without `allow-forms`. The form's constraints still apply.
+                if event.type_() == "click" {
+                    let Some(_) = hit(&event, "button:not([type]),button[type=submit]")
+                        .filter(|b| b.closest("form").ok().flatten().as_ref() == Some(&form))
+                    else {
+                        return;
+                    };
+                    event.prevent_default();
+                    if !form.unchecked_ref::<HtmlFormElement>().report_validity() {
+                        return;
+                    }
+                }
                 event.prevent_default();
                 if !on_submit.is_nullish() {
                     crate::actions::run(&action_cx, &on_submit, Value::Undefined);
                 }
-            });
+            };
+            dom::listen_many(&cx.owner, el, &["submit", "click"], Box::new(submit));
         }
         _ => {}
     }

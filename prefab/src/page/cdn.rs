@@ -11,15 +11,6 @@ use super::escape_text;
 
 const INTEGRITY: &str = include_str!("../../assets/integrity.json");
 
-/// The files of a CDN bundle, each listed with its hash in `integrity.json`.
-pub const CDN_FILES: [&str; 5] = [
-    "renderer.css",
-    "glue.js",
-    "loader.js",
-    "renderer_bg.wasm",
-    "renderer.wasm2js.js",
-];
-
 /// Mermaid in the bundle: npm `mermaid` 12.3.0's `dist/mermaid.min.js` (the version
 /// `cargo xtask install` pins; `cargo xtask cdn-bundle` copies it and checks this hash). A CDN
 /// page's loader loads it the first time a `Mermaid` component draws.

@@ -27,10 +27,12 @@
 //! ```
 
 mod assets;
+mod bundle;
 mod cdn;
 
 pub use assets::base64;
-pub use cdn::{CDN_FILES, MERMAID_FILE, MERMAID_INTEGRITY, cdn_viewer_html};
+pub use bundle::{CDN_FILES, bundle_file, cdn_file};
+pub use cdn::{MERMAID_FILE, MERMAID_INTEGRITY, cdn_viewer_html};
 
 /// Which renderer engines a self-contained page carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

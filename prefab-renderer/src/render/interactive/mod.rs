@@ -32,8 +32,11 @@ fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String>
     class.push_str(" pf-button-size-");
     class.push_str(size);
     base(cx, &el, node, &class);
-    let button_type = prop(node, "buttonType").as_str().unwrap_or("button");
-    dom::set_attr(&el, "type", button_type);
+    // Without `buttonType` the button keeps HTML's default type, as prefab-ui's does: inside a
+    // `Form` it submits (the last button of `Form.from_model`), elsewhere it does nothing more.
+    if let Some(button_type) = prop(node, "buttonType").as_str() {
+        dom::set_attr(&el, "type", button_type);
+    }
     dom::set_attr(&el, "data-variant", variant);
     dom::set_attr(&el, "data-size", size);
     bind_label(cx, &el, prop(node, "label"));

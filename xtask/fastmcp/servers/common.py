@@ -1,0 +1,5 @@
+"""The one FastMCP server the family modules register their tools on."""
+
+from fastmcp import FastMCP
+
+mcp = FastMCP("prefab-rs FastMCP suite")
