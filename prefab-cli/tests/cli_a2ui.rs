@@ -2,25 +2,12 @@
 //! both print the diagnostics on standard error.
 #![allow(clippy::unwrap_used)]
 
+mod cli_support;
+use cli_support::prefab_stdin;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn prefab(args: &[&str], stdin: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_prefab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = prefab_stdin(args, stdin);
     assert!(
         out.status.success(),
         "{}",

@@ -4,10 +4,11 @@
 #[path = "../../prefab/tests/wire_support/mod.rs"]
 mod wire_support;
 
+mod cli_support;
+use cli_support::prefab_stdin;
 use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use wire_support::*;
 
 fn prefab(args: &[&str]) -> Output {
@@ -15,23 +16,6 @@ fn prefab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-fn prefab_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_prefab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn text(out: &Output) -> String {

@@ -51,6 +51,10 @@ function wasmEngine() {
   });
 }
 
+// The page may load code from the bundle's origin: the loader loads the bundle's pinned
+// Mermaid from there the first time a `Mermaid` diagram draws.
+globalThis.prefabMermaid = [base.slice(0, -1), integrity["mermaid.min.js"]];
+
 Promise.all([load("glue.js"), wasmAllowed() ? wasmEngine() : load("renderer.wasm2js.js")])
   .then(function () {
     return load("loader.js");

@@ -107,12 +107,13 @@
     });
   }
 
-  // Loads the bundle's file `name` as a script, checked against its integrity hash.
-  function loadScript(name, integrity) {
+  // Loads the bundle's file `name` as a script (from `base`, default the CDN page's),
+  // checked against its integrity hash.
+  function loadScript(name, integrity, base) {
     var script = document.createElement("script");
     var parent = document.head || document.documentElement;
     return new Promise(function (resolve, reject) {
-      script.src = cdn.base + "/" + name;
+      script.src = (base || cdn.base) + "/" + name;
       script.integrity = integrity;
       script.crossOrigin = "anonymous";
       script.onload = resolve;
@@ -137,16 +138,22 @@
   // A CDN page may load code from the bundle's origin: until the page has a Mermaid of its
   // own, `window.mermaid` is a stand-in whose `run` (what the renderer calls to draw a
   // `Mermaid` component) loads the bundle's pinned Mermaid once, then hands over to it (the
-  // script replaces the stand-in). A self-contained page has none: diagrams show as source.
-  if (cdn && cdn.mermaid && !window.mermaid) {
+  // script replaces the stand-in). The bundle's `renderer.js` entry (in a page made by
+  // prefab-ui's `get_renderer_html()`) names the bundle in `prefabMermaid` ([base, hash]). A
+  // self-contained page has neither: diagrams show as source.
+  var mermaidFrom = cdn && cdn.mermaid ? [cdn.base, cdn.mermaid] : window.prefabMermaid;
+  if (mermaidFrom && mermaidFrom[1] && !window.mermaid) {
     var mermaidLoaded;
     window.mermaid = {
       run: function (options) {
-        mermaidLoaded = mermaidLoaded || loadScript("mermaid.min.js", cdn.mermaid).then(function () {
+        mermaidLoaded = mermaidLoaded || loadScript("mermaid.min.js", mermaidFrom[1], mermaidFrom[0]).then(function () {
           window.mermaid.initialize({ startOnLoad: false });
         });
+        // A bundle without Mermaid (`prefab serve`'s) leaves the source shown.
         return mermaidLoaded.then(function () {
           return window.mermaid.run(options);
+        }, function (missing) {
+          if (typeof console === "object") console.warn(missing.message);
         });
       },
     };

@@ -132,11 +132,20 @@ await withHost(async (host) => {
   // a diagram draws, and draws an SVG under the CSP `Viewer::cdn` declares; a self-contained
   // page shows the source with a note.
   const diagram = { $prefab: { version: "0.3" }, view: { type: "Mermaid", chart: "graph TD\n  A[Start] --> B[Done]" } };
+  const cdnPage = readFileSync(join(PAGES, "viewer-cdn.html"), "utf8");
+  // The page prefab-ui's `get_renderer_html()` makes with `PREFAB_RENDERER_URL=<bundle base>`
+  // (what every FastMCP UI tool serves): the stylesheet, `#root` and the `renderer.js` entry.
+  const entryPage = (base) =>
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${base}/renderer.css" crossorigin="anonymous"></head>` +
+    `<body><div id="root"></div><script type="module" src="${base}/renderer.js" crossorigin="anonymous"></script></body></html>`;
   const drawIn = async (page, cdn) => {
+    const base = cdnPage.match(/https:\/\/cdn\.invalid[^"]*?(?=\/renderer\.css)/)?.[0];
+    const html = page === "renderer.js entry" ? entryPage(base) : readFileSync(join(PAGES, page), "utf8");
     const view = await host.open({
-      html: readFileSync(join(PAGES, page), "utf8").replaceAll("https://cdn.invalid", cdn?.origin ?? "https://cdn.invalid"),
+      html: html.replaceAll("https://cdn.invalid", cdn?.origin ?? "https://cdn.invalid"),
       csp: "default",
-      ui: { csp: cdn ? { resourceDomains: [cdn.origin], connectDomains: [cdn.origin] } : {} },
+      // What `Viewer::cdn` declares; FastMCP declares the bundle's origin in `resourceDomains` only.
+      ui: { csp: cdn ? { resourceDomains: [cdn.origin], connectDomains: page === "renderer.js entry" ? [] : [cdn.origin] } : {} },
       toolResult: toolResult(diagram),
     });
     try {
@@ -152,14 +161,16 @@ await withHost(async (host) => {
     }
   };
   {
-    const cdn = await cdnServer();
-    try {
-      const r = await drawIn("viewer-cdn.html", cdn).catch((e) => ({ error: String(e) }));
-      check("[viewer-cdn.html default] Mermaid draws the diagram as SVG", r.svg === true && r.labels === 2, JSON.stringify(r));
-      const loads = cdn.paths.filter((p) => p.endsWith("/mermaid.min.js"));
-      check("[viewer-cdn.html default] Mermaid is loaded from the bundle once", loads.length === 1, cdn.paths.join(","));
-    } finally {
-      cdn.server.close();
+    for (const page of ["viewer-cdn.html", "renderer.js entry"]) {
+      const cdn = await cdnServer();
+      try {
+        const r = await drawIn(page, cdn).catch((e) => ({ error: String(e) }));
+        check(`[${page} default] Mermaid draws the diagram as SVG`, r.svg === true && r.labels === 2, JSON.stringify(r));
+        const loads = cdn.paths.filter((p) => p.endsWith("/mermaid.min.js"));
+        check(`[${page} default] Mermaid is loaded from the bundle once`, loads.length === 1, cdn.paths.join(","));
+      } finally {
+        cdn.server.close();
+      }
     }
     const cdn2 = await cdnServer();
     try {

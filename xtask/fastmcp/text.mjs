@@ -14,7 +14,12 @@ export async function readText(frame) {
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
       // Visually hidden (screen-reader-only) content: clipped to at most a pixel.
-      const clipped = style.overflow === "hidden" && box.width <= 1 && box.height <= 1;
+      // A table keeps its content's width whatever its `width`, so a clip that leaves nothing
+      // (`clip-path: inset(50%)`, `clip: rect(0 0 0 0)`) counts as hidden too.
+      const clipped =
+        (style.overflow === "hidden" && box.width <= 1 && box.height <= 1) ||
+        style.clipPath === "inset(50%)" ||
+        style.clip === "rect(0px, 0px, 0px, 0px)";
       const shown = style.display !== "none" && style.visibility !== "hidden" && style.opacity !== "0" && !clipped && !el.hidden && visible(el.parentElement);
       seen.set(el, shown);
       return shown;
@@ -28,8 +33,9 @@ export async function readText(frame) {
         continue;
       }
       const parent = node.parentElement;
-      // A textarea's text node is its initial value, read above.
-      if (parent && !["SCRIPT", "STYLE", "TITLE", "TEXTAREA"].includes(parent.tagName) && visible(parent)) parts.push(node.data);
+      // A textarea's text node is its initial value, read above; an SVG `<title>` or `<desc>`
+      // (lower-case tag names) is a tooltip or a description, not shown text.
+      if (parent && !["SCRIPT", "STYLE", "TITLE", "TEXTAREA", "DESC"].includes(parent.tagName.toUpperCase()) && visible(parent)) parts.push(node.data);
     }
     return parts.join(" ");
   });

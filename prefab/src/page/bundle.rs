@@ -81,6 +81,11 @@ fn entry_script(template: &str, integrity: &serde_json::Value) -> Result<String,
             .ok_or_else(|| format!("renderer.js: no integrity hash for {file}"))?;
         hashes.insert(file.into(), hash.into());
     }
+    // Not a file the entry loads, but one the loader loads for it when a diagram draws.
+    hashes.insert(
+        super::cdn::MERMAID_FILE.into(),
+        super::cdn::MERMAID_INTEGRITY.into(),
+    );
     if !template.contains(PLACEHOLDER) {
         return Err(format!("entry.js: no {PLACEHOLDER} placeholder"));
     }
