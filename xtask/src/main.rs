@@ -44,7 +44,8 @@
 //! * `cargo xtask a2ui-lit` — the A2UI suite against the official Lit renderer alone
 //!   (`prefab-renderer/tests/a2ui-lit.mjs`; part of `cargo xtask test`, ~25 s once built).
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
-//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
+//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes); `--streaming` runs the
+//!   streaming benchmark instead.
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
 //!   renderer when `target/bench-render` has it) of every catalogue document into
 //!   `target/contact-sheet/index.html`; for review, not run by CI.

@@ -59,6 +59,9 @@ fn renderer() -> Result<(), String> {
         "forms.mjs",
         "theme.mjs",
         "sortable.mjs",
+        // Every conformance document and gallery view (`target/gallery`, written by the
+        // gallery test during `native()`) streamed as tool-input-partial messages.
+        "streaming.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
