@@ -386,9 +386,10 @@ fn skeleton(path: &str) -> Node {
 
 /// Whether a drawn node is, or holds, an error box or an unknown-type placeholder.
 fn problem(node: &Node) -> bool {
+    // `matches` and one descendant lookup: cheaper than a `:has()` selector.
+    const PROBLEM: &str = ".pf-error,.pf-unknown";
     node.dyn_ref::<Element>().is_some_and(|el| {
-        el.matches(".pf-error,.pf-unknown,:has(.pf-error,.pf-unknown)")
-            .unwrap_or(false)
+        el.matches(PROBLEM).unwrap_or(false) || el.query_selector(PROBLEM).ok().flatten().is_some()
     })
 }
 
