@@ -271,10 +271,12 @@ fn is_envelope(value: &Value) -> bool {
 /// Adds envelope `css` as `<style data-prefab-css>` and `stylesheets` as links, replacing
 /// those of the previous envelope.
 fn apply_css(css: &Value, stylesheets: &Value) {
-    let Some(doc) = dom::document() else {
+    let Some(head) = dom::document().and_then(|d| d.head()) else {
         return;
     };
-    if let Ok(old) = doc.query_selector_all("[data-prefab-css],[data-prefab-stylesheet]") {
+    // Only `<head>` holds them (added below): not the whole document searched at every
+    // streaming pass.
+    if let Ok(old) = head.query_selector_all("[data-prefab-css],[data-prefab-stylesheet]") {
         for i in 0..old.length() {
             if let Some(node) = old.item(i)
                 && let Some(el) = node.dyn_ref::<Element>()
@@ -283,9 +285,6 @@ fn apply_css(css: &Value, stylesheets: &Value) {
             }
         }
     }
-    let Some(head) = doc.head() else {
-        return;
-    };
     if let Value::Array(items) = css {
         for (i, text) in items.iter().filter_map(Value::as_str).enumerate() {
             let style = dom::element("style");

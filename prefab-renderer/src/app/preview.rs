@@ -5,6 +5,7 @@ use super::{App, is_envelope};
 use crate::node::prop;
 use crate::render::stream;
 use prefab::expr::{Map, Value};
+use std::cell::RefCell;
 
 /// The class of the root `Div` a bare view is wrapped in (as `prefab::display` does).
 const ROOT_CLASS: &str = "pf-app-root";
@@ -27,13 +28,25 @@ impl App {
         if view.is_nullish() {
             return;
         }
-        if !stream::active() {
+        let first = !stream::active();
+        if first {
             self.clear_timers();
             let cx = self.fresh_cx();
             self.store.replace(Map::new(), &["$host"]);
             stream::begin(cx);
         }
-        self.settings(envelope);
+        // Settings apply again only when they changed since the previous pass (not at every
+        // message of a stream: `css` elements, theme attributes and tools stay as they are).
+        let same = SETTINGS.with(|s| {
+            let s = s.borrow();
+            SETTINGS_KEYS
+                .iter()
+                .all(|k| prop(&s, k) == prop(envelope, k))
+        });
+        if first || !same {
+            self.settings(envelope);
+            SETTINGS.with(|s| s.replace(envelope.clone()));
+        }
         if let Value::Object(state) = prop(envelope, "state") {
             for (k, v) in state.iter() {
                 if self.store.peek(k).as_ref() != Some(v) {
@@ -48,6 +61,22 @@ impl App {
         }
     }
 }
+
+thread_local! {
+    /// The envelope whose settings the previous pass of the running stream applied.
+    static SETTINGS: RefCell<Value> = const { RefCell::new(Value::Undefined) };
+}
+
+/// The envelope keys `App::settings` reads.
+const SETTINGS_KEYS: [&str; 7] = [
+    "_meta",
+    "css",
+    "stylesheets",
+    "frameDomains",
+    "mode",
+    "tools",
+    "keyBindings",
+];
 
 /// The envelope tool arguments hold: `{"view": <envelope>}`, an envelope itself,
 /// `{"view": <component>, "state"?, "defs"?, …}` (the component wrapped in the root `Div`,

@@ -152,13 +152,18 @@ pub fn pass(shared: Rc<Shared>, view: &Value, partial: bool, defs_changed: bool)
         s.stack.clear();
         s.skeletons = 0;
         let new = std::mem::take(&mut s.new);
-        s.index = HashMap::default();
+        // The same table refilled (no allocation, no rehash as the document grows).
+        s.index.clear();
+        s.index.reserve(new.len());
         for (i, e) in new.iter().enumerate() {
             if let Some(e) = e {
                 s.index.insert(e.path.clone(), i);
             }
         }
-        std::mem::replace(&mut s.old, new)
+        let capacity = new.len();
+        let old = std::mem::replace(&mut s.old, new);
+        s.new.reserve(capacity);
+        old
     };
     for e in retired.into_iter().flatten() {
         e.owner.dispose();
@@ -386,9 +391,10 @@ fn skeleton(path: &str) -> Node {
 
 /// Whether a drawn node is, or holds, an error box or an unknown-type placeholder.
 fn problem(node: &Node) -> bool {
+    // `matches` and one descendant lookup: cheaper than a `:has()` selector.
+    const PROBLEM: &str = ".pf-error,.pf-unknown";
     node.dyn_ref::<Element>().is_some_and(|el| {
-        el.matches(".pf-error,.pf-unknown,:has(.pf-error,.pf-unknown)")
-            .unwrap_or(false)
+        el.matches(PROBLEM).unwrap_or(false) || el.query_selector(PROBLEM).ok().flatten().is_some()
     })
 }
 

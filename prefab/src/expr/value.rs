@@ -196,8 +196,13 @@ impl PartialEq for Value {
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Number(a), Value::Number(b)) => a == b || (a.is_nan() && b.is_nan()),
             (Value::String(a), Value::String(b)) => a == b,
-            (Value::Array(a), Value::Array(b)) => a == b,
-            (Value::Object(a), Value::Object(b)) => a == b,
+            // Last items first: a document being written differs at its end, so a growing
+            // array or object is told apart without walking its equal first items.
+            (Value::Array(a), Value::Array(b)) => {
+                Arc::ptr_eq(a, b)
+                    || a.len() == b.len() && a.iter().rev().zip(b.iter().rev()).all(|(x, y)| x == y)
+            }
+            (Value::Object(a), Value::Object(b)) => Arc::ptr_eq(a, b) || a == b,
             _ => false,
         }
     }
@@ -363,7 +368,21 @@ impl Map {
 /// Same keys with equal values, in any order.
 impl PartialEq for Map {
     fn eq(&self, other: &Map) -> bool {
-        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+        // Keys in the same order are compared in place (a lookup by key only when they are
+        // not), last keys first (see `Value`'s `eq`).
+        self.len() == other.len()
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .rev()
+                .all(|((k, v), (ok, ov))| {
+                    if k == ok {
+                        v == ov
+                    } else {
+                        other.get(k) == Some(v)
+                    }
+                })
     }
 }
 
