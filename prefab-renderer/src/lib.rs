@@ -25,6 +25,7 @@
 //! Expressions are evaluated by `prefab::expr`, the engine the server side uses too.
 #![forbid(unsafe_code)]
 
+pub mod a2ui;
 pub mod actions;
 pub mod app;
 pub mod bridge;

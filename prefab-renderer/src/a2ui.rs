@@ -1,0 +1,530 @@
+//! A2UI surfaces in the viewer. A tool result's content item of MIME `application/a2ui+json`
+//! (what `display_a2ui` returns) holds A2UI messages, v0.9 or the v1.0 batch form
+//! (`{"messages": [...]}`); they are applied in order to one surface (components by id, the
+//! data model) and the surface is read into a `$prefab` envelope as `prefab::a2ui` reads it.
+//! Later results update the same surface: one with only data-model changes becomes a state
+//! patch, so the view stays mounted.
+//!
+//! Size matters here (the renderer is inlined in every page): every component is one row of
+//! [`ROWS`], read by one generic function; diagnostics are left to the native reader.
+use crate::node::prop;
+use prefab::expr::{Map, Value, number_to_string};
+use std::cell::RefCell;
+
+/// The MIME type of an A2UI resource item.
+pub const MIME: &str = "application/a2ui+json";
+
+/// `(A2UI component, spec)`. A spec is the children kind (`-` none, `l` list, `t` list or
+/// template, `o` one child, `b` a button's label, `a` tabs, `m` trigger and content, `c`
+/// options), the prefab type, `~variant=Type;…` types by `variant`, then `|` and the props:
+/// `from>to` (a dynamic value), `!` (`""` when absent), `=JSON` (dropped when equal), `:a=b;…`
+/// (enum values; a bare `a` is `a=a`); `value=JSON` binds a state name; `checks` (→ `required`)
+/// and `action` are read as such.
+const ROWS: &[(&str, &str)] = &[
+    (
+        "Text",
+        "-Text~h1=H1;h2=H2;h3=H3;h4=H4;h5=Large;caption=Muted;body=P|text>content!",
+    ),
+    ("Image", "-Image|url>src!,description>alt"),
+    ("Icon", ICON),
+    ("Video", "-Video|url>src!"),
+    ("AudioPlayer", "-Audio|url>src!"),
+    ("Divider", "-Separator|axis>orientation"),
+    ("Row", "lRow|"),
+    ("Column", "lColumn|"),
+    ("List", "tForEach|"),
+    ("Card", "oCard|"),
+    (
+        "Button",
+        "bButton|variant>variant:primary=default;default=outline;borderless=ghost,action>onClick",
+    ),
+    (
+        "TextField",
+        "-Input~longText=Textarea|label>placeholder=\"\",variant>inputType:shortText=text;obscured=password;number,value=null,checks>required",
+    ),
+    (
+        "CheckBox",
+        "-Checkbox|label>label=\"\",value=false,checks>required",
+    ),
+    ("Slider", "-Slider|min>min=0,max>max=100,value=0"),
+    ("ChoicePicker", "cSelect|label>placeholder,value=[]"),
+    ("DateTimeInput", "-DatePicker|label>placeholder,value=\"\""),
+    ("Tabs", "aTabs|"),
+    ("Modal", "mDialog|"),
+];
+
+/// The `Icon` row: A2UI basic-catalog icon names → lucide names.
+const ICON: &str = "-Icon|name>name!:accountCircle=circle-user;add=plus;arrowBack=arrow-left;\
+arrowForward=arrow-right;attachFile=paperclip;calendarToday=calendar;call=phone;camera;check;\
+close=x;delete=trash;download;edit;event=calendar-days;error=circle-alert;\
+fastForward=fast-forward;favorite=heart;favoriteOff=heart-off;folder;help=circle-help;home;info;\
+locationOn=map-pin;lock;lockOpen=lock-open;mail;menu;moreVert=more-vertical;\
+moreHoriz=more-horizontal;notificationsOff=bell-off;notifications=bell;pause;\
+payment=credit-card;person=user;phone=smartphone;photo=image;play;print=printer;\
+refresh=refresh-cw;rewind;search;send;settings;share;shoppingCart=shopping-cart;\
+skipNext=skip-forward;skipPrevious=skip-back;star;starHalf=star-half;starOff=star-off;\
+stop=square;upload;visibility=eye;visibilityOff=eye-off;volumeDown=volume-1;volumeMute=volume;\
+volumeOff=volume-x;volumeUp=volume-2;warning=triangle-alert";
+
+/// Format functions → pipes (`formatDate` picks `date`, `time` or `datetime` by its pattern).
+const PIPES: &str = "formatCurrency=currency;formatNumber=number;formatDate=date";
+
+/// The value of `key` in `list` (`k=v` or a bare `k`, separated by `;`).
+fn pick<'a>(list: &'a str, key: &str) -> Option<&'a str> {
+    list.split(';')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| pair.split_once('=').unwrap_or((pair, pair)))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v)
+}
+
+/// The shown surface: its id, components by id and data model.
+#[derive(Default)]
+struct Surface {
+    id: Value,
+    components: Map,
+    data: Value,
+}
+
+thread_local! {
+    static SURFACE: RefCell<Option<Surface>> = RefCell::default();
+}
+
+/// The envelope, or the `update` state patch, for a tool result with A2UI content.
+///
+/// ```
+/// use prefab_renderer::{a2ui, json};
+/// let text = r#"{\"messages\": [{\"version\": \"v0.9\", \"createSurface\": {\"surfaceId\": \"s\"}}, {\"version\": \"v0.9\", \"updateComponents\": {\"surfaceId\": \"s\", \"components\": [{\"id\": \"root\", \"component\": \"Text\", \"text\": {\"path\": \"/hi\"}}]}}]}"#;
+/// let result = json::parse(&[r#"{"content": [{"type": "resource", "resource": {"mimeType": "application/a2ui+json", "text": ""#, text, r#""}}]}"#].concat()).unwrap();
+/// let envelope = a2ui::from_result(&result).unwrap();
+/// let root = &envelope.to_json().unwrap()["view"]["children"][0];
+/// assert_eq!(root["content"], "{{ hi }}");
+/// ```
+#[must_use]
+pub fn from_result(result: &Value) -> Option<Value> {
+    let Value::Array(items) = prop(result, "content") else {
+        return None;
+    };
+    let mut messages = Vec::new();
+    for item in items.iter() {
+        let r = prop(item, "resource");
+        if prop(r, "mimeType").as_str() == Some(MIME) {
+            let payload = crate::json::parse(prop(r, "text").as_str()?).ok()?;
+            if let Value::Array(list) = prop(&payload, "messages") {
+                messages.extend(list.iter().cloned());
+            }
+        }
+    }
+    if messages.is_empty() {
+        return None;
+    }
+    SURFACE.with(|s| Some(apply_all(&mut s.borrow_mut(), &messages)))
+}
+
+/// Applies `messages` in order: the envelope when components changed, else a state patch of
+/// the data model's changed top-level keys.
+fn apply_all(surface: &mut Option<Surface>, messages: &[Value]) -> Value {
+    let mut layout = false;
+    let mut changed = Map::new();
+    for (i, message) in messages.iter().enumerate() {
+        let Some((kind, body)) = (match message {
+            Value::Object(m) => m.iter().find(|(k, _)| *k != "version"),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let id = prop(body, "surfaceId");
+        if kind == "createSurface" && (i == 0 || surface.as_ref().is_none_or(|s| s.id == *id)) {
+            *surface = Some(Surface {
+                id: id.clone(),
+                ..Surface::default()
+            });
+        }
+        let Some(s) = surface.as_mut().filter(|s| s.id == *id) else {
+            continue;
+        };
+        layout |= kind != "updateDataModel";
+        if kind == "deleteSurface" {
+            *surface = None;
+            continue;
+        }
+        if let Value::Array(list) = prop(body, "components") {
+            for c in list.iter() {
+                s.components
+                    .insert(prop(c, "id").as_str().unwrap_or(""), c.clone());
+            }
+        }
+        let data = prop(body, "dataModel");
+        if !data.is_nullish() {
+            s.data = data.clone();
+        }
+        if kind == "updateDataModel" {
+            let path = prop(body, "path").as_str().unwrap_or("");
+            let tokens: Vec<&str> = path.split('/').filter(|t| !t.is_empty()).collect();
+            let value = prop(body, "value");
+            s.data = match value {
+                _ if !tokens.is_empty() => put(&s.data, &tokens, value.clone()),
+                Value::Object(_) => value.clone(),
+                _ => Value::from(Map::new()),
+            };
+            if let Value::Object(map) = &s.data {
+                for (k, v) in map
+                    .iter()
+                    .filter(|(k, _)| tokens.first().is_none_or(|t| t == k))
+                {
+                    changed.insert(k, v.clone());
+                }
+            }
+        }
+    }
+    let state = surface
+        .as_ref()
+        .map_or(Value::Undefined, |s| s.data.clone());
+    if !layout {
+        return Value::object([("update", Value::object([("state", Value::from(changed))]))]);
+    }
+    let root = surface
+        .as_ref()
+        .and_then(|s| node(&s.components, "root", 0));
+    let view = Value::object([
+        ("type", Value::from("Div")),
+        ("cssClass", Value::from("pf-app-root")),
+        ("children", Value::array(root)),
+    ]);
+    Value::object([("view", view), ("state", state)])
+}
+
+/// `value` with `new` at JSON Pointer `tokens` (at least one): objects are created on the
+/// way, an array index may be the length (append), other places are left unchanged.
+fn put(value: &Value, tokens: &[&str], new: Value) -> Value {
+    let Some((first, rest)) = tokens.split_first() else {
+        return new;
+    };
+    if let Value::Array(items) = value {
+        let mut items = (**items).clone();
+        let at = first.parse::<usize>().unwrap_or(usize::MAX);
+        if at < items.len() {
+            items[at] = put(&items[at], rest, new);
+        } else if at == items.len() {
+            items.push(put(&Value::Undefined, rest, new));
+        }
+        return Value::from(items);
+    }
+    let mut map = match value {
+        Value::Object(m) => (**m).clone(),
+        _ => Map::new(),
+    };
+    map.insert(*first, put(prop(value, first), rest, new));
+    Value::from(map)
+}
+
+/// `/a/b` → `a.b`, a relative `b` → `$item.b`; `None` unless every segment is a plain name.
+fn dotted(pointer: &str) -> Option<String> {
+    let (prefix, rest) = match pointer.strip_prefix('/') {
+        Some(rest) => ("", rest),
+        None => ("$item.", pointer),
+    };
+    let plain =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    rest.split('/')
+        .all(plain)
+        .then(|| [prefix, &rest.replace('/', ".")].concat())
+}
+
+fn wrap(expr: &str) -> Value {
+    Value::from(["{{ ", expr, " }}"].concat())
+}
+
+/// An A2UI dynamic value → a literal or a `{{ }}` template; `None` when it has none.
+fn template(v: &Value) -> Option<Value> {
+    if !matches!(v, Value::Object(_)) {
+        return Some(v.clone());
+    }
+    if let Some(path) = prop(v, "path").as_str() {
+        return Some(wrap(&dotted(path)?));
+    }
+    let call = prop(v, "call").as_str().unwrap_or("");
+    let args = prop(v, "args");
+    let text = |key| prop(args, key).as_str();
+    if call == "formatString" {
+        return Some(Value::from(interpolate(text("value")?)));
+    }
+    let mut pipe = pick(PIPES, call)?;
+    let arg = prop(args, "value");
+    let value = match arg {
+        Value::Number(n) => number_to_string(*n),
+        _ => dotted(prop(arg, "path").as_str()?)?,
+    };
+    let mut suffix = String::new();
+    if let Some(format) = text("format") {
+        let has = |cs: &str| format.chars().any(|c| cs.contains(c));
+        pipe = match (has("yMdE"), has("hHms")) {
+            (false, true) => "time",
+            (true, true) => "datetime",
+            _ => pipe,
+        };
+    }
+    if pipe == "currency" {
+        suffix = [":", text("currency").unwrap_or("USD")].concat();
+    }
+    if let Value::Number(d) = prop(args, "decimals")
+        && *d >= 0.0
+        && d.fract() == 0.0
+    {
+        suffix = [":", &number_to_string(*d)].concat();
+    }
+    Some(wrap(&[&value, " | ", pipe, &suffix].concat()))
+}
+
+/// A `formatString` value (`Hi ${/name}`) → a template (`Hi {{ name }}`); expressions
+/// other than paths are dropped; `\${` stays literal.
+fn interpolate(value: &str) -> String {
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        if rest[..start].ends_with('\\') {
+            out.push_str(&rest[..start - 1]);
+            out.push_str("${");
+            rest = &rest[start + 2..];
+            continue;
+        }
+        out.push_str(&rest[..start]);
+        let mut depth = 0;
+        let end = rest[start + 1..]
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += i32::from(c == '{') - i32::from(c == '}');
+                depth == 0
+            })
+            .map_or(rest.len(), |(i, _)| start + 1 + i);
+        if let Some(path) = dotted(&rest[start + 2..end]) {
+            out.push_str(&["{{ ", &path, " }}"].concat());
+        }
+        rest = rest.get(end + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An A2UI action → a prefab `toolCall` (server event) or `openLink` (`openUrl`).
+fn action(a: &Value) -> Option<Value> {
+    let event = prop(a, "event");
+    if event.is_nullish() {
+        let call = prop(a, "functionCall");
+        let url = prop(prop(call, "args"), "url");
+        return (prop(call, "call").as_str() == Some("openUrl") && url.as_str().is_some())
+            .then(|| Value::object([("action", Value::from("openLink")), ("url", url.clone())]));
+    }
+    let tool = prop(event, "name").as_str().filter(|n| !n.is_empty())?;
+    let mut out = Map::new();
+    out.insert("action", Value::from("toolCall"));
+    out.insert("tool", Value::from(tool));
+    if let Value::Object(context) = prop(event, "context") {
+        let mut args = Map::new();
+        for (k, v) in context.iter() {
+            args.insert(k, template(v)?);
+        }
+        if !args.is_empty() {
+            out.insert("arguments", Value::from(args));
+        }
+    }
+    Some(Value::from(out))
+}
+
+/// The prefab node of component `id` (nothing for unknown ids or components, or past 64
+/// levels: cycles stop there).
+fn node(all: &Map, id: &str, depth: u32) -> Option<Value> {
+    let c = all.get(id).filter(|_| depth < 64)?;
+    let name = prop(c, "component").as_str().unwrap_or("");
+    let spec = ROWS.iter().find(|r| r.0 == name)?.1;
+    let (head, props) = spec.split_once('|')?;
+    let kind = head.bytes().next()?;
+    let head = head.get(1..)?;
+    let (ty, variants) = head.split_once('~').unwrap_or((head, ""));
+    let variant = prop(c, "variant").as_str().unwrap_or("");
+    let mut out = Map::new();
+    out.insert("type", Value::from(pick(variants, variant).unwrap_or(ty)));
+    let generated = id
+        .strip_prefix('c')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if id != "root" && !generated {
+        out.insert("id", Value::from(id));
+    }
+    for item in props.split(',').filter(|i| !i.is_empty()) {
+        read_prop(c, item, &mut out);
+    }
+    if let Some(label) =
+        template(prop(prop(c, "accessibility"), "label")).filter(|l| !l.is_nullish())
+    {
+        out.insert("ariaLabel", label);
+    }
+    let one = |key| one_of(all, prop(c, key), depth);
+    let children = match kind {
+        b'-' => return Some(Value::from(out)),
+        b'b' => {
+            let mut found = Map::new();
+            collect(one("child").first(), &mut found);
+            out.insert(
+                "label",
+                found.get("content").cloned().unwrap_or(Value::from("")),
+            );
+            if let Some(icon) = found.get("name") {
+                out.insert("icon", icon.clone());
+            }
+            return Some(Value::from(out));
+        }
+        b'o' => one("child"),
+        b'm' => [one("trigger"), one("content")].concat(),
+        b'a' | b'c' => items(c, kind, all, depth),
+        _ => match prop(c, "children") {
+            Value::Array(ids) => {
+                if kind == b't' {
+                    out.insert("type", Value::from("Column"));
+                }
+                ids.iter()
+                    .filter_map(|i| node(all, i.as_str()?, depth + 1))
+                    .collect()
+            }
+            Value::Object(_) => {
+                let list = prop(c, "children");
+                let key = dotted(prop(list, "path").as_str().unwrap_or(""));
+                let body = Value::array(one_of(all, prop(list, "componentId"), depth));
+                match key {
+                    Some(key) if kind == b't' => {
+                        out.insert("key", Value::from(key));
+                        out.insert("children", body);
+                        return Some(Value::from(out));
+                    }
+                    Some(key) => vec![Value::object([
+                        ("type", Value::from("ForEach")),
+                        ("key", Value::from(key)),
+                        ("children", body),
+                    ])],
+                    None => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        },
+    };
+    out.insert("children", Value::from(children));
+    Some(layout(c, out))
+}
+
+/// The node of the component whose id is `id` (a value), as a list of none or one.
+fn one_of(all: &Map, id: &Value, depth: u32) -> Vec<Value> {
+    id.as_str()
+        .and_then(|k| node(all, k, depth + 1))
+        .into_iter()
+        .collect()
+}
+
+/// `Tab`s of a `Tabs`, `SelectOption`s of a `ChoicePicker`.
+fn items(c: &Value, kind: u8, all: &Map, depth: u32) -> Vec<Value> {
+    let (key, ty, label) = if kind == b'a' {
+        ("tabs", "Tab", "title")
+    } else {
+        ("options", "SelectOption", "label")
+    };
+    let Value::Array(list) = prop(c, key) else {
+        return Vec::new();
+    };
+    let empty = Value::from("");
+    list.iter()
+        .map(|item| {
+            let mut out = Map::new();
+            out.insert("type", Value::from(ty));
+            let text = prop(item, label);
+            if let Some(t) = template(if text.is_nullish() { &empty } else { text }) {
+                out.insert(label, t);
+            }
+            if kind == b'a' {
+                out.insert(
+                    "children",
+                    Value::from(one_of(all, prop(item, "child"), depth)),
+                );
+            } else {
+                let v = prop(item, "value");
+                out.insert(
+                    "value",
+                    if v.is_nullish() {
+                        Value::Null
+                    } else {
+                        v.clone()
+                    },
+                );
+            }
+            Value::from(out)
+        })
+        .collect()
+}
+
+/// One prop of a row (see [`ROWS`]) from component `c` into `out`.
+fn read_prop(c: &Value, item: &str, out: &mut Map) {
+    let (head, enums) = item.split_once(':').unwrap_or((item, ""));
+    let (head, default) = head.split_once('=').unwrap_or((head, ""));
+    let (from, to) = head.split_once('>').unwrap_or((head, head));
+    let required = to.ends_with('!');
+    let to = to.trim_end_matches('!');
+    let v = prop(c, from);
+    let default = crate::json::parse(default).unwrap_or(Value::Undefined);
+    let read = match from {
+        _ if v.is_nullish() || *v == default => None,
+        "checks" => match v {
+            Value::Array(list) => list
+                .iter()
+                .any(|check| prop(prop(check, "condition"), "call").as_str() == Some("required"))
+                .then(|| Value::from(true)),
+            _ => None,
+        },
+        "action" => action(v),
+        "value" => match v {
+            Value::Object(_) => prop(v, "path").as_str().and_then(dotted).map(|name| {
+                out.insert("name", Value::from(name));
+                Value::Undefined
+            }),
+            _ => Some(v.clone()),
+        },
+        _ if !enums.is_empty() && v.as_str().is_some() => {
+            v.as_str().and_then(|s| pick(enums, s)).map(Value::from)
+        }
+        _ => template(v),
+    };
+    match read {
+        Some(Value::Undefined) => {}
+        Some(value) => out.insert(to, value),
+        None if required => out.insert(to, Value::from("")),
+        None => {}
+    }
+}
+
+/// `align` / `justify` of a node with children → `items-*` / `justify-*` classes.
+fn layout(c: &Value, mut out: Map) -> Value {
+    let mut classes = Vec::new();
+    for (key, class) in [("align", "items-"), ("justify", "justify-")] {
+        if let Some(v) = prop(c, key).as_str() {
+            let v = v.strip_prefix("space").unwrap_or(v);
+            classes.push([class, &v.to_ascii_lowercase()].concat());
+        }
+    }
+    if !classes.is_empty() {
+        out.insert("cssClass", Value::from(classes.join(" ")));
+    }
+    Value::from(out)
+}
+
+/// The first `content` and first `Icon` `name` in a prefab subtree (a button's label).
+fn collect(node: Option<&Value>, found: &mut Map) {
+    let Some(node) = node else { return };
+    let key = if prop(node, "type").as_str() == Some("Icon") {
+        "name"
+    } else {
+        "content"
+    };
+    let v = prop(node, key);
+    if !v.is_nullish() && found.get(key).is_none() {
+        found.insert(key, v.clone());
+    }
+    if let Value::Array(kids) = prop(node, "children") {
+        kids.iter().for_each(|k| collect(Some(k), found));
+    }
+}
