@@ -7,6 +7,7 @@
 //!
 //! Size matters here (the renderer is inlined in every page): every component is one row of
 //! [`ROWS`], read by one generic function; diagnostics are left to the native reader.
+use crate::js::stringify;
 use crate::node::prop;
 use prefab::expr::{Map, Value, number_to_string};
 use std::cell::RefCell;
@@ -66,6 +67,10 @@ skipNext=skip-forward;skipPrevious=skip-back;star;starHalf=star-half;starOff=sta
 stop=square;upload;visibility=eye;visibilityOff=eye-off;volumeDown=volume-1;volumeMute=volume;\
 volumeOff=volume-x;volumeUp=volume-2;warning=triangle-alert";
 
+/// `align` / `justify` values → the class suffix.
+const LAYOUT: &str =
+    "start;center;end;stretch;spaceBetween=between;spaceAround=around;spaceEvenly=evenly";
+
 /// Format functions → pipes (`formatDate` picks `date`, `time` or `datetime` by its pattern).
 const PIPES: &str = "formatCurrency=currency;formatNumber=number;formatDate=date";
 
@@ -92,13 +97,17 @@ thread_local! {
 
 /// The envelope, or the `update` state patch, for a tool result with A2UI content.
 ///
-/// ```
-/// use prefab_renderer::{a2ui, json};
+/// In the browser (the JSON text is written with `JSON.stringify`):
+///
+/// ```no_run
+/// use prefab::expr::Value;
+/// use prefab_renderer::{a2ui, json, node::prop};
 /// let text = r#"{\"messages\": [{\"version\": \"v0.9\", \"createSurface\": {\"surfaceId\": \"s\"}}, {\"version\": \"v0.9\", \"updateComponents\": {\"surfaceId\": \"s\", \"components\": [{\"id\": \"root\", \"component\": \"Text\", \"text\": {\"path\": \"/hi\"}}]}}]}"#;
 /// let result = json::parse(&[r#"{"content": [{"type": "resource", "resource": {"mimeType": "application/a2ui+json", "text": ""#, text, r#""}}]}"#].concat()).unwrap();
 /// let envelope = a2ui::from_result(&result).unwrap();
-/// let root = &envelope.to_json().unwrap()["view"]["children"][0];
-/// assert_eq!(root["content"], "{{ hi }}");
+/// let view = prop(&envelope, "view");
+/// let Value::Array(children) = prop(view, "children") else { panic!("no children") };
+/// assert_eq!(prop(&children[0], "content").as_str(), Some("{{ hi }}"));
 /// ```
 #[must_use]
 pub fn from_result(result: &Value) -> Option<Value> {
@@ -177,21 +186,24 @@ fn apply_all(surface: &mut Option<Surface>, messages: &[Value]) -> Value {
             }
         }
     }
-    let state = surface
-        .as_ref()
-        .map_or(Value::Undefined, |s| s.data.clone());
-    if !layout {
-        return Value::object([("update", Value::object([("state", Value::from(changed))]))]);
+    let mut w = String::new();
+    if layout {
+        w.push_str("{\"view\":{\"type\":\"Div\",\"cssClass\":\"pf-app-root\"");
+        let empty = Map::new();
+        let components = surface.as_ref().map_or(&empty, |s| &s.components);
+        kids(components, &mut w, &["root"], 0);
+        w.push('}');
+        if let Some(s) = surface.as_ref().filter(|s| !s.data.is_nullish()) {
+            key(&mut w, "state");
+            w.push_str(&stringify(&s.data));
+        }
+    } else {
+        w.push_str("{\"update\":{\"state\":");
+        w.push_str(&stringify(&Value::from(changed)));
+        w.push('}');
     }
-    let root = surface
-        .as_ref()
-        .and_then(|s| node(&s.components, "root", 0));
-    let view = Value::object([
-        ("type", Value::from("Div")),
-        ("cssClass", Value::from("pf-app-root")),
-        ("children", Value::array(root)),
-    ]);
-    Value::object([("view", view), ("state", state)])
+    w.push('}');
+    crate::json::parse(&w).unwrap_or_default()
 }
 
 /// `value` with `new` at JSON Pointer `tokens` (at least one): objects are created on the
@@ -231,14 +243,28 @@ fn dotted(pointer: &str) -> Option<String> {
         .then(|| [prefix, &rest.replace('/', ".")].concat())
 }
 
-fn wrap(expr: &str) -> Value {
-    Value::from(["{{ ", expr, " }}"].concat())
+/// `"{{ expr }}"` as JSON text.
+fn wrap(expr: &str) -> String {
+    quote(&["{{ ", expr, " }}"].concat())
 }
 
-/// An A2UI dynamic value → a literal or a `{{ }}` template; `None` when it has none.
-fn template(v: &Value) -> Option<Value> {
+/// `s` as a JSON string.
+fn quote(s: &str) -> String {
+    stringify(&Value::from(s))
+}
+
+/// `,"k":` (every prop of a node written here follows its `type`).
+fn key(w: &mut String, k: &str) {
+    w.push_str(",\"");
+    w.push_str(k);
+    w.push_str("\":");
+}
+
+/// An A2UI dynamic value → a literal or a `{{ }}` template, as JSON text; `None` when it
+/// has none.
+fn template(v: &Value) -> Option<String> {
     if !matches!(v, Value::Object(_)) {
-        return Some(v.clone());
+        return Some(stringify(v));
     }
     if let Some(path) = prop(v, "path").as_str() {
         return Some(wrap(&dotted(path)?));
@@ -247,7 +273,7 @@ fn template(v: &Value) -> Option<Value> {
     let args = prop(v, "args");
     let text = |key| prop(args, key).as_str();
     if call == "formatString" {
-        return Some(Value::from(interpolate(text("value")?)));
+        return Some(quote(&interpolate(text("value")?)));
     }
     let mut pipe = pick(PIPES, call)?;
     let arg = prop(args, "value");
@@ -257,8 +283,8 @@ fn template(v: &Value) -> Option<Value> {
     };
     let mut suffix = String::new();
     if let Some(format) = text("format") {
-        let has = |cs: &str| format.chars().any(|c| cs.contains(c));
-        pipe = match (has("yMdE"), has("hHms")) {
+        let has = |cs: &[u8]| format.bytes().any(|c| cs.contains(&c));
+        pipe = match (has(b"yMdE"), has(b"hHms")) {
             (false, true) => "time",
             (true, true) => "datetime",
             _ => pipe,
@@ -306,215 +332,233 @@ fn interpolate(value: &str) -> String {
     out
 }
 
-/// An A2UI action → a prefab `toolCall` (server event) or `openLink` (`openUrl`).
-fn action(a: &Value) -> Option<Value> {
+/// An A2UI action → a prefab `toolCall` (server event) or `openLink` (`openUrl`), as JSON
+/// text.
+fn action(a: &Value) -> Option<String> {
     let event = prop(a, "event");
     if event.is_nullish() {
         let call = prop(a, "functionCall");
         let url = prop(prop(call, "args"), "url");
         return (prop(call, "call").as_str() == Some("openUrl") && url.as_str().is_some())
-            .then(|| Value::object([("action", Value::from("openLink")), ("url", url.clone())]));
+            .then(|| ["{\"action\":\"openLink\",\"url\":", &stringify(url), "}"].concat());
     }
-    let tool = prop(event, "name").as_str().filter(|n| !n.is_empty())?;
-    let mut out = Map::new();
-    out.insert("action", Value::from("toolCall"));
-    out.insert("tool", Value::from(tool));
-    if let Value::Object(context) = prop(event, "context") {
-        let mut args = Map::new();
+    let tool = prop(event, "name");
+    if tool.as_str().is_none_or(str::is_empty) {
+        return None;
+    }
+    let mut w = ["{\"action\":\"toolCall\",\"tool\":", &stringify(tool)].concat();
+    if let Value::Object(context) = prop(event, "context")
+        && !context.is_empty()
+    {
+        let mut args = String::new();
         for (k, v) in context.iter() {
-            args.insert(k, template(v)?);
+            args.push(',');
+            args.push_str(&quote(k));
+            args.push(':');
+            args.push_str(&template(v)?);
         }
-        if !args.is_empty() {
-            out.insert("arguments", Value::from(args));
-        }
+        w.push_str(",\"arguments\":{");
+        w.push_str(args.get(1..).unwrap_or(""));
+        w.push('}');
     }
-    Some(Value::from(out))
+    w.push('}');
+    Some(w)
 }
 
-/// The prefab node of component `id` (nothing for unknown ids or components, or past 64
-/// levels: cycles stop there).
-fn node(all: &Map, id: &str, depth: u32) -> Option<Value> {
-    let c = all.get(id).filter(|_| depth < 64)?;
+/// Writes the prefab node of component `id` as JSON text; `false` (nothing written) for
+/// unknown ids or components, or past 64 levels (cycles stop there).
+fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
+    let Some(c) = all.get(id).filter(|_| depth < 64) else {
+        return false;
+    };
     let name = prop(c, "component").as_str().unwrap_or("");
-    let spec = ROWS.iter().find(|r| r.0 == name)?.1;
-    let (head, props) = spec.split_once('|')?;
-    let kind = head.bytes().next()?;
-    let head = head.get(1..)?;
+    let Some((head, props)) = ROWS
+        .iter()
+        .find(|r| r.0 == name)
+        .and_then(|r| r.1.split_once('|'))
+    else {
+        return false;
+    };
+    let kind = head.as_bytes().first().copied().unwrap_or(b'-');
+    let head = head.get(1..).unwrap_or("");
     let (ty, variants) = head.split_once('~').unwrap_or((head, ""));
     let variant = prop(c, "variant").as_str().unwrap_or("");
-    let mut out = Map::new();
-    out.insert("type", Value::from(pick(variants, variant).unwrap_or(ty)));
+    let children = prop(c, "children");
+    let ty = match children {
+        Value::Array(_) if kind == b't' => "Column",
+        _ => pick(variants, variant).unwrap_or(ty),
+    };
+    w.push_str("{\"type\":\"");
+    w.push_str(ty);
+    w.push('"');
     let generated = id
         .strip_prefix('c')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     if id != "root" && !generated {
-        out.insert("id", Value::from(id));
+        key(w, "id");
+        w.push_str(&quote(id));
     }
     for item in props.split(',').filter(|i| !i.is_empty()) {
-        read_prop(c, item, &mut out);
+        read_prop(c, item, w);
     }
-    if let Some(label) =
-        template(prop(prop(c, "accessibility"), "label")).filter(|l| !l.is_nullish())
-    {
-        out.insert("ariaLabel", label);
+    let label = prop(prop(c, "accessibility"), "label");
+    if let Some(label) = template(label).filter(|_| !label.is_nullish()) {
+        key(w, "ariaLabel");
+        w.push_str(&label);
     }
-    let one = |key| one_of(all, prop(c, key), depth);
-    let children = match kind {
-        b'-' => return Some(Value::from(out)),
-        b'b' => {
+    let one = |key| prop(c, key).as_str().unwrap_or("");
+    match (kind, children) {
+        (b'-', _) => {}
+        (b'b', _) => {
+            let mut child = String::new();
+            node(all, one("child"), depth + 1, &mut child);
             let mut found = Map::new();
-            collect(one("child").first(), &mut found);
-            out.insert(
-                "label",
-                found.get("content").cloned().unwrap_or(Value::from("")),
-            );
+            collect(&crate::json::parse(&child).unwrap_or_default(), &mut found);
+            key(w, "label");
+            w.push_str(&stringify(found.get("content").unwrap_or(&Value::from(""))));
             if let Some(icon) = found.get("name") {
-                out.insert("icon", icon.clone());
+                key(w, "icon");
+                w.push_str(&stringify(icon));
             }
-            return Some(Value::from(out));
         }
-        b'o' => one("child"),
-        b'm' => [one("trigger"), one("content")].concat(),
-        b'a' | b'c' => items(c, kind, all, depth),
-        _ => match prop(c, "children") {
-            Value::Array(ids) => {
-                if kind == b't' {
-                    out.insert("type", Value::from("Column"));
+        (b'o', _) => kids(all, w, &[one("child")], depth),
+        (b'm', _) => kids(all, w, &[one("trigger"), one("content")], depth),
+        (b'a' | b'c', _) => items(c, kind, all, depth, w),
+        (_, Value::Array(ids)) => {
+            let ids: Vec<&str> = ids.iter().map(|i| i.as_str().unwrap_or("")).collect();
+            kids(all, w, &ids, depth);
+        }
+        (_, Value::Object(_)) => {
+            let body = prop(children, "componentId").as_str().unwrap_or("");
+            match dotted(prop(children, "path").as_str().unwrap_or("")) {
+                Some(path) if kind == b't' => {
+                    key(w, "key");
+                    w.push_str(&quote(&path));
+                    kids(all, w, &[body], depth);
+                    w.push('}');
+                    return true;
                 }
-                ids.iter()
-                    .filter_map(|i| node(all, i.as_str()?, depth + 1))
-                    .collect()
-            }
-            Value::Object(_) => {
-                let list = prop(c, "children");
-                let key = dotted(prop(list, "path").as_str().unwrap_or(""));
-                let body = Value::array(one_of(all, prop(list, "componentId"), depth));
-                match key {
-                    Some(key) if kind == b't' => {
-                        out.insert("key", Value::from(key));
-                        out.insert("children", body);
-                        return Some(Value::from(out));
-                    }
-                    Some(key) => vec![Value::object([
-                        ("type", Value::from("ForEach")),
-                        ("key", Value::from(key)),
-                        ("children", body),
-                    ])],
-                    None => Vec::new(),
+                Some(path) => {
+                    key(w, "children");
+                    w.push_str("[{\"type\":\"ForEach\",\"key\":");
+                    w.push_str(&quote(&path));
+                    kids(all, w, &[body], depth);
+                    w.push_str("}]");
                 }
+                None => kids(all, w, &[], depth),
             }
-            _ => Vec::new(),
-        },
-    };
-    out.insert("children", Value::from(children));
-    Some(layout(c, out))
+        }
+        _ => kids(all, w, &[], depth),
+    }
+    if kind != b'-' && kind != b'b' {
+        layout(c, w);
+    }
+    w.push('}');
+    true
 }
 
-/// The node of the component whose id is `id` (a value), as a list of none or one.
-fn one_of(all: &Map, id: &Value, depth: u32) -> Vec<Value> {
-    id.as_str()
-        .and_then(|k| node(all, k, depth + 1))
-        .into_iter()
-        .collect()
+/// `,"children":[…]`: the nodes of components `ids` (unknown ones left out).
+fn kids(all: &Map, w: &mut String, ids: &[&str], depth: u32) {
+    key(w, "children");
+    w.push('[');
+    let mut first = true;
+    for id in ids {
+        let at = w.len();
+        if !first {
+            w.push(',');
+        }
+        if node(all, id, depth + 1, w) {
+            first = false;
+        } else {
+            w.truncate(at);
+        }
+    }
+    w.push(']');
 }
 
-/// `Tab`s of a `Tabs`, `SelectOption`s of a `ChoicePicker`.
-fn items(c: &Value, kind: u8, all: &Map, depth: u32) -> Vec<Value> {
-    let (key, ty, label) = if kind == b'a' {
+/// `Tab`s of a `Tabs`, `SelectOption`s of a `ChoicePicker`, as `,"children":[…]`.
+fn items(c: &Value, kind: u8, all: &Map, depth: u32, w: &mut String) {
+    let (list, ty, label) = if kind == b'a' {
         ("tabs", "Tab", "title")
     } else {
         ("options", "SelectOption", "label")
     };
-    let Value::Array(list) = prop(c, key) else {
-        return Vec::new();
-    };
-    let empty = Value::from("");
-    list.iter()
-        .map(|item| {
-            let mut out = Map::new();
-            out.insert("type", Value::from(ty));
+    key(w, "children");
+    w.push('[');
+    if let Value::Array(list) = prop(c, list) {
+        for (i, item) in list.iter().enumerate() {
+            if i > 0 {
+                w.push(',');
+            }
+            w.push_str("{\"type\":\"");
+            w.push_str(ty);
+            w.push('"');
             let text = prop(item, label);
-            if let Some(t) = template(if text.is_nullish() { &empty } else { text }) {
-                out.insert(label, t);
+            if let Some(t) = template(text) {
+                key(w, label);
+                w.push_str(if text.is_nullish() { "\"\"" } else { &t });
             }
             if kind == b'a' {
-                out.insert(
-                    "children",
-                    Value::from(one_of(all, prop(item, "child"), depth)),
-                );
+                kids(all, w, &[prop(item, "child").as_str().unwrap_or("")], depth);
             } else {
                 let v = prop(item, "value");
-                out.insert(
-                    "value",
-                    if v.is_nullish() {
-                        Value::Null
-                    } else {
-                        v.clone()
-                    },
-                );
+                key(w, "value");
+                w.push_str(&stringify(if v.is_nullish() { &Value::Null } else { v }));
             }
-            Value::from(out)
-        })
-        .collect()
+            w.push('}');
+        }
+    }
+    w.push(']');
 }
 
-/// One prop of a row (see [`ROWS`]) from component `c` into `out`.
-fn read_prop(c: &Value, item: &str, out: &mut Map) {
+/// One prop of a row (see [`ROWS`]) from component `c`, written as `,"to":…`.
+fn read_prop(c: &Value, item: &str, w: &mut String) {
     let (head, enums) = item.split_once(':').unwrap_or((item, ""));
     let (head, default) = head.split_once('=').unwrap_or((head, ""));
     let (from, to) = head.split_once('>').unwrap_or((head, head));
     let required = to.ends_with('!');
-    let to = to.trim_end_matches('!');
+    let mut to = to.trim_end_matches('!');
     let v = prop(c, from);
-    let default = crate::json::parse(default).unwrap_or(Value::Undefined);
-    let read = match from {
-        _ if v.is_nullish() || *v == default => None,
-        "checks" => match v {
-            Value::Array(list) => list
-                .iter()
-                .any(|check| prop(prop(check, "condition"), "call").as_str() == Some("required"))
-                .then(|| Value::from(true)),
-            _ => None,
-        },
-        "action" => action(v),
-        "value" => match v {
-            Value::Object(_) => prop(v, "path").as_str().and_then(dotted).map(|name| {
-                out.insert("name", Value::from(name));
-                Value::Undefined
-            }),
-            _ => Some(v.clone()),
-        },
-        _ if !enums.is_empty() && v.as_str().is_some() => {
-            v.as_str().and_then(|s| pick(enums, s)).map(Value::from)
+    let read = match (from, v) {
+        _ if v.is_nullish() || *v == crate::json::parse(default).unwrap_or_default() => None,
+        ("checks", Value::Array(list)) => list
+            .iter()
+            .any(|check| prop(prop(check, "condition"), "call").as_str() == Some("required"))
+            .then(|| "true".into()),
+        ("checks", _) => None,
+        ("action", _) => action(v),
+        ("value", Value::Object(_)) => {
+            to = "name";
+            prop(v, "path").as_str().and_then(dotted).map(|n| quote(&n))
+        }
+        (_, Value::String(s)) if !enums.is_empty() => {
+            pick(enums, s).map(|e| ["\"", e, "\""].concat())
         }
         _ => template(v),
     };
-    match read {
-        Some(Value::Undefined) => {}
-        Some(value) => out.insert(to, value),
-        None if required => out.insert(to, Value::from("")),
-        None => {}
+    if let Some(text) = read.or_else(|| required.then(|| "\"\"".into())) {
+        key(w, to);
+        w.push_str(&text);
     }
 }
 
 /// `align` / `justify` of a node with children → `items-*` / `justify-*` classes.
-fn layout(c: &Value, mut out: Map) -> Value {
-    let mut classes = Vec::new();
-    for (key, class) in [("align", "items-"), ("justify", "justify-")] {
-        if let Some(v) = prop(c, key).as_str() {
-            let v = v.strip_prefix("space").unwrap_or(v);
-            classes.push([class, &v.to_ascii_lowercase()].concat());
+fn layout(c: &Value, w: &mut String) {
+    let mut classes = String::new();
+    for (key, class) in [("align", " items-"), ("justify", " justify-")] {
+        if let Some(v) = prop(c, key).as_str().and_then(|v| pick(LAYOUT, v)) {
+            classes.push_str(class);
+            classes.push_str(v);
         }
     }
-    if !classes.is_empty() {
-        out.insert("cssClass", Value::from(classes.join(" ")));
+    if let Some(classes) = classes.get(1..) {
+        key(w, "cssClass");
+        w.push_str(&quote(classes));
     }
-    Value::from(out)
 }
 
 /// The first `content` and first `Icon` `name` in a prefab subtree (a button's label).
-fn collect(node: Option<&Value>, found: &mut Map) {
-    let Some(node) = node else { return };
+fn collect(node: &Value, found: &mut Map) {
     let key = if prop(node, "type").as_str() == Some("Icon") {
         "name"
     } else {
@@ -525,6 +569,6 @@ fn collect(node: Option<&Value>, found: &mut Map) {
         found.insert(key, v.clone());
     }
     if let Value::Array(kids) = prop(node, "children") {
-        kids.iter().for_each(|k| collect(Some(k), found));
+        kids.iter().for_each(|k| collect(k, found));
     }
 }
