@@ -83,7 +83,8 @@ fn pick<'a>(list: &'a str, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
-/// The shown surface: its id, components by id and data model.
+/// The shown surface: its id (`undefined` when there is none), components by id and data
+/// model.
 #[derive(Default)]
 struct Surface {
     id: Value,
@@ -92,7 +93,7 @@ struct Surface {
 }
 
 thread_local! {
-    static SURFACE: RefCell<Option<Surface>> = RefCell::default();
+    static SURFACE: RefCell<Surface> = RefCell::default();
 }
 
 /// The envelope, or the `update` state patch, for a tool result with A2UI content.
@@ -114,96 +115,100 @@ pub fn from_result(result: &Value) -> Option<Value> {
     let Value::Array(items) = prop(result, "content") else {
         return None;
     };
-    let mut messages = Vec::new();
-    for item in items.iter() {
-        let r = prop(item, "resource");
-        if prop(r, "mimeType").as_str() == Some(MIME) {
-            let payload = crate::json::parse(prop(r, "text").as_str()?).ok()?;
-            if let Value::Array(list) = prop(&payload, "messages") {
-                messages.extend(list.iter().cloned());
-            }
-        }
-    }
-    if messages.is_empty() {
-        return None;
-    }
-    SURFACE.with(|s| Some(apply_all(&mut s.borrow_mut(), &messages)))
-}
-
-/// Applies `messages` in order: the envelope when components changed, else a state patch of
-/// the data model's changed top-level keys.
-fn apply_all(surface: &mut Option<Surface>, messages: &[Value]) -> Value {
+    let mut first = true;
     let mut layout = false;
     let mut changed = Map::new();
-    for (i, message) in messages.iter().enumerate() {
-        let Some((kind, body)) = (match message {
-            Value::Object(m) => m.iter().find(|(k, _)| *k != "version"),
-            _ => None,
-        }) else {
-            continue;
-        };
-        let id = prop(body, "surfaceId");
-        if kind == "createSurface" && (i == 0 || surface.as_ref().is_none_or(|s| s.id == *id)) {
-            *surface = Some(Surface {
-                id: id.clone(),
-                ..Surface::default()
-            });
-        }
-        let Some(s) = surface.as_mut().filter(|s| s.id == *id) else {
-            continue;
-        };
-        layout |= kind != "updateDataModel";
-        if kind == "deleteSurface" {
-            *surface = None;
-            continue;
-        }
-        if let Value::Array(list) = prop(body, "components") {
-            for c in list.iter() {
-                s.components
-                    .insert(prop(c, "id").as_str().unwrap_or(""), c.clone());
+    SURFACE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        for item in items.iter() {
+            let r = prop(item, "resource");
+            if prop(r, "mimeType").as_str() != Some(MIME) {
+                continue;
             }
-        }
-        let data = prop(body, "dataModel");
-        if !data.is_nullish() {
-            s.data = data.clone();
-        }
-        if kind == "updateDataModel" {
-            let path = prop(body, "path").as_str().unwrap_or("");
-            let tokens: Vec<&str> = path.split('/').filter(|t| !t.is_empty()).collect();
-            let value = prop(body, "value");
-            s.data = match value {
-                _ if !tokens.is_empty() => put(&s.data, &tokens, value.clone()),
-                Value::Object(_) => value.clone(),
-                _ => Value::from(Map::new()),
+            let payload = crate::json::parse(prop(r, "text").as_str().unwrap_or("")).ok()?;
+            let Value::Array(list) = prop(&payload, "messages") else {
+                continue;
             };
-            if let Value::Object(map) = &s.data {
-                for (k, v) in map
-                    .iter()
-                    .filter(|(k, _)| tokens.first().is_none_or(|t| t == k))
-                {
-                    changed.insert(k, v.clone());
-                }
+            for message in list.iter() {
+                layout |= apply(s, message, first, &mut changed);
+                first = false;
             }
         }
-    }
-    let mut w = String::new();
-    if layout {
-        w.push_str("{\"view\":{\"type\":\"Div\",\"cssClass\":\"pf-app-root\"");
-        let empty = Map::new();
-        let components = surface.as_ref().map_or(&empty, |s| &s.components);
-        kids(components, &mut w, &["root"], 0);
-        w.push('}');
-        if let Some(s) = surface.as_ref().filter(|s| !s.data.is_nullish()) {
-            key(&mut w, "state");
-            w.push_str(&stringify(&s.data));
+        if first {
+            return None;
         }
-    } else {
-        w.push_str("{\"update\":{\"state\":");
-        w.push_str(&stringify(&Value::from(changed)));
+        let mut w = String::new();
+        if layout {
+            w.push_str("{\"view\":{\"type\":\"Div\",\"cssClass\":\"pf-app-root\"");
+            kids(&s.components, &mut w, &["root"], 0);
+            w.push('}');
+            if !s.data.is_nullish() {
+                key(&mut w, "state");
+                w.push_str(&stringify(&s.data));
+            }
+        } else {
+            w.push_str("{\"update\":{\"state\":");
+            w.push_str(&stringify(&Value::from(changed)));
+            w.push('}');
+        }
         w.push('}');
+        crate::json::parse(&w).ok()
+    })
+}
+
+/// Applies one message (`first` of its result: a `createSurface` there starts a new surface);
+/// `true` when it changed components, else the data model's changed top-level keys go into
+/// `changed`.
+fn apply(s: &mut Surface, message: &Value, first: bool, changed: &mut Map) -> bool {
+    let Some((kind, body)) = (match message {
+        Value::Object(m) => m.iter().find(|(k, _)| *k != "version"),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let id = prop(body, "surfaceId");
+    if kind == "createSurface" && (first || s.id.is_nullish() || s.id == *id) {
+        *s = Surface {
+            id: id.clone(),
+            ..Surface::default()
+        };
     }
-    w.push('}');
-    crate::json::parse(&w).unwrap_or_default()
+    if s.id != *id {
+        return false;
+    }
+    if kind == "deleteSurface" {
+        *s = Surface::default();
+    }
+    if let Value::Array(list) = prop(body, "components") {
+        for c in list.iter() {
+            s.components
+                .insert(prop(c, "id").as_str().unwrap_or(""), c.clone());
+        }
+    }
+    let data = prop(body, "dataModel");
+    if !data.is_nullish() {
+        s.data = data.clone();
+    }
+    if kind != "updateDataModel" {
+        return true;
+    }
+    let path = prop(body, "path").as_str().unwrap_or("");
+    let tokens: Vec<&str> = path.split('/').filter(|t| !t.is_empty()).collect();
+    let value = prop(body, "value");
+    s.data = match value {
+        _ if !tokens.is_empty() => put(&s.data, &tokens, value.clone()),
+        Value::Object(_) => value.clone(),
+        _ => Value::from(Map::new()),
+    };
+    if let Value::Object(map) = &s.data {
+        for (k, v) in map
+            .iter()
+            .filter(|(k, _)| tokens.first().is_none_or(|t| t == k))
+        {
+            changed.insert(k, v.clone());
+        }
+    }
+    false
 }
 
 /// `value` with `new` at JSON Pointer `tokens` (at least one): objects are created on the
