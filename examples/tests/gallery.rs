@@ -42,3 +42,28 @@ fn longest_array(value: &serde_json::Value) -> usize {
         _ => 0,
     }
 }
+
+/// Writes every gallery view (each family and the sales dashboard, as the envelope its tool
+/// returns) into `target/gallery/`, for the renderer's streaming browser test
+/// (`prefab-renderer/tests/streaming.mjs`).
+#[test]
+fn gallery_views_are_written_for_the_streaming_test() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/gallery");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut views: Vec<(String, serde_json::Value)> = FAMILIES
+        .iter()
+        .map(|name| {
+            let result = prefab::display::display(family(name).unwrap());
+            (name.to_string(), result.structured_content.unwrap())
+        })
+        .collect();
+    views.push((
+        "sales_dashboard".into(),
+        sales_dashboard().structured_content.unwrap(),
+    ));
+    for (name, envelope) in views {
+        assert_eq!(envelope["view"]["cssClass"], "pf-app-root", "{name}");
+        let text = serde_json::to_string_pretty(&envelope).unwrap();
+        std::fs::write(dir.join(format!("{name}.json")), text).unwrap();
+    }
+}

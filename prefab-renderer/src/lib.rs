@@ -23,7 +23,9 @@
 //!   fields.
 //!
 //! Expressions are evaluated by `prefab::expr`, the engine the server side uses too.
-#![forbid(unsafe_code)]
+//!
+//! No unsafe code, except the browser build's allocator (`heap`, wasm32 only).
+#![deny(unsafe_code)]
 
 pub mod a2ui;
 pub mod actions;
@@ -32,6 +34,8 @@ pub mod bridge;
 mod classes;
 pub mod cx;
 pub mod dom;
+#[cfg(any(target_arch = "wasm32", test))]
+mod heap;
 pub mod js;
 pub mod json;
 mod log;
@@ -44,6 +48,10 @@ pub mod url;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static HEAP: heap::Heap = heap::Heap::new();
+
 /// Starts the renderer (called once by the page loader; `engine` is `"wasm"` or
 /// `"wasm2js"`).
 ///
@@ -51,6 +59,9 @@ use wasm_bindgen::prelude::*;
 /// standalone mode of exported pages). Inside a frame, the bridge connects to the host.
 #[wasm_bindgen]
 pub fn start(engine: &str) -> Result<(), JsValue> {
+    // With `-Cpanic=immediate-abort` (the asset build) a panic traps at once and never
+    // reaches a hook: none is linked there.
+    #[cfg(not(panic = "immediate-abort"))]
     std::panic::set_hook(Box::new(on_panic));
     let window = web_sys::window().ok_or("no window")?;
     let doc = window.document().ok_or("no document")?;
@@ -118,6 +129,7 @@ fn mark(name: &str) {
 
 /// The panic boundary: the message is shown in the view (and logged) instead of leaving a
 /// blank frame.
+#[cfg(not(panic = "immediate-abort"))]
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let message = format!("The renderer stopped: {info}");
     web_sys::console::error_1(&JsValue::from_str(&message));

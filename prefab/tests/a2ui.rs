@@ -64,6 +64,7 @@ fn every_official_example_validates_against_the_vendored_schema() {
 #[test]
 fn every_conformance_fixture_writes_schema_valid_messages() {
     let validator = validator();
+    let v1_0 = validator_v1_0();
     let mut failures = Vec::new();
     let mut count = 0;
     for path in wire_support::fixtures() {
@@ -74,12 +75,15 @@ fn every_conformance_fixture_writes_schema_valid_messages() {
         } else {
             value
         };
-        for version in [Version::V0_9] {
+        for (version, validator) in [(Version::V0_9, &validator), (Version::V1_0, &v1_0)] {
             for form in [Form::Batch, Form::Stream] {
                 let out = a2ui::from_prefab(&doc, &Options::default().version(version).form(form));
-                let errors = schema_errors(&validator, &out.messages);
+                let errors = schema_errors(validator, &out.messages);
                 if !errors.is_empty() {
-                    failures.push(format!("{}: {errors:?}", wire_support::rel(&path)));
+                    failures.push(format!(
+                        "{} {version:?} {form:?}: {errors:?}",
+                        wire_support::rel(&path)
+                    ));
                 }
                 count += 1;
             }
@@ -338,4 +342,62 @@ fn format_functions_become_pipes() {
     assert_eq!(row["children"][2]["content"], "{{ at | time }}");
     assert_eq!(out.diagnostics.len(), 1, "{:?}", out.diagnostics);
     assert_eq!(out.diagnostics[0].kind, DiagnosticKind::Expression);
+}
+
+#[test]
+fn format_calls_inside_a_format_string_become_pipes() {
+    let text = |id: &str, value: &str| json!({"id": id, "component": "Text", "text": {"call": "formatString", "args": {"value": value}, "returnType": "string"}});
+    let messages = [json!({"messages": [
+        {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "root", "component": "Column", "children": ["a", "b", "c", "d"]},
+            text("a", "${/progress}% of ${formatNumber(value: ${/goal})} goal"),
+            text("b", "(${formatNumber(value: ${/n})} ${pluralize(value: ${/n}, one: 'review', other: 'reviews')})"),
+            text("c", "${formatCurrency(value: ${/total}, currency: 'USD')}/year"),
+            text("d", "${shout(value: ${/n})} and ${pluralize(value: ${/n}, one: 'mouse', other: 'mice')}")]}}]})];
+    let out = a2ui::to_prefab(&messages);
+    let kids = &out.envelope["view"]["children"][0]["children"];
+    assert_eq!(
+        kids[0]["content"],
+        "{{ progress }}% of {{ goal | number }} goal"
+    );
+    assert_eq!(
+        kids[1]["content"],
+        "({{ n | number }} {{ n | pluralize:review }})"
+    );
+    assert_eq!(kids[2]["content"], "{{ total | currency:USD }}/year");
+    // An unknown function is dropped, a plural other than word + "s" is approximated: both named.
+    assert_eq!(kids[3]["content"], " and {{ n | pluralize:mouse }}");
+    assert_eq!(out.diagnostics.len(), 1, "{:?}", out.diagnostics);
+    let note = out.diagnostics[0].to_string();
+    assert!(
+        note.contains("components[4]") && note.contains("\"mice\"") && note.contains("shout"),
+        "{note}"
+    );
+}
+
+#[test]
+fn the_v1_0_schema_check_is_sound() {
+    // The draft v1.0 schemas (tests/data/a2ui/v1.0) accept the batch form the TypeScript port
+    // writes, and reject what v1.0 dropped from v0.9: heading variants, a call's returnType.
+    let v1_0 = validator_v1_0();
+    let create = |text: Value, variant: Option<&str>| {
+        let mut text_component = json!({"id": "t", "component": "Text", "text": text});
+        if let Some(v) = variant {
+            text_component["variant"] = json!(v);
+        }
+        json!({"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": Version::V1_0.basic_catalog(),
+            "components": [{"id": "root", "component": "Column", "children": ["t"]}, text_component],
+            "dataModel": {"n": 1}}})
+    };
+    let call = json!({"call": "formatString", "args": {"value": "${/n}"}});
+    assert!(schema_errors(&v1_0, &[create(json!("# Hi"), Some("body"))]).is_empty());
+    assert!(schema_errors(&v1_0, &[create(call.clone(), None)]).is_empty());
+    assert!(!schema_errors(&v1_0, &[create(json!("Hi"), Some("h1"))]).is_empty());
+    let mut typed = call;
+    typed["returnType"] = json!("string");
+    assert!(!schema_errors(&v1_0, &[create(typed, None)]).is_empty());
+    // And v0.9 messages are not v1.0 ones.
+    let v0_9 = a2ui::from_prefab(&json!({"type": "H1", "content": "Hi"}), &Options::default());
+    assert!(!schema_errors(&v1_0, &v0_9.messages).is_empty());
 }

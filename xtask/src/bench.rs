@@ -6,7 +6,8 @@
 //! `bench-wasm.html` (e.g. one written by `cargo xtask pages` on the commit before a change),
 //! measured in the same rounds as `baseline`. Other `ARGS` go to `bench.mjs` after those
 //! defaults, e.g. `--runs 7 --payloads table1000`. Not part of `cargo xtask test`: it takes
-//! minutes.
+//! minutes. `cargo xtask bench-render --streaming [ARGS…]` runs the streaming benchmark
+//! (`streaming.mjs`: a 200-node view in 100 partial messages against one mount) instead.
 use crate::sh::{root, run};
 use std::process::Command;
 
@@ -15,6 +16,15 @@ pub fn render(args: &[String]) -> Result<(), String> {
     let pages = root().join("target/pages");
     crate::pages::write(&pages)?;
     let scripts = root().join("benches/render");
+    if let [flag, rest @ ..] = args
+        && flag == "--streaming"
+    {
+        return run(Command::new("node")
+            .arg(scripts.join("streaming.mjs"))
+            .arg("--pages")
+            .arg(&pages)
+            .args(rest));
+    }
     run(Command::new("node").arg(scripts.join("setup.mjs")))?;
     let page = pages.join("bench-wasm.html").display().to_string();
     let (candidate, names, rest) = match args {

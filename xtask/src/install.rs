@@ -12,6 +12,14 @@ pub const BINARYEN_VERSION: &str = "132.0.0";
 /// npm `esbuild`, used only to minify the generated JavaScript (same version as
 /// `xtask/testhost`).
 pub const ESBUILD_VERSION: &str = "0.28.2";
+/// npm `@a2ui/lit` and its `@a2ui/web_core` (same version): the official A2UI Lit renderer,
+/// which the A2UI browser suite (`prefab-renderer/tests/a2ui-lit.mjs`) renders with. 0.11.0
+/// renders A2UI v0.8 and v0.9 (`@a2ui/lit/v0_9`); `@a2ui/web_core` 0.11.0 ships the v1.0
+/// schemas but no v1.0 renderer.
+pub const A2UI_LIT_VERSION: &str = "0.11.0";
+/// npm `@a2ui/markdown-it`: the official Markdown renderer the Lit renderer's `Text` uses
+/// (without one it shows Markdown marks as written).
+pub const A2UI_MARKDOWN_VERSION: &str = "0.1.2";
 
 pub fn all() -> Result<(), String> {
     wasm_target()?;
@@ -41,8 +49,8 @@ pub fn binaryen_bin() -> PathBuf {
     npm_dir().join("node_modules/.bin")
 }
 
-/// npm `binaryen`, `esbuild` and `mermaid` into `target/npm` (skipped when the pinned
-/// versions are there).
+/// npm `binaryen`, `esbuild`, `mermaid` and `@a2ui/lit` into `target/npm` (skipped when the
+/// pinned versions are there).
 pub fn binaryen() -> Result<(), String> {
     let has = |package: &str, version: &str| {
         let manifest = npm_dir().join(format!("node_modules/{package}/package.json"));
@@ -53,6 +61,9 @@ pub fn binaryen() -> Result<(), String> {
     if has("binaryen", BINARYEN_VERSION)
         && has("esbuild", ESBUILD_VERSION)
         && has("mermaid", MERMAID_VERSION)
+        && has("@a2ui/lit", A2UI_LIT_VERSION)
+        && has("@a2ui/web_core", A2UI_LIT_VERSION)
+        && has("@a2ui/markdown-it", A2UI_MARKDOWN_VERSION)
     {
         return Ok(());
     }
@@ -70,7 +81,10 @@ pub fn binaryen() -> Result<(), String> {
         .args(["install", "--no-audit", "--no-fund", "--save-exact"])
         .arg(format!("binaryen@{BINARYEN_VERSION}"))
         .arg(format!("esbuild@{ESBUILD_VERSION}"))
-        .arg(format!("mermaid@{MERMAID_VERSION}")))
+        .arg(format!("mermaid@{MERMAID_VERSION}"))
+        .arg(format!("@a2ui/lit@{A2UI_LIT_VERSION}"))
+        .arg(format!("@a2ui/web_core@{A2UI_LIT_VERSION}"))
+        .arg(format!("@a2ui/markdown-it@{A2UI_MARKDOWN_VERSION}")))
 }
 
 /// The MCP Apps test host (`xtask/testhost`, a node package of this repository).

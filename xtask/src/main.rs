@@ -41,8 +41,11 @@
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
+//! * `cargo xtask a2ui-lit` — the A2UI suite against the official Lit renderer alone
+//!   (`prefab-renderer/tests/a2ui-lit.mjs`; part of `cargo xtask test`, ~25 s once built).
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
-//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes).
+//!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes); `--streaming` runs the
+//!   streaming benchmark instead.
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
 //!   renderer when `target/bench-render` has it) of every catalogue document into
 //!   `target/contact-sheet/index.html`; for review, not run by CI.
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
         Some("pages") => pages::write(&sh::root().join("target/pages")),
+        Some("a2ui-lit") => suites::a2ui_lit_alone(),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),

@@ -14,7 +14,8 @@
 //!    (`crate::post`, the post-build stage: every step after the tools is there, tested);
 //! 3. `wasm-opt -Oz` (npm `binaryen`) → `renderer_bg.wasm`, the wasm engine;
 //! 4. the same optimised module, with sign extension and saturating conversions lowered to
-//!    MVP instructions, through `wasm2js` (bulk memory enabled) and esbuild's minifier →
+//!    MVP instructions and unaligned accesses moved into helpers (`crate::post::unaligned`),
+//!    through `wasm2js` (bulk memory enabled) and esbuild's minifier →
 //!    `renderer.wasm2js.js`, the JavaScript engine for hosts whose CSP refuses WebAssembly.
 //!
 //! 5. the packed forms `prefab::page` inlines into self-contained pages (`crate::post::pack`):
@@ -32,7 +33,7 @@
 //! commands print every asset's size against its budget (`crate::post::budgets`);
 //! `check-assets` fails when one is over.
 use crate::install::{WASM_BINDGEN_VERSION, binaryen_bin};
-use crate::post::{budgets, glue, imports, pack, wasm2js};
+use crate::post::{budgets, glue, imports, pack, unaligned, wasm2js};
 use crate::sh::{output, root, run};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -242,9 +243,13 @@ fn engines(work: &Path, out: &Path) -> Result<PathBuf, String> {
         .arg(&wasm_out)
         .arg("-o")
         .arg(&lowered))?;
+    // Unaligned accesses as calls of one helper each (`crate::post::unaligned`); the data
+    // segments stay as they are, so `packed` reads them from `lowered`.
+    let outlined = work.join("outlined.wasm");
+    write(&outlined, &unaligned::outline(&read(&lowered)?)?)?;
     let js = work.join("wasm2js.js");
     run(Command::new(bin.join("wasm2js"))
-        .arg(&lowered)
+        .arg(&outlined)
         .args([
             "--enable-bulk-memory",
             "--enable-bulk-memory-opt",

@@ -59,6 +59,9 @@ fn renderer() -> Result<(), String> {
         "forms.mjs",
         "theme.mjs",
         "sortable.mjs",
+        // Every conformance document and gallery view (`target/gallery`, written by the
+        // gallery test during `native()`) streamed as tool-input-partial messages.
+        "streaming.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
@@ -87,7 +90,43 @@ fn renderer() -> Result<(), String> {
         ])
         .arg(&pages)
         .args(["--allow-unknown", CATALOG_LEGACY]))?;
-    Ok(())
+    a2ui_lit(&pages)
+}
+
+/// A2UI against the official Lit renderer (`@a2ui/lit`, installed by `cargo xtask install`):
+/// every official v0.9 example rendered by Lit and, converted by `prefab a2ui from`, by our
+/// viewer (both engines) with the same text; every gallery view converted by `prefab a2ui to`
+/// and rendered by Lit with its text. It uses what `native()`'s `cargo test --workspace` left
+/// in `target/`: the `prefab` binary and the gallery views that
+/// `cargo test -p prefab-examples --test a2ui_gallery` writes into `target/a2ui-gallery`
+/// (`cargo xtask a2ui-lit` builds both, then runs this alone). About 25 s.
+pub fn a2ui_lit(pages: &std::path::Path) -> Result<(), String> {
+    let target = crate::sh::root().join("target");
+    run(Command::new("node")
+        .arg("prefab-renderer/tests/a2ui-lit.mjs")
+        .args(["--quiet", "--pages"])
+        .arg(pages)
+        .arg("--prefab")
+        .arg(target.join("debug/prefab")))
+}
+
+/// `cargo xtask a2ui-lit`: what [`a2ui_lit`] needs (the pinned npm packages, the `prefab`
+/// binary, the gallery views, the pages), then the suite.
+pub fn a2ui_lit_alone() -> Result<(), String> {
+    crate::install::binaryen()?;
+    run(Command::new("cargo").args(["build", "-q", "-p", "prefab-cli", "--bin", "prefab"]))?;
+    run(Command::new("cargo").args([
+        "test",
+        "-q",
+        "-p",
+        "prefab-examples",
+        "--test",
+        "a2ui_gallery",
+        "every_gallery_view_is_written",
+    ]))?;
+    let pages = crate::sh::root().join("target/pages");
+    crate::pages::write(&pages)?;
+    a2ui_lit(&pages)
 }
 
 /// Types the catalogue tolerates as placeholders: `If`/`Elif`/`Else` and `State` fixtures

@@ -123,9 +123,8 @@ impl HostEvents for App {
                     crate::log::warn("tool result without a $prefab envelope: nothing to render");
                 }
             }
-            "ui/notifications/tool-input" | "ui/notifications/tool-input-partial" => {
-                self.preview_tool_input(&params);
-            }
+            "ui/notifications/tool-input" => self.preview_tool_input(&params, false),
+            "ui/notifications/tool-input-partial" => self.preview_tool_input(&params, true),
             "ui/notifications/tool-cancelled" if !self.rendered_result.get() => {
                 let reason = prop(&params, "reason")
                     .as_str()

@@ -20,6 +20,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 mod host;
+mod preview;
 mod tools;
 
 pub use host::Events;
@@ -116,7 +117,78 @@ impl App {
                 "$prefab version {v} is not known to this renderer"
             ));
         }
+        if crate::render::stream::active() && !prop(envelope, "view").is_nullish() {
+            // The result of a streamed tool call: the last pass, then a plain view.
+            self.stream(envelope, false);
+            crate::render::stream::end();
+            return;
+        }
         self.clear_timers();
+        self.settings(envelope);
+        let state = match prop(envelope, "state") {
+            Value::Object(map) => (**map).clone(),
+            _ => Map::new(),
+        };
+        let view = prop(envelope, "view");
+        if view.is_nullish() {
+            self.store.replace(state, &["$host"]);
+            return;
+        }
+        // The old view goes first, so its bindings do not re-run for the new state.
+        let cx = self.fresh_cx();
+        self.store.replace(state, &["$host"]);
+        self.load_defs(envelope, true);
+        let cx = Cx {
+            shared: self.shared.borrow().clone(),
+            ..cx
+        };
+        self.show(&render::node(&cx, view, "view"));
+    }
+
+    /// A context over a new root owner (the old view's disposed).
+    fn fresh_cx(&self) -> Cx {
+        if let Some(old) = self.view.borrow_mut().take() {
+            old.dispose();
+        }
+        let owner = Owner::root(&self.store);
+        *self.view.borrow_mut() = Some(owner.clone());
+        Cx::new(
+            Frame::root(&self.store),
+            owner,
+            self.shared.borrow().clone(),
+        )
+    }
+
+    /// Takes the envelope's `defs` into new shared view data when they differ from the
+    /// current ones (always when `force`); returns whether it did.
+    fn load_defs(&self, envelope: &Value, force: bool) -> bool {
+        let defs = match prop(envelope, "defs") {
+            Value::Object(map) => (**map).clone(),
+            _ => Map::new(),
+        };
+        let changed = force || self.shared.borrow().defs != defs;
+        if changed {
+            let app = self.shared.borrow().app();
+            *self.shared.borrow_mut() = Shared::with_app(defs, app);
+        }
+        changed
+    }
+
+    /// Shows `node` as the whole view (unless it is already).
+    fn show(&self, node: &web_sys::Node) {
+        if !self
+            .root
+            .first_child()
+            .is_some_and(|first| first.is_same_node(Some(node)))
+        {
+            dom::clear(&self.root);
+            dom::append(&self.root, node);
+        }
+    }
+
+    /// What an envelope sets besides its state and view: `_meta.fastmcp.app`, `css`,
+    /// `stylesheets`, frame domains, `mode`, `tools` and `keyBindings`.
+    fn settings(&self, envelope: &Value) {
         if let Some(app) = prop(prop(prop(envelope, "_meta"), "fastmcp"), "app").as_str() {
             *self.fastmcp_app.borrow_mut() = Some(Value::from(app));
         }
@@ -136,27 +208,6 @@ impl App {
             );
         }
         *self.key_bindings.borrow_mut() = prop(envelope, "keyBindings").clone();
-        let state = match prop(envelope, "state") {
-            Value::Object(map) => (**map).clone(),
-            _ => Map::new(),
-        };
-        let view = prop(envelope, "view");
-        if !view.is_nullish() {
-            // The old view goes first, so its bindings do not re-run for the new state.
-            if let Some(old) = self.view.borrow_mut().take() {
-                old.dispose();
-            }
-        }
-        self.store.replace(state, &["$host"]);
-        if !view.is_nullish() {
-            let defs = match prop(envelope, "defs") {
-                Value::Object(map) => (**map).clone(),
-                _ => Map::new(),
-            };
-            let app = self.shared.borrow().app();
-            *self.shared.borrow_mut() = Shared::with_app(defs, app);
-            self.render_view(view);
-        }
     }
 
     fn apply_update(&self, update: &Value) {
@@ -184,25 +235,8 @@ impl App {
         )
     }
 
-    fn render_view(&self, view: &Value) {
-        if let Some(old) = self.view.borrow_mut().take() {
-            old.dispose();
-        }
-        let owner = Owner::root(&self.store);
-        *self.view.borrow_mut() = Some(owner.clone());
-        let cx = Cx::new(
-            Frame::root(&self.store),
-            owner,
-            self.shared.borrow().clone(),
-        );
-        let node = render::node(&cx, view, "view");
-        dom::clear(&self.root);
-        dom::append(&self.root, &node);
-    }
-
     fn show_error(&self, path: &str, message: &str) {
-        dom::clear(&self.root);
-        dom::append(&self.root, &dom::error_box(path, message));
+        self.show(&dom::error_box(path, message));
     }
 
     fn apply_theme(&self) {
@@ -226,23 +260,6 @@ impl App {
             for handle in self.timers.borrow_mut().drain(..) {
                 w.clear_timeout_with_handle(handle);
             }
-        }
-    }
-
-    fn preview_tool_input(&self, params: &Value) {
-        if self.rendered_result.get() {
-            return;
-        }
-        let args = prop(params, "arguments");
-        let envelope = if is_envelope(args) {
-            Some(args)
-        } else if let Value::Object(map) = args {
-            map.iter().map(|(_, v)| v).find(|v| is_envelope(v))
-        } else {
-            None
-        };
-        if let Some(envelope) = envelope {
-            self.mount(envelope);
         }
     }
 }

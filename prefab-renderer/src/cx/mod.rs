@@ -83,6 +83,17 @@ impl Shared {
         self.app
     }
 
+    /// How many auto names were given so far (see [`auto_name`](Self::auto_name)).
+    #[must_use]
+    pub fn names(&self) -> u32 {
+        self.auto_names.get()
+    }
+
+    /// Sets the auto-name counter (a streamed view draws its nodes again from the start).
+    pub fn set_names(&self, n: u32) {
+        self.auto_names.set(n);
+    }
+
     /// `<prefix>_<n>` for unnamed stateful components (as prefab-ui's renderer does).
     pub fn auto_name(&self, prefix: &str) -> String {
         let n = self.auto_names.get() + 1;

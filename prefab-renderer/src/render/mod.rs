@@ -30,6 +30,7 @@ mod plain;
 mod registry;
 mod select;
 mod sortable;
+pub mod stream;
 mod typography;
 mod widget;
 
@@ -60,8 +61,20 @@ pub enum Render {
 pub type Row = (&'static str, Render);
 
 /// Renders one node (any JSON value from the wire) at JSON path `path`.
+///
+/// While a streamed view is drawn ([`stream`]), a node of the document itself (not one a
+/// structural node draws under an owner of its own) is kept from the previous partial
+/// document when its JSON did not change.
 #[must_use]
 pub fn node(cx: &Cx, node: &Value, path: &str) -> Node {
+    if let Some(st) = stream::hook(cx, path) {
+        return stream::node(&st, cx, node, path);
+    }
+    draw(cx, node, path)
+}
+
+/// Draws one node (see [`node`]).
+fn draw(cx: &Cx, node: &Value, path: &str) -> Node {
     let Value::Object(_) = node else {
         return dom::error_box(
             path,
@@ -176,9 +189,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
                 crate::actions::run(&cx, &actions, Value::Undefined);
             }
         });
-        if let Some(window) = web_sys::window() {
-            window.queue_microtask(run.unchecked_ref());
-        }
+        stream::on_mount(run);
     }
 }
 

@@ -253,6 +253,7 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
             bind_content(cx, &el, raw);
         }
     }
+    super::stream::note_children(cx, &el, path);
     child_nodes(cx, &el, node, path)?;
     if p.touch == Touch::Label && prop(node, "optional").truthy() {
         let marker = dom::element_with_class("span", "pf-label-optional");

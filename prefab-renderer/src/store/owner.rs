@@ -51,6 +51,12 @@ impl Owner {
         child
     }
 
+    /// Whether `other` is this owner (not a copy of its contents: the same owner).
+    #[must_use]
+    pub fn same(&self, other: &Owner) -> bool {
+        Rc::ptr_eq(&self.parts, &other.parts)
+    }
+
     /// The store this owner's effects read.
     #[must_use]
     pub fn store(&self) -> &Store {

@@ -188,6 +188,14 @@ fn call_template(call: &str, args: &Value) -> Result<(String, Option<String>), S
             },
             None,
         )),
+        "pluralize" => {
+            let one = text("one").ok_or_else(|| "pluralize without one".to_owned())?;
+            let other = text("other").unwrap_or_else(|| format!("{one}s"));
+            // prefab's pipe adds an `s` to the word for every count but 1.
+            let note = (other != format!("{one}s"))
+                .then(|| format!("pluralize other {other:?} shown as {one:?} + \"s\""));
+            Ok((format!("{{{{ {} | pluralize:{one} }}}}", value()?), note))
+        }
         "formatDate" => {
             let format = text("format").unwrap_or_default();
             let has = |cs: &str| format.chars().any(|c| cs.contains(c));
@@ -203,11 +211,13 @@ fn call_template(call: &str, args: &Value) -> Result<(String, Option<String>), S
     }
 }
 
-/// A `formatString` value (`Hi ${/name}`) → a template (`Hi {{ name }}`); expressions that
-/// are not paths are dropped and named in the note.
+/// A `formatString` value (`Hi ${/name}`) → a template (`Hi {{ name }}`); a function call
+/// inside (`${formatNumber(value: ${/n})}`) becomes its pipe; other expressions are dropped
+/// and named in the note.
 fn interpolation(value: &str) -> (String, Option<String>) {
     let mut out = String::new();
     let mut dropped = Vec::new();
+    let mut notes = Vec::new();
     let mut rest = value;
     while let Some(start) = rest.find("${") {
         if rest[..start].ends_with('\\') {
@@ -234,12 +244,76 @@ fn interpolation(value: &str) -> (String, Option<String>) {
         let inner = &rest[inner_start..end];
         match dotted(inner) {
             Some(path) => out.push_str(&format!("{{{{ {path} }}}}")),
-            None => dropped.push(format!("${{{inner}}}")),
+            None => match inline_call(inner) {
+                Some(Ok((text, note))) => {
+                    out.push_str(&text);
+                    notes.extend(note);
+                }
+                _ => dropped.push(format!("${{{inner}}}")),
+            },
         }
         rest = rest.get(end + 1..).unwrap_or_default();
     }
     out.push_str(rest);
-    let note = (!dropped.is_empty())
-        .then(|| format!("formatString expression {} dropped", dropped.join(", ")));
-    (out, note)
+    if !dropped.is_empty() {
+        notes.push(format!(
+            "formatString expression {} dropped",
+            dropped.join(", ")
+        ));
+    }
+    (out, (!notes.is_empty()).then(|| notes.join("; ")))
+}
+
+/// A function call written inside a `formatString` (`formatNumber(value: ${/n})`,
+/// `pluralize(value: ${/n}, one: 'item', other: 'items')`) → the template of the same call
+/// given as a value; `None` when `inner` is not a call whose arguments are paths and literals.
+fn inline_call(inner: &str) -> Option<Result<(String, Option<String>), String>> {
+    let (name, rest) = inner.trim().split_once('(')?;
+    let body = rest.strip_suffix(')')?;
+    if !plain_segment(name.trim()) {
+        return None;
+    }
+    let mut args = Map::new();
+    for arg in split_args(body) {
+        let (key, value) = arg.split_once(':')?;
+        args.insert(key.trim().to_owned(), inline_value(value.trim())?);
+    }
+    Some(call_template(name.trim(), &Value::Object(args)))
+}
+
+/// Splits call arguments at the commas outside quotes and `${ }`.
+fn split_args(body: &str) -> Vec<&str> {
+    let (mut out, mut start, mut depth, mut quote) = (Vec::new(), 0, 0_i32, None);
+    for (i, c) in body.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '{') => depth += 1,
+            (None, '}') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                out.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&body[start..]);
+    out.into_iter().filter(|a| !a.trim().is_empty()).collect()
+}
+
+/// An argument of an inline call: `${/path}` → `{"path": …}`, a quoted string, a number or a
+/// boolean.
+fn inline_value(text: &str) -> Option<Value> {
+    if let Some(path) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')) {
+        return Some(json!({ "path": path.trim() }));
+    }
+    for q in ['\'', '"'] {
+        if let Some(s) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return Some(Value::String(s.to_owned()));
+        }
+    }
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .filter(|v| v.is_number() || v.is_boolean())
 }

@@ -9,8 +9,11 @@
 //!   the default. Its `createSurface` carries no components, so both [`Form`]s give the
 //!   stream of `createSurface`, `updateComponents`, `updateDataModel`.
 //! * [`Version::V1_0`] — what the TypeScript port `@maxhealth.tech/prefab` 0.3.13 emits
-//!   (`version: "v1.0"`, the draft `specification/v1_0` of `a2ui-project/a2ui`): the batch
-//!   form is one `createSurface` holding the components and the data model.
+//!   (`version: "v1.0"`, the draft `specification/v1_0` of `a2ui-project/a2ui`, checked
+//!   against the schemas `@a2ui/web_core` 0.11.0 ships): the batch form is one
+//!   `createSurface` holding the components and the data model. Function calls carry no
+//!   `returnType`, and `Text` has no heading variants: a heading is Markdown in its text
+//!   (`# Title` … `##### Title`), read back as the heading.
 //!
 //! The mapping is a table ([`mappings`]): each prefab type ↔ one basic-catalog component and
 //! each prop ↔ one property. Everything that does not cross unchanged is named in
@@ -46,6 +49,7 @@
 
 mod actions;
 mod bind;
+mod dialect;
 mod emit;
 mod read;
 mod table;

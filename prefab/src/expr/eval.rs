@@ -7,6 +7,7 @@ use super::ast::{ArithOp, CompareOp, Expr, LogicalOp, Path, PipeCall, UnaryOp};
 use super::env::Env;
 use super::error::EvalError;
 use super::pipes;
+use super::platform::rem;
 use super::scope::Scope;
 use super::value::Value;
 use std::cmp::Ordering;
@@ -145,7 +146,7 @@ fn arith(op: ArithOp, a: &Value, b: &Value) -> Value {
         ArithOp::Sub => x - y,
         ArithOp::Mul => x * y,
         ArithOp::Div => x / y,
-        ArithOp::Rem => x % y,
+        ArithOp::Rem => rem(x, y),
     })
 }
 

@@ -1,5 +1,6 @@
 //! Shared by the A2UI tests: the vendored A2UI v0.9 schemas and examples
-//! (`tests/data/a2ui/v0.9`, see its PROVENANCE.md) and a validator for messages.
+//! (`tests/data/a2ui/v0.9`) and v1.0 schemas (`tests/data/a2ui/v1.0`; see each PROVENANCE.md),
+//! and validators for messages.
 #![allow(dead_code, clippy::unwrap_used)]
 
 use serde_json::Value;
@@ -7,12 +8,17 @@ use std::path::{Path, PathBuf};
 
 /// `prefab/tests/data/a2ui/v0.9` (this file is also included by other crates' tests).
 pub fn data_dir() -> PathBuf {
+    version_dir("v0.9")
+}
+
+/// `prefab/tests/data/a2ui/<version>` (`v0.9`, `v1.0`; each has its PROVENANCE.md).
+pub fn version_dir(version: &str) -> PathBuf {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let own = here.join("tests/data/a2ui/v0.9");
+    let own = here.join("tests/data/a2ui").join(version);
     if own.is_dir() {
         own
     } else {
-        here.join("../prefab/tests/data/a2ui/v0.9")
+        here.join("../prefab/tests/data/a2ui").join(version)
     }
 }
 
@@ -47,8 +53,13 @@ pub fn examples() -> Vec<(String, Vec<Value>)> {
 }
 
 /// Resolves the schemas' references (`catalog.json`, `common_types.json`, absolute
-/// `https://a2ui.org/specification/v0_9/…` ids) to the vendored files; nothing is fetched.
-struct Vendored;
+/// `https://a2ui.org/specification/<v>/…` ids) to the vendored files of one version; nothing
+/// is fetched.
+struct Vendored {
+    /// `v0_9` / `v1_0`, as the ids spell the version.
+    id_version: &'static str,
+    dir: PathBuf,
+}
 
 impl jsonschema::Retrieve for Vendored {
     fn retrieve(
@@ -57,8 +68,9 @@ impl jsonschema::Retrieve for Vendored {
     ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
         let path = uri.path().as_str();
         let file = path.rsplit('/').next().unwrap_or_default();
-        let local = data_dir().join(file);
-        if local.is_file() && path.starts_with("/specification/v0_9/") {
+        let local = self.dir.join(file);
+        let prefix = format!("/specification/{}/", self.id_version);
+        if local.is_file() && path.starts_with(&prefix) {
             Ok(read_json(&local))
         } else {
             Err(format!("not vendored: {uri}").into())
@@ -68,10 +80,23 @@ impl jsonschema::Retrieve for Vendored {
 
 /// The validator of one server-to-client message (`server_to_client.json`, basic catalog).
 pub fn validator() -> jsonschema::Validator {
-    let schema = read_json(&data_dir().join("server_to_client.json"));
+    build("v0.9", "server_to_client.json")
+}
+
+/// The validator of one A2UI v1.0 agent-to-renderer message (`agent_to_renderer.json` of the
+/// draft v1.0 specification, basic catalog; `tests/data/a2ui/v1.0`).
+pub fn validator_v1_0() -> jsonschema::Validator {
+    build("v1.0", "agent_to_renderer.json")
+}
+
+/// The validator of `schema`, a file of `tests/data/a2ui/<version>`.
+fn build(version: &str, schema: &str) -> jsonschema::Validator {
+    let dir = version_dir(version);
+    let root = read_json(&dir.join(schema));
+    let id_version = if version == "v0.9" { "v0_9" } else { "v1_0" };
     jsonschema::options()
-        .with_retriever(Vendored)
-        .build(&schema)
+        .with_retriever(Vendored { id_version, dir })
+        .build(&root)
         .unwrap()
 }
 

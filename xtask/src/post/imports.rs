@@ -11,7 +11,7 @@
 //! section is encoded anew, every other section is copied as it is.
 use std::collections::HashMap;
 use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
-use wasm_encoder::{ImportSection, Module, RawSection};
+use wasm_encoder::{ImportSection, Module};
 use wasmparser::{Parser, Payload, TypeRef};
 
 /// Renames the function imports of `wasm` and every occurrence of their names (as whole
@@ -23,13 +23,8 @@ pub fn shorten(wasm: &[u8], glue: &str) -> Result<(Vec<u8>, String), String> {
         let payload = payload.map_err(|e| format!("wasm: {e}"))?;
         if let Payload::ImportSection(reader) = payload {
             module.section(&imports(reader, &mut names)?);
-        } else if let Some((id, range)) = payload.as_section() {
-            let data = usize::try_from(range.start)
-                .ok()
-                .zip(usize::try_from(range.end).ok())
-                .and_then(|(start, end)| wasm.get(start..end))
-                .ok_or("wasm: section past the end")?;
-            module.section(&RawSection { id, data });
+        } else if let Some(section) = super::raw_section(wasm, &payload)? {
+            module.section(&section);
         }
     }
     if names.is_empty() {

@@ -136,18 +136,11 @@ fn literal(script: &str, text: &str) -> Result<usize, String> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use wasm_encoder::{ConstExpr, DataSection, MemorySection, MemoryType, Module};
+    use wasm_encoder::{ConstExpr, DataSection, Module};
 
     /// A module with one memory and these active segments.
     fn module(segments: &[(i32, &[u8])]) -> Vec<u8> {
-        let mut memories = MemorySection::new();
-        memories.memory(MemoryType {
-            minimum: 1,
-            maximum: None,
-            memory64: false,
-            shared: false,
-            page_size_log2: None,
-        });
+        let memories = crate::post::one_page_memory();
         let mut data = DataSection::new();
         for &(offset, bytes) in segments {
             data.active(0, &ConstExpr::i32_const(offset), bytes.iter().copied());

@@ -62,6 +62,9 @@ test("withPayload fills the last data tag (every < escaped), or adds one before 
   const filled = withPayload(`<html><body>${tag("{}")}<p>x</p>${tag("{}")}</body></html>`, json);
   assert.equal(filled, `<html><body>${tag("{}")}<p>x</p>${tag('{"text":"\\u003c/script>\\u003cb>"}')}</body></html>`);
   assert.equal(withPayload("<body></body>", "{}"), `<body>${tag("{}")}</body>`);
+  // `$` sequences are text, not replacement patterns (`$$` once became `$`).
+  const dollars = JSON.stringify({ price: "$$$ $& $'" });
+  assert.equal(withPayload(`<body>${tag("")}</body>`, dollars), `<body>${tag(dollars)}</body>`);
 });
 
 test("pageFiles writes pages with a document into a temporary folder; remove() deletes it", () => {

@@ -5,6 +5,7 @@ mod kids;
 mod props;
 
 use super::bind::dynamic;
+use super::dialect;
 use super::table::{self, Conv, Fidelity, Mapping};
 use super::{DiagnosticKind, Form, Messages, Notes, Options, ROOT_ID, Version};
 use serde_json::{Map, Value, json};
@@ -28,6 +29,7 @@ pub(crate) fn emit(document: &Value, options: &Options) -> Messages {
     let is_envelope = document.get("$prefab").is_some() || document.get("view").is_some();
     let mut e = Emitter {
         defs: document.get("defs").and_then(Value::as_object),
+        version: options.version,
         ..Emitter::default()
     };
     let mut state = document
@@ -53,7 +55,10 @@ pub(crate) fn emit(document: &Value, options: &Options) -> Messages {
     for (name, value) in std::mem::take(&mut e.seeds) {
         state.entry(name).or_insert(value);
     }
-    let components: Vec<Value> = e.components.into_iter().filter(|c| !c.is_null()).collect();
+    let mut components: Vec<Value> = e.components.into_iter().filter(|c| !c.is_null()).collect();
+    if options.version == Version::V1_0 {
+        components.iter_mut().for_each(dialect::drop_return_types);
+    }
     Messages {
         messages: messages(options, components, state),
         diagnostics: e.notes.0,
@@ -110,6 +115,7 @@ struct Emitter<'a> {
     defs: Option<&'a Map<String, Value>>,
     depth: usize,
     seeds: Vec<(String, Value)>,
+    version: Version,
 }
 
 impl Emitter<'_> {
@@ -274,7 +280,10 @@ impl Emitter<'_> {
         let slot = self.components.len();
         self.components.push(Value::Null);
         match self.component(row, node, path, in_template, &id) {
-            Some(component) => {
+            Some(mut component) => {
+                if self.version == Version::V1_0 {
+                    dialect::heading_to_markdown(&mut component, path, &mut self.notes);
+                }
                 self.components[slot] = Value::Object(component);
                 Some(id)
             }

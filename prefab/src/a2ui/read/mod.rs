@@ -99,9 +99,10 @@ impl Reader {
                         .get("id")
                         .and_then(Value::as_str)
                         .unwrap_or_default();
+                    let component = super::dialect::markdown_heading(component);
                     surface
                         .components
-                        .insert(id.to_owned(), (component.clone(), format!("{key}[{i}]")));
+                        .insert(id.to_owned(), (component, format!("{key}[{i}]")));
                 }
                 if let Some(data) = body.get("dataModel") {
                     surface.data = data.clone();

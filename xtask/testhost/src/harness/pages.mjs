@@ -69,7 +69,8 @@ const DATA_TAG_RE = /<script\b[^>]*\bid\s*=\s*["']?prefab:initial-data["']?[^>]*
  * cannot end the script element and parses to the same document.
  */
 export function withPayload(template, json) {
-  const tag = DATA_TAG.replace("></script>", `>${json.replaceAll("<", "\\u003c")}</script>`);
+  // A function, not a replacement string: `$$`, `$&`, … in the payload stay as written.
+  const tag = DATA_TAG.replace("></script>", () => `>${json.replaceAll("<", "\\u003c")}</script>`);
   const last = [...template.matchAll(DATA_TAG_RE)].at(-1);
   if (last) return template.slice(0, last.index) + tag + template.slice(last.index + last[0].length);
   const body = template.toLowerCase().lastIndexOf("</body>");
