@@ -21,7 +21,8 @@ pub const ROWS: &[Row] = &[
     ("HoverCard", With(overlay::overlay)),
 ];
 
-/// `Button`: `label`, `variant`, `size`, `disabled`, `buttonType`, `onClick`.
+/// `Button`: `label`, `icon` (a lucide name, drawn before the label; with an `icon*` size the
+/// label is for screen readers only), `variant`, `size`, `disabled`, `buttonType`, `onClick`.
 fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "label", "Button")?;
     let el = dom::element("button");
@@ -39,7 +40,20 @@ fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String>
     }
     dom::set_attr(&el, "data-variant", variant);
     dom::set_attr(&el, "data-size", size);
-    bind_label(cx, &el, prop(node, "label"));
+    let icon = prop(node, "icon");
+    if !icon.is_nullish() {
+        let svg = super::plain::icon("");
+        dom::append(&el, &svg);
+        cx.bind_text(icon, move |name| super::media::shape(&svg, name));
+    }
+    let label = if size.starts_with("icon") {
+        let span = dom::element_with_class("span", "pf-sr-only");
+        dom::append(&el, &span);
+        span
+    } else {
+        el.clone()
+    };
+    bind_label(cx, &label, prop(node, "label"));
     flags(cx, &el, node, &[("disabled", "disabled")]);
     let on_click = prop(node, "onClick").clone();
     if !on_click.is_nullish() {
