@@ -77,7 +77,7 @@ pub fn from_result(result: &Value) -> Option<Value> {
         let mut w = String::new();
         if layout {
             w.push_str("{\"view\":{\"type\":\"Div\",\"cssClass\":\"pf-app-root\"");
-            write::kids(&s.components, &mut w, &["root"], 0);
+            write::kids(&s.components, &mut w, &[Value::from("root")], 0);
             w.push('}');
             if !s.data.is_nullish() {
                 key(&mut w, "state");
@@ -104,17 +104,15 @@ fn apply(s: &mut Surface, message: &Value, first: bool, changed: &mut Map) -> bo
         return false;
     };
     let id = prop(body, "surfaceId");
-    if kind == "createSurface" && (first || s.id.is_nullish() || s.id == *id) {
-        *s = Surface {
-            id: id.clone(),
-            ..Surface::default()
-        };
-    }
-    if s.id != *id {
+    let create = kind == "createSurface" && (first || s.id.is_nullish() || s.id == *id);
+    if !create && s.id != *id {
         return false;
     }
-    if kind == "deleteSurface" {
-        *s = Surface::default();
+    if create || kind == "deleteSurface" {
+        *s = Surface {
+            id: if create { id.clone() } else { Value::Undefined },
+            ..Surface::default()
+        };
     }
     if let Value::Array(list) = prop(body, "components") {
         for c in list.iter() {

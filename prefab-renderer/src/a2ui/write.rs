@@ -56,13 +56,13 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         key(w, "ariaLabel");
         w.push_str(&label);
     }
-    let one = |key| prop(c, key).as_str().unwrap_or("");
+    let one = |key| std::slice::from_ref(prop(c, key));
     match (kind, children) {
         (b'-', _) => {}
         (b'b', _) => {
             // The label and icon: the first text and icon under the child.
             let mut child = String::from("{\"\":0");
-            kids(all, &mut child, &[one("child")], depth);
+            kids(all, &mut child, one("child"), depth);
             child.push('}');
             let mut found = Map::new();
             collect(&crate::json::parse(&child).unwrap_or_default(), &mut found);
@@ -73,20 +73,20 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
                 w.push_str(&stringify(icon));
             }
         }
-        (b'o', _) => kids(all, w, &[one("child")], depth),
-        (b'm', _) => kids(all, w, &[one("trigger"), one("content")], depth),
-        (b'a' | b'c', _) => items(c, kind, all, depth, w),
-        (_, Value::Array(ids)) => {
-            let ids: Vec<&str> = ids.iter().map(|i| i.as_str().unwrap_or("")).collect();
+        (b'o', _) => kids(all, w, one("child"), depth),
+        (b'm', _) => {
+            let ids = [prop(c, "trigger").clone(), prop(c, "content").clone()];
             kids(all, w, &ids, depth);
         }
+        (b'a' | b'c', _) => items(c, kind, all, depth, w),
+        (_, Value::Array(ids)) => kids(all, w, ids, depth),
         (_, Value::Object(_)) => {
-            let body = prop(children, "componentId").as_str().unwrap_or("");
+            let body = std::slice::from_ref(prop(children, "componentId"));
             match dotted(prop(children, "path").as_str().unwrap_or("")) {
                 Some(path) if kind == b't' => {
                     key(w, "key");
                     w.push_str(&quote(&path));
-                    kids(all, w, &[body], depth);
+                    kids(all, w, body, depth);
                     w.push('}');
                     return true;
                 }
@@ -94,7 +94,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
                     key(w, "children");
                     w.push_str("[{\"type\":\"ForEach\",\"key\":");
                     w.push_str(&quote(&path));
-                    kids(all, w, &[body], depth);
+                    kids(all, w, body, depth);
                     w.push_str("}]");
                 }
                 None => kids(all, w, &[], depth),
@@ -127,7 +127,7 @@ fn heading(c: &Value) -> usize {
 }
 
 /// `,"children":[…]`: the nodes of components `ids` (unknown ones left out).
-pub fn kids(all: &Map, w: &mut String, ids: &[&str], depth: u32) {
+pub fn kids(all: &Map, w: &mut String, ids: &[Value], depth: u32) {
     key(w, "children");
     w.push('[');
     let mut first = true;
@@ -136,7 +136,7 @@ pub fn kids(all: &Map, w: &mut String, ids: &[&str], depth: u32) {
         if !first {
             w.push(',');
         }
-        if node(all, id, depth + 1, w) {
+        if node(all, id.as_str().unwrap_or(""), depth + 1, w) {
             first = false;
         } else {
             w.truncate(at);
@@ -168,7 +168,7 @@ fn items(c: &Value, kind: u8, all: &Map, depth: u32, w: &mut String) {
                 w.push_str(if text.is_nullish() { "\"\"" } else { &t });
             }
             if kind == b'a' {
-                kids(all, w, &[prop(item, "child").as_str().unwrap_or("")], depth);
+                kids(all, w, std::slice::from_ref(prop(item, "child")), depth);
             } else {
                 let v = prop(item, "value");
                 key(w, "value");
