@@ -30,7 +30,7 @@ struct Surface {
 }
 
 thread_local! {
-    static SURFACE: RefCell<Surface> = RefCell::default();
+    static SURFACE: RefCell<Option<Surface>> = const { RefCell::new(None) };
 }
 
 /// The envelope, or the `update` state patch, for a tool result with A2UI content.
@@ -57,6 +57,7 @@ pub fn from_result(result: &Value) -> Option<Value> {
     let mut changed = Map::new();
     SURFACE.with(|s| {
         let s = &mut *s.borrow_mut();
+        let s = s.get_or_insert_with(Surface::default);
         for item in items.iter() {
             let r = prop(item, "resource");
             if prop(r, "mimeType").as_str() != Some(MIME) {
