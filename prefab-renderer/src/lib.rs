@@ -27,6 +27,7 @@
 //! No unsafe code, except the browser build's allocator (`heap`, wasm32 only).
 #![deny(unsafe_code)]
 
+pub mod a2ui;
 pub mod actions;
 pub mod app;
 pub mod bridge;

@@ -68,6 +68,14 @@ fn renderer() -> Result<(), String> {
             .arg("--pages")
             .arg(&pages))?;
     }
+    // A2UI results in the viewer against the native reader (`prefab a2ui from`).
+    run(Command::new("cargo").args(["build", "-p", "prefab-cli"]))?;
+    run(Command::new("node")
+        .arg("prefab-renderer/tests/a2ui.mjs")
+        .arg("--pages")
+        .arg(&pages)
+        .arg("--prefab")
+        .arg(crate::sh::root().join("target/debug/prefab")))?;
     crate::cdn::npm_suite(&pages)?;
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during

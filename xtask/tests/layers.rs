@@ -18,7 +18,7 @@ use std::path::Path;
 /// render context, the host bridge, and the DOM, store and JSON helpers at the bottom.
 #[rustfmt::skip]
 const RENDERER: &[&str] = &[
-    "app", "render", "actions", "cx", "bridge", "template", "classes", "url", "js", "dom", "log",
+    "app", "a2ui", "render", "actions", "cx", "bridge", "template", "classes", "url", "js", "dom", "log",
     "store", "json", "node", "heap",
 ];
 

@@ -105,6 +105,9 @@ impl HostEvents for App {
                 if is_envelope(structured) || !prop(structured, "update").is_nullish() {
                     self.rendered_result.set(true);
                     self.mount(structured);
+                } else if let Some(envelope) = crate::a2ui::from_result(&params) {
+                    self.rendered_result.set(true);
+                    self.mount(&envelope);
                 } else if prop(&params, "isError").truthy() {
                     self.rendered_result.set(true);
                     let text = match prop(&params, "content") {

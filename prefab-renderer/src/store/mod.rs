@@ -34,6 +34,7 @@ mod owner;
 mod path;
 
 pub use owner::Owner;
+pub(crate) use path::set_in;
 pub use path::{get_path, set_path};
 
 /// A handle to one effect (index + generation, so a stale handle is harmless).

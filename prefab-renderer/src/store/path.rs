@@ -64,7 +64,7 @@ pub fn set_path(state: &mut Map, path: &str, value: Value) -> Result<(), String>
     let Some(current) = state.get(first) else {
         return Err(format!("state path \"{path}\": \"{first}\" does not exist"));
     };
-    let updated = set_in(current, rest, value).map_err(|seg| {
+    let updated = set_in(current, rest, value, false).map_err(|seg| {
         format!(
             "state path \"{path}\": cannot set \"{seg}\" (missing parent or index out of range)"
         )
@@ -73,34 +73,44 @@ pub fn set_path(state: &mut Map, path: &str, value: Value) -> Result<(), String>
     Ok(())
 }
 
-fn set_in(target: &Value, segments: &[&str], value: Value) -> Result<Value, String> {
+/// `target` with `value` at `segments`. With `create` (A2UI data-model updates) a missing or
+/// non-container parent becomes an object and an array index may be the length (append);
+/// without it every parent must exist. `Err` names the segment that could not be set.
+#[inline(never)]
+pub(crate) fn set_in(
+    target: &Value,
+    segments: &[&str],
+    value: Value,
+    create: bool,
+) -> Result<Value, String> {
     let Some((segment, rest)) = segments.split_first() else {
         return Ok(value);
     };
     match target {
         Value::Array(items) => {
-            let i = index(segment).filter(|i| *i < items.len());
+            let i = index(segment).filter(|i| *i < items.len() + usize::from(create));
             let Some(i) = i else {
                 return Err((*segment).to_string());
             };
-            let new_child = set_in(&items[i], rest, value)?;
             let mut copy = (**items).clone();
-            copy[i] = new_child;
+            if i == copy.len() {
+                copy.push(Value::Undefined);
+            }
+            copy[i] = set_in(&copy[i], rest, value, create)?;
             Ok(Value::Array(Arc::new(copy)))
         }
         Value::Object(map) => {
-            let new_child = if rest.is_empty() {
-                value
-            } else {
-                let Some(existing) = map.get(segment) else {
-                    return Err((*segment).to_string());
-                };
-                set_in(existing, rest, value)?
+            let new_child = match map.get(segment) {
+                _ if rest.is_empty() => value,
+                Some(existing) => set_in(existing, rest, value, create)?,
+                None if create => set_in(&Value::Undefined, rest, value, create)?,
+                None => return Err((*segment).to_string()),
             };
             let mut copy: Map = (**map).clone();
             copy.insert(*segment, new_child);
             Ok(Value::Object(Arc::new(copy)))
         }
+        _ if create => set_in(&Value::from(Map::new()), segments, value, create),
         _ => Err((*segment).to_string()),
     }
 }
