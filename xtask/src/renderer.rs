@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated assets, in `prefab/assets/`.
-const GENERATED: [&str; 11] = [
+const GENERATED: [&str; 12] = [
     "renderer.css",
     "loader.js",
     "entry.js",
@@ -51,6 +51,7 @@ const GENERATED: [&str; 11] = [
     "renderer_bg.wasm.gz",
     "renderer.common.gz",
     "renderer.wasm2js.lzma",
+    "renderer.wasm2js-common.lzma",
     "integrity.json",
 ];
 
@@ -297,9 +298,11 @@ fn packed(out: &Path, lowered: &Path) -> Result<(), String> {
         &pack::gzip(common.as_bytes())?,
     )?;
     let engine = String::from_utf8_lossy(&read(&out.join("renderer.wasm2js.js"))?).into_owned();
+    let engine = wasm2js::pack(&engine, &read(lowered)?)?;
+    write(&out.join("renderer.wasm2js.lzma"), &pack::lzma(&engine)?)?;
     write(
-        &out.join("renderer.wasm2js.lzma"),
-        &pack::lzma(&wasm2js::pack(&engine, &read(lowered)?)?)?,
+        &out.join("renderer.wasm2js-common.lzma"),
+        &pack::lzma(&pack::with_common(&common, &engine)?)?,
     )?;
     let integrity = crate::cdn::integrity_json(out)?;
     write(&out.join("integrity.json"), integrity.as_bytes())
