@@ -1,7 +1,8 @@
 // prefab renderer loader (hand-written; inlined by prefab::page after the packed assets).
 //
 // A self-contained page carries the renderer packed and base64-encoded in inert scripts:
-// `prefab:common` (the stylesheet, a NUL, then the wasm-bindgen glue; gzip),
+// `prefab:common` (the stylesheet, a NUL, then the wasm-bindgen glue; gzip; a page with the
+// JavaScript engine only carries this text at the start of `prefab:wasm2js` instead),
 // `prefab:wasm` (the WebAssembly build, gzip, optional) and `prefab:wasm2js` (the same code
 // translated to JavaScript by wasm2js; LZMA, decoded by prefabUnlzma from unlzma.js, with
 // its memory's data segments as raw bytes in front of the script). It unpacks only the
@@ -16,6 +17,8 @@
 (function () {
   "use strict";
   var html = document.documentElement;
+  // Where inserted scripts and the stylesheet go (the loader runs after the body's content).
+  var head = document.head || html;
   var cdn = (function () {
     var source = document.getElementById("prefab:cdn");
     try {
@@ -49,32 +52,44 @@
   function runScript(text) {
     var script = document.createElement("script");
     script.textContent = text;
-    (document.head || document.documentElement).appendChild(script);
+    head.appendChild(script);
   }
 
   // The stylesheet (first in the page's style element, before the document's own rules)
-  // and the glue, which defines prefabGlue. A CDN page links both instead.
+  // and the glue, which defines prefabGlue. A CDN page links both instead, the drop-in
+  // bundle loads the glue, and a page with the JavaScript engine only carries them in its
+  // engine's pack (`wasm2jsScript`): none of them has `prefab:common`.
   function common() {
-    if (typeof prefabGlue === "function" || !document.getElementById("prefab:common")) return Promise.resolve();
-    return unpack("prefab:common").text().then(function (text) {
-      var cut = text.indexOf("\0");
-      var style = document.getElementById("prefab-renderer-css");
-      if (!style) {
-        style = document.createElement("style");
-        (document.head || document.documentElement).appendChild(style);
-      }
-      style.textContent = text.slice(0, cut) + style.textContent;
-      runScript(text.slice(cut + 1));
-    });
+    if (!document.getElementById("prefab:common")) return Promise.resolve();
+    return unpack("prefab:common").text().then(runCommon);
+  }
+
+  // `text`: the stylesheet, a NUL, then the glue.
+  function runCommon(text) {
+    var cut = text.indexOf("\0");
+    var style = document.getElementById("prefab-renderer-css");
+    if (!style) {
+      style = document.createElement("style");
+      head.appendChild(style);
+    }
+    style.textContent = text.slice(0, cut) + style.textContent;
+    runScript(text.slice(cut + 1));
   }
 
   // The memory data segments of the inline JavaScript engine: [offset, bytes] pairs.
   var segments = [];
 
   // Splits the decoded `prefab:wasm2js` pack: u32 count, (offset, length) per segment, the
-  // segments' bytes, then the script.
+  // segments' bytes, then the script. A page with the JavaScript engine only has no
+  // `prefab:common`: its pack starts with that text (stylesheet, NUL, glue, NUL), which
+  // shares the LZMA stream's dictionary.
   function wasm2jsScript() {
     var bytes = prefabUnlzma(packed("prefab:wasm2js"));
+    if (typeof prefabGlue !== "function") {
+      var end = bytes.indexOf(0, bytes.indexOf(0) + 1);
+      runCommon(new TextDecoder().decode(bytes.subarray(0, end)));
+      bytes = bytes.slice(end + 1);
+    }
     var words = new DataView(bytes.buffer);
     var count = words.getUint32(0, true);
     var at = 4 + 8 * count;
@@ -111,7 +126,6 @@
   // checked against its integrity hash.
   function loadScript(name, integrity, base) {
     var script = document.createElement("script");
-    var parent = document.head || document.documentElement;
     return new Promise(function (resolve, reject) {
       script.src = (base || cdn.base) + "/" + name;
       script.integrity = integrity;
@@ -120,7 +134,7 @@
       script.onerror = function () {
         reject(new Error(name + " could not be loaded"));
       };
-      parent.appendChild(script);
+      head.appendChild(script);
     });
   }
 

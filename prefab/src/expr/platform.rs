@@ -191,10 +191,12 @@ pub(crate) fn short_decimal(text: &str) -> Option<f64> {
         if digits != 0 || b != b'0' {
             significant += 1;
         }
-        digits = digits.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-    }
-    if significant > 15 {
-        return None;
+        // Refused before it could overflow (no checked multiplication: on wasm32 it links
+        // 128-bit multiplication).
+        if significant > 15 {
+            return None;
+        }
+        digits = digits * 10 + u64::from(b - b'0');
     }
     let mut scale = 1.0_f64;
     for _ in 0..frac.len() {

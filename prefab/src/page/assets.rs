@@ -6,7 +6,9 @@
 //!
 //! * `prefab:common` — the stylesheet and the wasm-bindgen glue, gzip (`renderer.common.gz`);
 //! * `prefab:wasm` — the WebAssembly engine, gzip (`renderer_bg.wasm.gz`), when the page has it;
-//! * `prefab:wasm2js` — the JavaScript engine, LZMA (`renderer.wasm2js.lzma`).
+//! * `prefab:wasm2js` — the JavaScript engine, LZMA (`renderer.wasm2js.lzma`); on a page
+//!   with that engine only, it also carries the stylesheet and glue in front, in the same
+//!   LZMA stream (`renderer.wasm2js-common.lzma`), and the page has no `prefab:common`.
 //!
 //! The loader unpacks gzip with the browser's `DecompressionStream` and LZMA with
 //! `unlzma.js`, and only the engine it runs.
@@ -16,6 +18,7 @@ use std::sync::OnceLock;
 const COMMON_GZ: &[u8] = include_bytes!("../../assets/renderer.common.gz");
 const WASM_GZ: &[u8] = include_bytes!("../../assets/renderer_bg.wasm.gz");
 const WASM2JS_LZMA: &[u8] = include_bytes!("../../assets/renderer.wasm2js.lzma");
+const WASM2JS_COMMON_LZMA: &[u8] = include_bytes!("../../assets/renderer.wasm2js-common.lzma");
 const UNLZMA: &str = include_str!("../../assets/unlzma.js");
 const LOADER: &str = include_str!("../../assets/loader.js");
 
@@ -24,6 +27,7 @@ pub(crate) struct Assets {
     common: String,
     wasm: String,
     wasm2js: String,
+    wasm2js_common: String,
 }
 
 impl Assets {
@@ -33,28 +37,31 @@ impl Assets {
             common: base64(COMMON_GZ),
             wasm: base64(WASM_GZ),
             wasm2js: base64(WASM2JS_LZMA),
+            wasm2js_common: base64(WASM2JS_COMMON_LZMA),
         })
     }
 
     /// Approximate byte length of everything inlined.
     pub(crate) fn len(&self, engines: Engines) -> usize {
-        let wasm = if engines == Engines::Both {
-            self.wasm.len()
+        let packed = if engines == Engines::Both {
+            self.common.len() + self.wasm.len() + self.wasm2js.len()
         } else {
-            0
+            self.wasm2js_common.len()
         };
-        self.common.len() + wasm + self.wasm2js.len() + UNLZMA.len() + LOADER.len()
+        packed + UNLZMA.len() + LOADER.len()
     }
 
     /// The scripts, in the order the loader needs them: the packed assets (inert script
     /// types: the loader unpacks and runs only the engine it picks, so wasm hosts never
     /// decode the JavaScript engine), then the LZMA decoder and the loader.
     pub(crate) fn push_scripts(&self, html: &mut String, engines: Engines) {
-        push_packed(html, "prefab:common", GZIP, &self.common);
         if engines == Engines::Both {
+            push_packed(html, "prefab:common", GZIP, &self.common);
             push_packed(html, "prefab:wasm", GZIP, &self.wasm);
+            push_packed(html, "prefab:wasm2js", LZMA, &self.wasm2js);
+        } else {
+            push_packed(html, "prefab:wasm2js", LZMA, &self.wasm2js_common);
         }
-        push_packed(html, "prefab:wasm2js", LZMA, &self.wasm2js);
         html.push_str("<script>\n");
         html.push_str(UNLZMA);
         html.push_str("</script>\n<script>\n");

@@ -29,7 +29,8 @@ fn inlined_scripts_cannot_close_their_script_element() {
 #[test]
 fn viewer_inlines_the_javascript_engine_and_no_initial_data() {
     let html = viewer_html();
-    assert!(html.contains("id=\"prefab:common\""));
+    // The stylesheet and glue travel in the JavaScript engine's LZMA stream.
+    assert!(!html.contains("id=\"prefab:common\""));
     assert!(html.contains("var prefabUnlzma"));
     assert!(html.contains("id=\"prefab:wasm2js\""));
     assert!(!html.contains("id=\"prefab:wasm\""));
@@ -65,6 +66,14 @@ fn inlined_assets_are_gzip_and_lzma_streams() {
                 .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
         );
     }
+    // The default viewer's one packed asset: the engine with the common text, also LZMA.
+    let html = viewer_html();
+    let b64 = packed_base64(&html, "prefab:wasm2js", LZMA);
+    assert!(b64.starts_with("BAAAAA"));
+    assert_ne!(
+        b64,
+        packed_base64(&viewer_html_with(Engines::Both), "prefab:wasm2js", LZMA)
+    );
 }
 
 #[test]

@@ -9,6 +9,11 @@
 //!   this text, decoded by the page's own small decoder (`prefab/assets/unlzma.js`). Its
 //!   data segments (wasm2js writes them as base64 strings) travel as raw bytes, which pack
 //!   better (the `wasm2js` step of this stage).
+//! * `renderer.wasm2js-common.lzma` — what a page with the JavaScript engine only (the
+//!   default viewer) inlines instead of both: the common text, a NUL, then the engine's pack,
+//!   in one LZMA stream (the stylesheet and glue share its dictionary: −1.7 KB of page gzip
+//!   against `renderer.common.gz` beside `renderer.wasm2js.lzma`). Pages with the WebAssembly
+//!   engine keep the gzip common text, so a wasm host never decodes LZMA.
 //!
 //! Both compressors are deterministic (zopfli with a zero time stamp; liblzma built from the
 //! crate's bundled sources, single-threaded), so `check-assets` can compare bytes.
@@ -26,6 +31,19 @@ pub fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
         &mut out,
     )
     .map_err(|e| format!("zopfli: {e}"))?;
+    Ok(out)
+}
+
+/// `common` (the stylesheet, a NUL, the glue) and a NUL in front of `engine` (the wasm2js
+/// pack): the loader splits at the first two NULs, so `common` must have exactly one.
+pub fn with_common(common: &str, engine: &[u8]) -> Result<Vec<u8>, String> {
+    if common.bytes().filter(|&b| b == 0).count() != 1 {
+        return Err("common text: expected exactly one NUL (between stylesheet and glue)".into());
+    }
+    let mut out = Vec::with_capacity(common.len() + 1 + engine.len());
+    out.extend_from_slice(common.as_bytes());
+    out.push(0);
+    out.extend_from_slice(engine);
     Ok(out)
 }
 
@@ -120,6 +138,16 @@ mod tests {
         }
         let packed = lzma(&input).unwrap();
         assert!(unlzma(&packed[..packed.len() / 2]).is_err());
+    }
+
+    #[test]
+    fn common_text_goes_first_with_its_one_nul() {
+        assert_eq!(
+            with_common("a{}\0g", b"\x01\0s").unwrap(),
+            b"a{}\0g\0\x01\0s"
+        );
+        assert!(with_common("a{}g", b"s").is_err());
+        assert!(with_common("a\0{}\0g", b"s").is_err());
     }
 
     #[test]

@@ -156,14 +156,17 @@ fn unlzma_decodes_liblzma_streams_and_throws_on_truncated_or_corrupt_input() {
     cases.run();
 }
 
-/// The committed JavaScript engine decodes to what liblzma reads from it, and throws when
-/// cut anywhere (every 4,999th byte, and the last 20).
+/// The committed JavaScript engine (alone, and with the stylesheet and glue in front)
+/// decodes to what liblzma reads from it, and throws when cut anywhere (every 4,999th byte,
+/// and the last 20).
 #[test]
 fn unlzma_decodes_the_committed_engine_and_refuses_it_truncated() {
-    let engine = std::fs::read(root().join("prefab/assets/renderer.wasm2js.lzma")).unwrap();
-    let decoded = unlzma(&engine).unwrap();
     let mut cases = Cases::new("engine");
-    cases.add("renderer.wasm2js.lzma".into(), &engine, Some(&decoded));
-    cases.truncations("renderer.wasm2js.lzma", &engine, 4999);
+    for name in ["renderer.wasm2js.lzma", "renderer.wasm2js-common.lzma"] {
+        let engine = std::fs::read(root().join("prefab/assets").join(name)).unwrap();
+        let decoded = unlzma(&engine).unwrap();
+        cases.add(name.into(), &engine, Some(&decoded));
+        cases.truncations(name, &engine, 4999);
+    }
     cases.run();
 }

@@ -226,6 +226,12 @@ mod tests {
             packed == committed,
             "stale prefab/assets: run build-renderer"
         );
+        // The default viewer's stream: the common text (stylesheet, NUL, glue), a NUL, the pack.
+        let with_common = crate::post::pack::unlzma(&read("renderer.wasm2js-common.lzma")).unwrap();
+        let common = with_common.len() - packed.len();
+        assert!(with_common.ends_with(&packed) && with_common[common - 1] == 0);
+        assert_eq!(with_common[..common].iter().filter(|&&b| b == 0).count(), 2);
+        assert!(with_common.starts_with(&read("renderer.css")));
         // Memory written from the pack equals memory written from the module's long segments.
         let count = u32::from_le_bytes(packed[..4].try_into().unwrap()) as usize;
         let segments = data_segments(&wasm).unwrap();

@@ -108,6 +108,21 @@ pub(crate) fn parse_date(text: &str, tz: TimeZone) -> Option<f64> {
     parse_loose(s, tz)
 }
 
+/// A run of ASCII digits (no sign) as `str::parse::<i64>` reads it (`None` when empty, not all digits
+/// or above `i64::MAX`), without that parser's overflow-checked multiplication, which links
+/// 128-bit multiplication into the wasm build: at most 19 significant digits stay below
+/// 10¹⁹ < 2⁶⁴, so the `u64` cannot wrap.
+fn whole(text: &str) -> Option<i64> {
+    let significant = text.trim_start_matches('0');
+    if text.is_empty() || significant.len() > 19 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = significant.bytes().fold(0_u64, |v, b| {
+        v.wrapping_mul(10).wrapping_add(u64::from(b - b'0'))
+    });
+    i64::try_from(value).ok()
+}
+
 /// Reads `n` ASCII digits at the front of `s`.
 fn digits(s: &mut &[u8], n: usize) -> Option<i64> {
     if s.len() < n || !s[..n].iter().all(u8::is_ascii_digit) {
@@ -242,7 +257,7 @@ fn parse_loose(s: &str, tz: TimeZone) -> Option<f64> {
                 rest = after;
                 continue;
             }
-            numbers.push((num.parse().ok()?, num.len()));
+            numbers.push((whole(num)?, num.len()));
             rest = after;
         } else if c.is_ascii_alphabetic() {
             let end = rest
@@ -275,7 +290,7 @@ fn parse_loose(s: &str, tz: TimeZone) -> Option<f64> {
             let end = body
                 .find(|c: char| !c.is_ascii_digit())
                 .unwrap_or(body.len());
-            let v: i64 = body[..end].parse().ok()?;
+            let v = whole(&body[..end])?;
             offset = Some(sign * ((v / 100) * 60 + v % 100));
             rest = &body[end..];
         } else if matches!(c, ' ' | ',' | '/' | '-' | '.') {
@@ -328,7 +343,7 @@ fn loose_time(s: &str) -> Option<((i64, i64, i64), &str)> {
         if end == 0 || end > 2 {
             return None;
         }
-        *part = rest[..end].parse().ok()?;
+        *part = whole(&rest[..end])?;
         rest = &rest[end..];
         if i < 2 && rest.starts_with(':') {
             rest = &rest[1..];
@@ -417,5 +432,28 @@ mod tests {
         assert_eq!(parse_date("1970-01-01T25:00", utc), None);
         assert_eq!(days_from_civil(1970, 1, 1), 0);
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    /// `whole` reads digit runs exactly as std's `parse::<i64>`, overflow included.
+    #[test]
+    fn whole_numbers_read_like_std_parse() {
+        for text in [
+            "",
+            "0",
+            "7",
+            "0042",
+            "123456789012345678",
+            "9223372036854775807",
+            "9223372036854775808",
+            "9999999999999999999",
+            "18446744073709551616",
+            "00000000000000000000009223372036854775807",
+            "99999999999999999999",
+            "1a",
+        ] {
+            assert_eq!(whole(text), text.parse::<i64>().ok(), "{text}");
+        }
+        // Unlike std, no sign (the callers hand it digit runs only).
+        assert_eq!(whole("+1"), None);
     }
 }
