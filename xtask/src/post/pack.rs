@@ -108,15 +108,34 @@ pub fn lzma_with(bytes: &[u8], settings: Lzma) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// `lzma` decoded by liblzma (for tests: the page decodes with `unlzma.js`).
+/// `lzma` decoded by liblzma (for tests: the page decodes with `unlzma.js`), checked against
+/// the decoded size its header carries.
+///
+/// liblzma reads the stream with the header's size field set to "unknown", up to the end
+/// marker: given both a size and an end marker, the bundled liblzma refuses some valid
+/// streams whose last range-coder bytes happen to let it stop early (a data error on a
+/// stream that `xz --format=lzma` and the page's decoder read whole).
 #[cfg(test)]
 pub fn unlzma(lzma: &[u8]) -> Result<Vec<u8>, String> {
     use std::io::Read;
+    let size = lzma
+        .get(5..13)
+        .and_then(|field| <[u8; 8]>::try_from(field).ok())
+        .map(u64::from_le_bytes)
+        .ok_or("lzma: shorter than its header")?;
+    let mut open = lzma.to_vec();
+    open[5..13].fill(0xff);
     let stream = liblzma::stream::Stream::new_lzma_decoder(u64::MAX).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    liblzma::read::XzDecoder::new_stream(lzma, stream)
+    liblzma::read::XzDecoder::new_stream(&open[..], stream)
         .read_to_end(&mut out)
         .map_err(|e| format!("lzma: {e}"))?;
+    if out.len() as u64 != size {
+        return Err(format!(
+            "lzma: {} bytes decoded, the header says {size}",
+            out.len()
+        ));
+    }
     Ok(out)
 }
 
