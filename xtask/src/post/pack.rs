@@ -112,9 +112,9 @@ pub fn lzma_with(bytes: &[u8], settings: Lzma) -> Result<Vec<u8>, String> {
 /// the decoded size its header carries.
 ///
 /// liblzma reads the stream with the header's size field set to "unknown", up to the end
-/// marker: given both a size and an end marker, the bundled liblzma refuses some valid
-/// streams whose last range-coder bytes happen to let it stop early (a data error on a
-/// stream that `xz --format=lzma` and the page's decoder read whole).
+/// marker: given both a size and an end marker, liblzma (the bundled one, and xz 5.4.1's
+/// `xz --format=lzma -d`) reports a data error on some of these streams after it has
+/// decoded every byte; the page's decoder reads them whole (the tests of `unlzma.rs`).
 #[cfg(test)]
 pub fn unlzma(lzma: &[u8]) -> Result<Vec<u8>, String> {
     use std::io::Read;
