@@ -18,17 +18,16 @@
 //   node prefab-renderer/tests/a2ui-lit.mjs --pages target/pages [--prefab target/debug/prefab]
 //                                           [--only <substring>] [--quiet]
 // Ends with `N passed, N failed`.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PAGES_OPTION, cli, die, launchBrowser, pageFiles, policyFor, tally, watch } from "../../xtask/testhost/index.mjs";
 import { renderIn } from "./catalog.mjs";
 import { bundle, installedVersion, litPages, shownTexts } from "./a2ui-lit/lit-page.mjs";
 import { galleryTexts } from "./a2ui-lit/messages.mjs";
+import { a2uiCommand, mediaOrigins, officialExamples } from "./a2ui-lit/examples.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const NPM = join(ROOT, "target/npm");
-const EXAMPLES = join(ROOT, "prefab/tests/data/a2ui/v0.9/examples");
 const GALLERY = join(ROOT, "target/a2ui-gallery");
 
 /** Why a text Lit shows is legitimately not among ours (see `KNOWN`). */
@@ -79,32 +78,10 @@ const opts = cli("a2ui-lit.mjs", {
 if (!existsSync(opts.prefab)) die("a2ui-lit.mjs", `${opts.prefab} not found (cargo build -p prefab-cli --bin prefab)`);
 if (!existsSync(join(NPM, "node_modules/@a2ui/lit"))) die("a2ui-lit.mjs", "@a2ui/lit is not installed in target/npm (cargo xtask install)");
 
-/** `prefab a2ui <args>` with `input` on standard input: its standard output. */
-const prefab = (args, input) => execFileSync(opts.prefab, ["a2ui", ...args, "-"], { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
+const prefab = a2uiCommand(opts.prefab);
 
 const jsonFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : []);
 const norm = (s) => s.replace(/\s+/g, " ").trim();
-
-/** The official examples: `{ name, messages }`. */
-function examples() {
-  const out = [];
-  for (const catalog of ["basic", "minimal"]) {
-    for (const f of jsonFiles(join(EXAMPLES, catalog))) {
-      out.push({ name: `${catalog}/${f}`, messages: JSON.parse(readFileSync(join(EXAMPLES, catalog, f), "utf8")).messages });
-    }
-  }
-  return out;
-}
-
-/** The origins of every http(s) URL the examples carry (component `url`s, data model values). */
-function mediaOrigins(list) {
-  const origins = new Set();
-  JSON.stringify(list, (_, v) => {
-    if (typeof v === "string" && /^https?:\/\//.test(v)) origins.add(new URL(v).origin);
-    return v;
-  });
-  return [...origins].sort();
-}
 
 /** Renders `messages` in the Lit page; its texts, or throws with the render error. */
 async function litRender(page, url) {
@@ -137,7 +114,7 @@ const lit = litPages(script);
 const template = readFileSync(join(opts.pages, "standalone-e2e.html"), "utf8");
 // Our pages run under the MCP Apps policy, granting the origins the examples' images and
 // media come from as a host would (`_meta.ui.csp.resourceDomains`).
-const csp = { resourceDomains: mediaOrigins(examples()) };
+const csp = { resourceDomains: mediaOrigins(officialExamples()) };
 const engines = [
   ["wasm", pageFiles(template, "prefab-a2ui-wasm-", { policy: policyFor("default+wasm", csp) })],
   ["wasm2js", pageFiles(template, "prefab-a2ui-js-", { policy: policyFor("default", csp) })],
@@ -150,7 +127,7 @@ try {
   const page = await context.newPage();
   const errors = watch(page);
 
-  for (const { name, messages } of examples()) {
+  for (const { name, messages } of officialExamples()) {
     if (opts.only && !name.includes(opts.only)) continue;
     const problems = [];
     errors.length = 0;

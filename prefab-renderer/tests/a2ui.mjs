@@ -14,21 +14,18 @@
 // violation, under both CSPs (so both engines: wasm2js and wasm). The v1.0 batch form
 // (`prefab a2ui to --a2ui-version v1.0` of each native envelope) is compared the same way.
 // Ends with a plain `N passed, N failed` line.
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { ENGINE, PAGES_OPTION, PRESETS, cli, tally, waitFor, withHost } from "../../xtask/testhost/index.mjs";
+import { a2uiCommand, mediaOrigins, officialExamples } from "./a2ui-lit/examples.mjs";
 
 const { pages: PAGES, prefab: PREFAB } = cli("a2ui.mjs", {
   pages: PAGES_OPTION,
   prefab: { type: "string", default: "target/debug/prefab", path: true },
 });
-const EXAMPLES = resolve(new URL("../../prefab/tests/data/a2ui/v0.9/examples", import.meta.url).pathname);
 const { check, guard, finish } = tally({ quiet: true });
 const started = Date.now();
 
-/** `prefab a2ui <args>` with `input` on standard input: standard output. */
-const prefab = (args, input) => execFileSync(PREFAB, ["a2ui", ...args, "-"], { input, encoding: "utf8", stdio: ["pipe", "pipe", "ignore"] });
+const prefab = a2uiCommand(PREFAB);
 
 /** The tool result `display_a2ui` makes for `messages`. */
 const a2uiResult = (messages) => ({
@@ -38,18 +35,15 @@ const a2uiResult = (messages) => ({
 // Every example: its messages, the native envelope, and the v1.0 batch form of that envelope
 // with the envelope the native reader reads back from it.
 const cases = [];
-for (const family of ["basic", "minimal"]) {
-  for (const file of readdirSync(join(EXAMPLES, family)).filter((f) => f.endsWith(".json")).sort()) {
-    const { messages } = JSON.parse(readFileSync(join(EXAMPLES, family, file), "utf8"));
-    const envelope = JSON.parse(prefab(["from"], JSON.stringify({ messages })));
-    const batch = prefab(["to", "--a2ui-version", "v1.0"], JSON.stringify(envelope)).trim().split("\n").map((l) => JSON.parse(l));
-    const batchEnvelope = JSON.parse(prefab(["from"], JSON.stringify({ messages: batch })));
-    cases.push({ name: `${family}/${file}`, messages, envelope, batch, batchEnvelope });
-  }
+for (const { name, messages } of officialExamples()) {
+  const envelope = JSON.parse(prefab(["from"], JSON.stringify({ messages })));
+  const batch = prefab(["to", "--a2ui-version", "v1.0"], JSON.stringify(envelope)).trim().split("\n").map((l) => JSON.parse(l));
+  const batchEnvelope = JSON.parse(prefab(["from"], JSON.stringify({ messages: batch })));
+  cases.push({ name, messages, envelope, batch, batchEnvelope });
 }
 // The examples' images and media load from a few origins: the view's `_meta.ui.csp` declares
 // them (as a server showing these surfaces would) and the requests are answered locally.
-const origins = [...new Set(cases.flatMap((c) => JSON.stringify(c.messages).match(/https:\/\/[a-z0-9.-]+/g) ?? []))].filter((o) => !o.includes("a2ui.org"));
+const origins = mediaOrigins(cases.map((c) => c.messages));
 check(`${cases.length} official v0.9 examples read by the native reader`, cases.length === 43, String(cases.length));
 
 const root = (v) => v.evaluate(() => document.getElementById("root")?.innerHTML ?? "");

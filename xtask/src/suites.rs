@@ -68,14 +68,9 @@ fn renderer() -> Result<(), String> {
             .arg("--pages")
             .arg(&pages))?;
     }
-    // A2UI results in the viewer against the native reader (`prefab a2ui from`).
-    run(Command::new("cargo").args(["build", "-p", "prefab-cli"]))?;
-    run(Command::new("node")
-        .arg("prefab-renderer/tests/a2ui.mjs")
-        .arg("--pages")
-        .arg(&pages)
-        .arg("--prefab")
-        .arg(crate::sh::root().join("target/debug/prefab")))?;
+    // A2UI results in the viewer against the native reader (`prefab a2ui from`, the binary
+    // `native()`'s `cargo test --workspace` built).
+    with_prefab("a2ui.mjs", &pages, &[])?;
     crate::cdn::npm_suite(&pages)?;
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during
@@ -101,13 +96,19 @@ fn renderer() -> Result<(), String> {
 /// `cargo test -p prefab-examples --test a2ui_gallery` writes into `target/a2ui-gallery`
 /// (`cargo xtask a2ui-lit` builds both, then runs this alone). About 25 s.
 pub fn a2ui_lit(pages: &std::path::Path) -> Result<(), String> {
-    let target = crate::sh::root().join("target");
+    with_prefab("a2ui-lit.mjs", pages, &["--quiet"])
+}
+
+/// A browser suite of `prefab-renderer/tests` that runs the debug `prefab` binary
+/// (`--prefab target/debug/prefab`) next to the viewer pages.
+fn with_prefab(script: &str, pages: &std::path::Path, args: &[&str]) -> Result<(), String> {
     run(Command::new("node")
-        .arg("prefab-renderer/tests/a2ui-lit.mjs")
-        .args(["--quiet", "--pages"])
+        .arg(format!("prefab-renderer/tests/{script}"))
+        .args(args)
+        .arg("--pages")
         .arg(pages)
         .arg("--prefab")
-        .arg(target.join("debug/prefab")))
+        .arg(crate::sh::root().join("target/debug/prefab")))
 }
 
 /// `cargo xtask a2ui-lit`: what [`a2ui_lit`] needs (the pinned npm packages, the `prefab`
