@@ -46,12 +46,26 @@ pub struct App {
     fastmcp_app: RefCell<Option<Value>>,
     envelope_mode: RefCell<Option<String>>,
     key_bindings: RefCell<Value>,
+    /// The envelope whose settings the previous pass of the running stream applied.
+    streamed_settings: RefCell<Value>,
     timers: RefCell<Vec<i32>>,
     epoch: Cell<u32>,
     rendered_result: Cell<bool>,
     /// Per tool: (name, last call issued, last response applied); a few tools, so a list.
     sequences: RefCell<Vec<(String, u64, u64)>>,
 }
+
+/// The envelope keys [`App::settings`] reads: a streaming pass applies them again only when
+/// one of them changed (`preview.rs`).
+const SETTINGS_KEYS: [&str; 7] = [
+    "_meta",
+    "css",
+    "stylesheets",
+    "frameDomains",
+    "mode",
+    "tools",
+    "keyBindings",
+];
 
 thread_local! {
     static APP: RefCell<Option<Rc<App>>> = const { RefCell::new(None) };
@@ -74,6 +88,7 @@ pub fn install(root: Element) -> Rc<App> {
         fastmcp_app: RefCell::new(None),
         envelope_mode: RefCell::new(None),
         key_bindings: RefCell::new(Value::Undefined),
+        streamed_settings: RefCell::new(Value::Undefined),
         timers: RefCell::new(Vec::new()),
         epoch: Cell::new(0),
         rendered_result: Cell::new(false),
@@ -188,6 +203,7 @@ impl App {
 
     /// What an envelope sets besides its state and view: `_meta.fastmcp.app`, `css`,
     /// `stylesheets`, frame domains, `mode`, `tools` and `keyBindings`.
+    /// Applies the envelope's settings: the keys of [`SETTINGS_KEYS`].
     fn settings(&self, envelope: &Value) {
         if let Some(app) = prop(prop(prop(envelope, "_meta"), "fastmcp"), "app").as_str() {
             *self.fastmcp_app.borrow_mut() = Some(Value::from(app));

@@ -5,7 +5,6 @@ use super::{App, is_envelope};
 use crate::node::prop;
 use crate::render::stream;
 use prefab::expr::{Map, Value};
-use std::cell::RefCell;
 
 /// The class of the root `Div` a bare view is wrapped in (as `prefab::display` does).
 const ROOT_CLASS: &str = "pf-app-root";
@@ -37,15 +36,15 @@ impl App {
         }
         // Settings apply again only when they changed since the previous pass (not at every
         // message of a stream: `css` elements, theme attributes and tools stay as they are).
-        let same = SETTINGS.with(|s| {
-            let s = s.borrow();
-            SETTINGS_KEYS
+        let same = {
+            let last = self.streamed_settings.borrow();
+            super::SETTINGS_KEYS
                 .iter()
-                .all(|k| prop(&s, k) == prop(envelope, k))
-        });
+                .all(|k| prop(&last, k) == prop(envelope, k))
+        };
         if first || !same {
             self.settings(envelope);
-            SETTINGS.with(|s| s.replace(envelope.clone()));
+            self.streamed_settings.replace(envelope.clone());
         }
         if let Value::Object(state) = prop(envelope, "state") {
             for (k, v) in state.iter() {
@@ -61,22 +60,6 @@ impl App {
         }
     }
 }
-
-thread_local! {
-    /// The envelope whose settings the previous pass of the running stream applied.
-    static SETTINGS: RefCell<Value> = const { RefCell::new(Value::Undefined) };
-}
-
-/// The envelope keys `App::settings` reads.
-const SETTINGS_KEYS: [&str; 7] = [
-    "_meta",
-    "css",
-    "stylesheets",
-    "frameDomains",
-    "mode",
-    "tools",
-    "keyBindings",
-];
 
 /// The envelope tool arguments hold: `{"view": <envelope>}`, an envelope itself,
 /// `{"view": <component>, "state"?, "defs"?, …}` (the component wrapped in the root `Div`,
