@@ -125,6 +125,11 @@ fn mappable() -> Vec<Value> {
         t("Text", "Hello {{ user.name }}, you have {{ count }} items"),
         t("Text", "{{ total | currency:EUR }}"),
         t("Text", "{{ n | number:2 }}"),
+        t("Text", "{{ at | date:'EEEE' }} at {{ at | time }}"),
+        t(
+            "Text",
+            "{{ at | date:'long' }}, {{ total | currency:EUR }} due",
+        ),
         json!({"type": "Image", "src": "https://example.com/a.png", "alt": "An image"}),
         json!({"type": "Icon", "name": "check"}),
         json!({"type": "Video", "src": "https://example.com/v.mp4"}),
@@ -330,18 +335,22 @@ fn format_functions_become_pipes() {
     let messages = [json!({"messages": [
         {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
         {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
-            {"id": "root", "component": "Row", "children": ["a", "b", "c"], "justify": "spaceBetween"},
+            {"id": "root", "component": "Row", "children": ["a", "b", "c", "d"], "justify": "spaceBetween"},
             {"id": "a", "component": "Text", "text": {"call": "formatCurrency", "args": {"value": {"path": "/price"}, "currency": "EUR"}, "returnType": "string"}},
             {"id": "b", "component": "Text", "text": {"call": "formatString", "args": {"value": "${/temp}° \\${x}"}, "returnType": "string"}},
-            {"id": "c", "component": "Text", "text": {"call": "formatDate", "args": {"value": {"path": "/at"}, "format": "h:mm a"}, "returnType": "string"}}]}}]})];
+            {"id": "c", "component": "Text", "text": {"call": "formatDate", "args": {"value": {"path": "/at"}, "format": "h:mm a"}, "returnType": "string"}},
+            {"id": "d", "component": "Text", "text": {"call": "formatDate", "args": {"value": {"path": "/at"}, "format": "EEEE 'at' h:mm"}, "returnType": "string"}}]}}]})];
     let out = a2ui::to_prefab(&messages);
     let row = &out.envelope["view"]["children"][0];
     assert_eq!(row["cssClass"], "justify-between");
     assert_eq!(row["children"][0]["content"], "{{ price | currency:EUR }}");
     assert_eq!(row["children"][1]["content"], "{{ temp }}° ${x}");
     assert_eq!(row["children"][2]["content"], "{{ at | time }}");
-    assert_eq!(out.diagnostics.len(), 1, "{:?}", out.diagnostics);
-    assert_eq!(out.diagnostics[0].kind, DiagnosticKind::Expression);
+    assert_eq!(
+        row["children"][3]["content"],
+        "{{ at | date:'EEEE' }} at {{ at | date:'h:mm' }}"
+    );
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
 }
 
 #[test]

@@ -86,6 +86,26 @@ fn time_zone_moves_dates_and_reads_local_text() {
 }
 
 #[test]
+fn date_patterns_print_in_the_viewers_time_zone() {
+    let s = state();
+    let plus2 = Env::default().with_time_zone(TimeZone::from_name("+02:00").unwrap());
+    let shown = |expr: &str| evaluate(expr, &s, &plus2).unwrap();
+    assert_eq!(
+        shown("d | date:'EEEE, MMM d • h:mm a'"),
+        Value::from("Saturday, Jul 5 • 1:30 AM")
+    );
+    assert_eq!(
+        shown("d | date:'yy-MM-dd HH:mm'"),
+        Value::from("25-07-05 01:30")
+    );
+    // A pattern without calendar fields reads a bare time of day, as `time` does.
+    assert_eq!(shown("'14:05' | date:'HH.mm'"), Value::from("14.05"));
+    // Not a date: the text, as for every date pipe; not a pattern: the medium style.
+    assert_eq!(shown("'soon' | date:'EEEE'"), Value::from("soon"));
+    assert_eq!(shown("d | date:'%Y'"), Value::from("Jul 5, 2025"));
+}
+
+#[test]
 fn other_locales_format_as_en_us() {
     let env = Env::default().with_locale("de-DE");
     assert_eq!(env.locale(), "de-DE");

@@ -3,7 +3,7 @@ use super::rows::PIPES;
 use super::{pick, quote};
 use crate::js::stringify;
 use crate::node::prop;
-use prefab::expr::{Value, number_to_string};
+use prefab::expr::{Value, date_template, number_to_string};
 
 /// `/a/b` → `a.b`, a relative `b` → `$item.b`; `None` unless every segment is a plain name.
 pub fn dotted(pointer: &str) -> Option<String> {
@@ -54,7 +54,10 @@ fn expr(v: &Value) -> Option<String> {
             ),
         },
     };
-    let mut pipe = if call.is_empty() {
+    if call == "formatDate" {
+        return Some(date_template(&value, text("format").unwrap_or("")));
+    }
+    let pipe = if call.is_empty() {
         ""
     } else {
         pick(PIPES, call)?
@@ -64,14 +67,6 @@ fn expr(v: &Value) -> Option<String> {
         "pluralize" => text("one")?,
         _ => "",
     };
-    if let Some(format) = text("format") {
-        let has = |cs: &[u8]| format.bytes().any(|c| cs.contains(&c));
-        pipe = match (has(b"yMdE"), has(b"hHms")) {
-            (false, true) => "time",
-            (true, true) => "datetime",
-            _ => pipe,
-        };
-    }
     let decimals;
     if let Value::Number(d) = prop(args, "decimals")
         && *d >= 0.0

@@ -56,8 +56,8 @@ volumeOff=volume-x;volumeUp=volume-2;warning=triangle-alert";
 pub const LAYOUT: &str =
     "start;center;end;stretch;spaceBetween=between;spaceAround=around;spaceEvenly=evenly";
 
-/// Format functions → pipes (`formatDate` picks `date`, `time` or `datetime` by its pattern).
-pub const PIPES: &str = "formatCurrency=currency;formatNumber=number;formatDate=date;pluralize";
+/// Format functions → pipes (`formatDate` is written by `prefab::expr::date_template`).
+pub const PIPES: &str = "formatCurrency=currency;formatNumber=number;pluralize";
 
 /// `Text` variants by Markdown heading level (`#` is 1).
 pub const LEVELS: [&str; 6] = ["", "h1", "h2", "h3", "h4", "h5"];

@@ -93,7 +93,11 @@ pub(crate) fn dynamic(template: &str, in_template: bool) -> Result<Value, ()> {
         match piece {
             Piece::Text(text) => value.push_str(&text.replace("${", "\\${")),
             Piece::Expr(expr) => {
-                value.push_str(&format!("${{{}}}", pointer(expr, in_template).ok_or(())?))
+                let inner = match pointer(expr, in_template) {
+                    Some(path) => path,
+                    None => inline(&piped(expr, in_template).ok_or(())?).ok_or(())?,
+                };
+                value.push_str(&format!("${{{inner}}}"));
             }
         }
     }
@@ -106,7 +110,8 @@ const PIPES: &[(&str, &str, &str)] = &[
     ("number", "formatNumber", "decimals"),
 ];
 
-/// `path | currency:EUR` → `formatCurrency`, `path | number:2` → `formatNumber`.
+/// `path | currency:EUR` → `formatCurrency`, `path | number:2` → `formatNumber`, the date
+/// pipes → `formatDate` with the pattern they print with.
 fn piped(expr: &str, in_template: bool) -> Option<Value> {
     let (path, pipe) = expr.split_once('|')?;
     let path = pointer(path, in_template)?;
@@ -114,6 +119,15 @@ fn piped(expr: &str, in_template: bool) -> Option<Value> {
         Some((name, arg)) => (name.trim(), Some(arg.trim())),
         None => (pipe.trim(), None),
     };
+    let unquoted = arg.map(|a| {
+        a.strip_prefix('\'')
+            .and_then(|a| a.strip_suffix('\''))
+            .unwrap_or(a)
+    });
+    if let Some(format) = crate::expr::date_pattern(name, unquoted) {
+        let args = json!({"value": {"path": path}, "format": format});
+        return Some(json!({"call": "formatDate", "args": args, "returnType": "string"}));
+    }
     let (_, call, key) = PIPES.iter().find(|(pipe, ..)| *pipe == name)?;
     let mut args = Map::new();
     args.insert("value".into(), json!({ "path": path }));
@@ -127,6 +141,24 @@ fn piped(expr: &str, in_template: bool) -> Option<Value> {
         _ => {}
     }
     Some(json!({"call": call, "args": args, "returnType": "string"}))
+}
+
+/// A format call as `formatString` writes it inline (`formatDate(value: ${/at}, format:
+/// 'EEEE')`); `None` for an argument it cannot carry (a string with a quote).
+fn inline(call: &Value) -> Option<String> {
+    let mut out = format!("{}(", call["call"].as_str()?);
+    for (i, (key, arg)) in call["args"].as_object()?.iter().enumerate() {
+        let arg = match arg {
+            Value::Object(path) => format!("${{{}}}", path.get("path")?.as_str()?),
+            Value::String(s) if !s.contains('\'') => format!("'{s}'"),
+            Value::Number(n) => n.to_string(),
+            _ => return None,
+        };
+        let sep = if i == 0 { "" } else { ", " };
+        out.push_str(&format!("{sep}{key}: {arg}"));
+    }
+    out.push(')');
+    Some(out)
 }
 
 /// A value read back, with a note when part of it was lost.
@@ -196,17 +228,10 @@ fn call_template(call: &str, args: &Value) -> Result<(String, Option<String>), S
                 .then(|| format!("pluralize other {other:?} shown as {one:?} + \"s\""));
             Ok((format!("{{{{ {} | pluralize:{one} }}}}", value()?), note))
         }
-        "formatDate" => {
-            let format = text("format").unwrap_or_default();
-            let has = |cs: &str| format.chars().any(|c| cs.contains(c));
-            let pipe = match (has("yMdE"), has("hHms")) {
-                (false, true) => "time",
-                (true, true) => "datetime",
-                _ => "date",
-            };
-            let note = format!("formatDate pattern {format:?} shown with the {pipe} pipe");
-            Ok((format!("{{{{ {} | {pipe} }}}}", value()?), Some(note)))
-        }
+        "formatDate" => Ok((
+            crate::expr::date_template(&value()?, &text("format").unwrap_or_default()),
+            None,
+        )),
         other => Err(format!("function {other}")),
     }
 }

@@ -76,7 +76,9 @@ pub use interpolate::{
 };
 pub use number::{number_to_string, string_to_number};
 pub use parser::{MAX_DEPTH, parse};
-pub use pipes::{BUILTIN_PIPES, MONTHS, civil_from_days, days_from_civil};
+pub use pipes::{
+    BUILTIN_PIPES, MONTHS, civil_from_days, date_pattern, date_template, days_from_civil,
+};
 pub use platform::{lower_case, upper_case};
 pub use scope::{Layered, Scope};
 pub use value::{Map, Value};

@@ -104,6 +104,20 @@ impl Rx {
         self.pipe("date", arg)
     }
 
+    /// `| date:'PATTERN'`: a Unicode TR35 date pattern (`EEEE, MMM d` → `Monday, Dec 15`;
+    /// the tokens A2UI's `formatDate` documents). An extension of ours: prefab-ui's renderer
+    /// shows the medium style instead (see COMPATIBILITY.md).
+    ///
+    /// ```
+    /// use prefab::rx::Rx;
+    /// let at = Rx::state("at").date_pattern("EEEE, h:mm a");
+    /// assert_eq!(at.to_string(), "{{ at | date:'EEEE, h:mm a' }}");
+    /// ```
+    #[must_use]
+    pub fn date_pattern(self, pattern: impl Into<String>) -> Rx {
+        self.pipe("date", Some(pattern.into()))
+    }
+
     /// `| time` (`2:30 PM`).
     #[must_use]
     pub fn time(self) -> Rx {

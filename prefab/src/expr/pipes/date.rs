@@ -354,56 +354,46 @@ fn loose_time(s: &str) -> Option<((i64, i64, i64), &str)> {
     Some(((parts[0], parts[1], parts[2]), rest))
 }
 
+/// The wall-clock fields of an instant in a time zone.
+pub(crate) struct Local {
+    pub year: i64,
+    /// 1-12
+    pub month: i64,
+    pub day: i64,
+    /// 0 is Sunday.
+    pub weekday: i64,
+    pub hour: i64,
+    pub minute: i64,
+    pub second: i64,
+}
+
 /// Local civil fields of an instant.
-fn local_fields(epoch_ms: f64, tz: TimeZone) -> (i64, i64, i64, i64, i64) {
+pub(crate) fn local_fields(epoch_ms: f64, tz: TimeZone) -> Local {
     let local = epoch_ms + f64::from(tz.offset_minutes(epoch_ms)) * 60_000.0;
     let days = (local / MS_PER_DAY).floor();
     let ms_of_day = (local - days * MS_PER_DAY) as i64;
-    let (y, m, d) = civil_from_days(days as i64);
-    (y, m, d, ms_of_day / 3_600_000, (ms_of_day / 60_000) % 60)
-}
-
-/// Date styles of the `date` pipe.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum DateStyle {
-    /// `1/15/2025`
-    Short,
-    /// `Jan 15, 2025`
-    Medium,
-    /// `January 15, 2025`
-    Long,
-}
-
-pub(crate) fn format_date(epoch_ms: f64, style: DateStyle, tz: TimeZone) -> String {
-    let (y, m, d, _, _) = local_fields(epoch_ms, tz);
-    let name = MONTHS[(m - 1) as usize];
-    match style {
-        DateStyle::Short => format!("{m}/{d}/{y}"),
-        DateStyle::Medium => format!("{} {d}, {y}", &name[..3]),
-        DateStyle::Long => format!("{name} {d}, {y}"),
+    let days = days as i64;
+    let (year, month, day) = civil_from_days(days);
+    Local {
+        year,
+        month,
+        day,
+        // 1970-01-01 was a Thursday.
+        weekday: (days + 4).rem_euclid(7),
+        hour: ms_of_day / 3_600_000,
+        minute: (ms_of_day / 60_000) % 60,
+        second: (ms_of_day / 1000) % 60,
     }
 }
 
-/// `2:30 PM`. CLDR 42+ data puts U+202F NARROW NO-BREAK SPACE before the day period, but
-/// V8 (Node and Chromium) replaces it with a plain space, and so do the conformance vectors.
-pub(crate) fn format_time(epoch_ms: f64, tz: TimeZone) -> String {
-    let (_, _, _, h, min) = local_fields(epoch_ms, tz);
-    let (h12, period) = match h {
+/// `(12-hour clock hour, "AM" | "PM")`.
+pub(crate) fn twelve_hour(hour: i64) -> (i64, &'static str) {
+    match hour {
         0 => (12, "AM"),
-        1..=11 => (h, "AM"),
+        1..=11 => (hour, "AM"),
         12 => (12, "PM"),
-        _ => (h - 12, "PM"),
-    };
-    format!("{h12}:{min:02} {period}")
-}
-
-/// `Jan 15, 2025, 2:30 PM`
-pub(crate) fn format_datetime(epoch_ms: f64, tz: TimeZone) -> String {
-    format!(
-        "{}, {}",
-        format_date(epoch_ms, DateStyle::Medium, tz),
-        format_time(epoch_ms, tz)
-    )
+        _ => (hour - 12, "PM"),
+    }
 }
 
 #[cfg(test)]
@@ -415,7 +405,7 @@ mod tests {
     fn reads_iso_and_common_forms() {
         let utc = TimeZone::Utc;
         let jan15 = parse_date("2025-01-15", utc).unwrap();
-        assert_eq!(format_date(jan15, DateStyle::Medium, utc), "Jan 15, 2025");
+        assert_eq!(civil_from_days((jan15 / MS_PER_DAY) as i64), (2025, 1, 15));
         for text in [
             "2025/01/15",
             "1/15/2025",
@@ -426,7 +416,10 @@ mod tests {
             assert_eq!(parse_date(text, utc), Some(jan15), "{text}");
         }
         let t = parse_date("Wed, 15 Jan 2025 14:30:00 GMT", utc).unwrap();
-        assert_eq!(format_time(t, utc), "2:30 PM");
+        assert_eq!(
+            (local_fields(t, utc).hour, local_fields(t, utc).minute),
+            (14, 30)
+        );
         assert_eq!(parse_date("2025-13-45", utc), None);
         assert_eq!(parse_date("1700000000000", utc), None);
         assert_eq!(parse_date("1970-01-01T25:00", utc), None);

@@ -8,6 +8,8 @@ mod date;
 pub use date::{MONTHS, civil_from_days, days_from_civil};
 mod decimal;
 mod intl;
+mod pattern;
+pub use pattern::{date_pattern, date_template};
 
 use super::ast::canonical_index;
 use super::env::Env;
@@ -15,7 +17,7 @@ use super::error::EvalError;
 use super::number::{js_round, number_to_string, parse_int, string_to_number, to_fixed};
 use super::platform;
 use super::value::{Value, join_into};
-use date::{DateStyle, format_date, format_datetime, format_time, parse_date};
+use date::{local_fields, parse_date};
 use intl::{format_compact, format_currency, format_number, fraction_digits};
 
 /// One built-in pipe: the piped value, the argument as written (`None` when no `:arg` was
@@ -150,36 +152,29 @@ fn currency(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, Eva
 }
 
 fn date(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
-    let tz = env.time_zone();
-    Ok(match parse_date(&value.to_js_string(), tz) {
-        None => text(&value),
-        Some(t) => {
-            let style = match text_arg(arg).as_deref() {
-                Some("short") => DateStyle::Short,
-                Some("long") => DateStyle::Long,
-                _ => DateStyle::Medium,
-            };
-            Value::from(format_date(t, style, tz))
-        }
-    })
+    dated(value, "date", text_arg(arg).as_deref(), env)
 }
 
 fn time(value: Value, _: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
-    let tz = env.time_zone();
-    let s = value.to_js_string();
-    Ok(
-        match parse_date(&s, tz).or_else(|| parse_date(&format!("1970-01-01T{s}"), tz)) {
-            None => Value::from(s),
-            Some(t) => Value::from(format_time(t, tz)),
-        },
-    )
+    dated(value, "time", None, env)
 }
 
 fn datetime(value: Value, _: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
+    dated(value, "datetime", None, env)
+}
+
+/// The date pipes: the value read as `new Date(text)` reads it (a time of day alone, `14:30`,
+/// when the pattern shows no calendar field) and printed with the pattern of the pipe and
+/// argument; a value that is no date is shown as text.
+fn dated(value: Value, pipe: &str, arg: Option<&str>, env: &Env<'_>) -> Result<Value, EvalError> {
     let tz = env.time_zone();
-    Ok(match parse_date(&value.to_js_string(), tz) {
+    let pattern = date_pattern(pipe, arg).unwrap_or_default();
+    let s = value.to_js_string();
+    let time_of_day = || parse_date(&format!("1970-01-01T{s}"), tz);
+    let t = parse_date(&s, tz).or_else(|| (!pattern::has_date(&pattern)).then(time_of_day)?);
+    Ok(match t {
+        Some(t) => Value::from(pattern::format_pattern(&local_fields(t, tz), &pattern)),
         None => text(&value),
-        Some(t) => Value::from(format_datetime(t, tz)),
     })
 }
 
