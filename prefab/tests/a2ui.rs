@@ -151,6 +151,9 @@ fn mappable() -> Vec<Value> {
         json!({"type": "Select", "name": "color", "placeholder": "Colour", "children": [
             {"type": "SelectOption", "value": "r", "label": "Red"},
             {"type": "SelectOption", "value": "g", "label": "Green"}]}),
+        json!({"type": "RadioGroup", "name": "plan", "children": [
+            {"type": "Radio", "option": "annual", "label": "Annual"},
+            {"type": "Radio", "option": "monthly", "label": "Monthly"}]}),
         json!({"type": "DatePicker", "name": "day", "placeholder": "Day"}),
         json!({"type": "Tabs", "children": [{"type": "Tab", "title": "One", "children": [t("Text", "1")]}]}),
         json!({"type": "Dialog", "children": [{"type": "Button", "label": "Open"}, t("Text", "Body")]}),

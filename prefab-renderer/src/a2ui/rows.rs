@@ -1,8 +1,10 @@
 //! The tables: one row per basic-catalog component, icon names, layout classes, pipes.
 
-/// `(A2UI component, spec)`. A spec is the children kind (`-` none, `l` list, `t` list or
-/// template, `o` one child, `b` a button's label, `a` tabs, `m` trigger and content, `c`
-/// options), the prefab type, `~variant=Type;…` types by `variant`, then `|` and the props:
+/// `(A2UI component, spec)`, the first whose fixed properties match. A spec is the children
+/// kind (`-` none, `l` list, `t` list or template, `o` one child, `b` a button's label, `a`
+/// tabs, `m` trigger and content, `c` options: `Radio`s under a `RadioGroup`, else
+/// `SelectOption`s), the prefab type, `~variant=Type;…` types by `variant`, `@key=value` for
+/// each fixed property (a string) the row needs, then `|` and the props:
 /// `from>to` (a dynamic value), `!` (`""` when absent), `=JSON` (dropped when equal), `:a=b;…`
 /// (enum values; a bare `a` is `a=a`; a value outside the list is dropped, or kept as it is
 /// when the prop has `!`); `value=JSON` binds a state name; `checks` (→ `required`) and
@@ -34,6 +36,11 @@ pub const ROWS: &[(&str, &str)] = &[
         "-Checkbox|label>label=\"\",value=false,checks>required",
     ),
     ("Slider", "-Slider|min>min=0,max>max=100,value=0"),
+    // Chips show every option, as a RadioGroup does; a Select shows the chosen one.
+    (
+        "ChoicePicker",
+        "cRadioGroup@variant=mutuallyExclusive@displayStyle=chips|value=[]",
+    ),
     ("ChoicePicker", "cSelect|label>placeholder,value=[]"),
     ("DateTimeInput", "-DatePicker|label>placeholder,value=\"\""),
     ("Tabs", "aTabs|"),

@@ -13,13 +13,20 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         return false;
     };
     let name = prop(c, "component").as_str().unwrap_or("");
-    let Some((head, props)) = ROWS
-        .iter()
-        .find(|r| r.0 == name)
-        .and_then(|r| r.1.split_once('|'))
+    let fixed = |head: &str| {
+        (head.split('@').skip(1)).all(|kv| {
+            kv.split_once('=')
+                .is_some_and(|(k, v)| prop(c, k).as_str() == Some(v))
+        })
+    };
+    let Some((head, props)) = (ROWS.iter())
+        .filter(|r| r.0 == name)
+        .filter_map(|r| r.1.split_once('|'))
+        .find(|(head, _)| fixed(head))
     else {
         return false;
     };
+    let head = head.split('@').next().unwrap_or("");
     let kind = head.as_bytes().first().copied().unwrap_or(b'-');
     let head = head.get(1..).unwrap_or("");
     let (ty, variants) = head.split_once('~').unwrap_or((head, ""));
@@ -78,7 +85,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
             let ids = [prop(c, "trigger").clone(), prop(c, "content").clone()];
             kids(all, w, &ids, depth);
         }
-        (b'a' | b'c', _) => items(c, kind, all, depth, w),
+        (b'a' | b'c', _) => items(c, kind, ty, all, depth, w),
         (_, Value::Array(ids)) => kids(all, w, ids, depth),
         (_, Value::Object(_)) => {
             let body = std::slice::from_ref(prop(children, "componentId"));
@@ -145,12 +152,13 @@ pub fn kids(all: &Map, w: &mut String, ids: &[Value], depth: u32) {
     w.push(']');
 }
 
-/// `Tab`s of a `Tabs`, `SelectOption`s of a `ChoicePicker`, as `,"children":[…]`.
-fn items(c: &Value, kind: u8, all: &Map, depth: u32, w: &mut String) {
-    let (list, ty, label) = if kind == b'a' {
-        ("tabs", "Tab", "title")
-    } else {
-        ("options", "SelectOption", "label")
+/// `Tab`s of a `Tabs`, the `SelectOption`s (or, under a `RadioGroup`, `Radio`s) of a
+/// `ChoicePicker`, as `,"children":[…]`.
+fn items(c: &Value, kind: u8, parent: &str, all: &Map, depth: u32, w: &mut String) {
+    let (list, ty, label, value) = match (kind, parent) {
+        (b'a', _) => ("tabs", "Tab", "title", ""),
+        (_, "RadioGroup") => ("options", "Radio", "label", "option"),
+        _ => ("options", "SelectOption", "label", "value"),
     };
     key(w, "children");
     w.push('[');
@@ -171,7 +179,7 @@ fn items(c: &Value, kind: u8, all: &Map, depth: u32, w: &mut String) {
                 kids(all, w, std::slice::from_ref(prop(item, "child")), depth);
             } else {
                 let v = prop(item, "value");
-                key(w, "value");
+                key(w, value);
                 w.push_str(&stringify(if v.is_nullish() { &Value::Null } else { v }));
             }
             w.push('}');

@@ -284,6 +284,19 @@ const ROWS: &[Mapping] = &[
         ],
         Leaf,
     ),
+    // Chips show every option, as a RadioGroup does (a Select shows the chosen one): read
+    // before the Select row, which matches every ChoicePicker.
+    row(
+        "RadioGroup",
+        "ChoicePicker",
+        Exact,
+        &[
+            ("variant", "\"mutuallyExclusive\""),
+            ("displayStyle", "\"chips\""),
+        ],
+        &[("name", "value", Bind("[]"))],
+        Options("Radio", "option", "label"),
+    ),
     row(
         "Select",
         "ChoicePicker",
@@ -291,14 +304,6 @@ const ROWS: &[Mapping] = &[
         &[],
         &[("placeholder", "label", Dyn), ("name", "value", Bind("[]"))],
         Options("SelectOption", "value", "label"),
-    ),
-    row(
-        "RadioGroup",
-        "ChoicePicker",
-        Degraded,
-        &[],
-        &[("name", "value", Bind("[]"))],
-        Options("Radio", "option", "label"),
     ),
     row(
         "DatePicker",
