@@ -144,17 +144,26 @@ fn mappable() -> Vec<Value> {
                "onClick": {"action": "toolCall", "tool": "save", "arguments": {"id": "{{ id }}", "n": 3}}}),
         json!({"type": "Button", "label": "Docs", "onClick": {"action": "openLink", "url": "https://example.com"}}),
         json!({"type": "Button", "label": "", "icon": "x"}),
-        json!({"type": "Input", "name": "email", "placeholder": "Email", "inputType": "password", "required": true}),
-        json!({"type": "Textarea", "name": "notes", "placeholder": "Notes"}),
+        // Not the root, which is written with the id `root`.
+        json!({"type": "Column", "children": [{"type": "Field", "children": [
+            {"type": "Label", "text": "Password", "forId": "pw"},
+            {"type": "Input", "id": "pw", "name": "password", "inputType": "password", "required": true}]}]}),
+        json!({"type": "Field", "children": [
+            {"type": "Label", "text": "Notes for {{ user.name }}"},
+            {"type": "Textarea", "name": "notes"}]}),
+        json!({"type": "Input", "name": "email", "inputType": "password"}),
         json!({"type": "Checkbox", "name": "agree", "label": "I agree"}),
         json!({"type": "Slider", "name": "volume", "min": 10, "max": 50}),
-        json!({"type": "Select", "name": "color", "placeholder": "Colour", "children": [
-            {"type": "SelectOption", "value": "r", "label": "Red"},
-            {"type": "SelectOption", "value": "g", "label": "Green"}]}),
+        json!({"type": "Field", "children": [{"type": "Label", "text": "Colour"},
+            {"type": "Select", "name": "color", "children": [
+                {"type": "SelectOption", "value": "r", "label": "Red"},
+                {"type": "SelectOption", "value": "g", "label": "Green"}]}]}),
+        json!({"type": "Field", "children": [{"type": "Label", "text": "Volume"},
+            {"type": "Slider", "name": "volume"}]}),
         json!({"type": "RadioGroup", "name": "plan", "children": [
             {"type": "Radio", "option": "annual", "label": "Annual"},
             {"type": "Radio", "option": "monthly", "label": "Monthly"}]}),
-        json!({"type": "DatePicker", "name": "day", "placeholder": "Day"}),
+        json!({"type": "DatePicker", "name": "day"}),
         json!({"type": "Tabs", "children": [{"type": "Tab", "title": "One", "children": [t("Text", "1")]}]}),
         json!({"type": "Dialog", "children": [{"type": "Button", "label": "Open"}, t("Text", "Body")]}),
     ]
@@ -412,4 +421,59 @@ fn the_v1_0_schema_check_is_sound() {
     // And v0.9 messages are not v1.0 ones.
     let v0_9 = a2ui::from_prefab(&json!({"type": "H1", "content": "Hi"}), &Options::default());
     assert!(!schema_errors(&v1_0, &v0_9.messages).is_empty());
+}
+
+#[test]
+fn a_control_label_is_a_label_in_a_field() {
+    // Read: the label becomes a `Label` tied to the control by its id.
+    let messages = [json!({"messages": [
+        {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "root", "component": "Column", "children": ["name", "c2"]},
+            {"id": "name", "component": "TextField", "label": "Event Name", "value": {"path": "/name"}},
+            {"id": "c2", "component": "TextField", "label": "", "value": {"path": "/other"}}]}}]})];
+    let out = a2ui::to_prefab(&messages);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let kids = &out.envelope["view"]["children"][0]["children"];
+    assert_eq!(
+        kids[0],
+        json!({"type": "Field", "children": [
+            {"type": "Label", "text": "Event Name", "forId": "name"},
+            {"type": "Input", "id": "name", "name": "name"}]})
+    );
+    // An empty label is none.
+    assert_eq!(kids[1], json!({"type": "Input", "name": "other"}));
+
+    // Written: a placeholder with no Field label becomes the label, reported, since it reads
+    // back as a Label; a placeholder beside a Field label is dropped, reported.
+    let doc = envelope(json!({"type": "Column", "children": [
+        {"type": "Input", "name": "q", "placeholder": "Search"},
+        {"type": "Field", "children": [{"type": "Label", "text": "Due"},
+            {"type": "DatePicker", "name": "due", "placeholder": "Pick a day"}]}]}));
+    let out = a2ui::from_prefab(&doc, &Options::default());
+    let components: Vec<&Value> = out
+        .messages
+        .iter()
+        .filter_map(|m| m["updateComponents"]["components"].as_array())
+        .flatten()
+        .collect();
+    let label = |kind: &str| {
+        let c = components.iter().find(|c| c["component"] == kind).unwrap();
+        c["label"].clone()
+    };
+    assert_eq!(label("TextField"), json!("Search"));
+    assert_eq!(label("DateTimeInput"), json!("Due"));
+    let paths: Vec<&str> = out.diagnostics.iter().map(|d| d.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "view.children[0].children[0].placeholder",
+            "view.children[0].children[1].children[1].placeholder"
+        ]
+    );
+    assert!(
+        out.diagnostics
+            .iter()
+            .all(|d| d.kind == DiagnosticKind::Degraded)
+    );
 }

@@ -5,7 +5,8 @@
 /// tabs, `m` trigger and content, `c` options: `Radio`s under a `RadioGroup`, else
 /// `SelectOption`s), the prefab type, `~variant=Type;…` types by `variant`, `@key=value` for
 /// each fixed property (a string) the row needs, then `|` and the props:
-/// `from>to` (a dynamic value), `!` (`""` when absent), `=JSON` (dropped when equal), `:a=b;…`
+/// `from>to` (a dynamic value; `label>^`: a control's label, read as a `Label` in a `Field`
+/// around the node), `!` (`""` when absent), `=JSON` (dropped when equal), `:a=b;…`
 /// (enum values; a bare `a` is `a=a`; a value outside the list is dropped, or kept as it is
 /// when the prop has `!`); `value=JSON` binds a state name; `checks` (→ `required`) and
 /// `action` are read as such.
@@ -29,20 +30,20 @@ pub const ROWS: &[(&str, &str)] = &[
     ),
     (
         "TextField",
-        "-Input~longText=Textarea|label>placeholder=\"\",variant>inputType:shortText=text;obscured=password;number,value=null,checks>required",
+        "-Input~longText=Textarea|label>^,variant>inputType:shortText=text;obscured=password;number,value=null,checks>required",
     ),
     (
         "CheckBox",
         "-Checkbox|label>label=\"\",value=false,checks>required",
     ),
-    ("Slider", "-Slider|min>min=0,max>max=100,value=0"),
+    ("Slider", "-Slider|label>^,min>min=0,max>max=100,value=0"),
     // Chips show every option, as a RadioGroup does; a Select shows the chosen one.
     (
         "ChoicePicker",
-        "cRadioGroup@variant=mutuallyExclusive@displayStyle=chips|value=[]",
+        "cRadioGroup@variant=mutuallyExclusive@displayStyle=chips|label>^,value=[]",
     ),
-    ("ChoicePicker", "cSelect|label>placeholder,value=[]"),
-    ("DateTimeInput", "-DatePicker|label>placeholder,value=\"\""),
+    ("ChoicePicker", "cSelect|label>^,value=[]"),
+    ("DateTimeInput", "-DatePicker|label>^,value=\"\""),
     ("Tabs", "aTabs|"),
     ("Modal", "mDialog|"),
 ];

@@ -45,17 +45,34 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         Value::Array(_) if kind == b't' => "Column",
         _ => pick(variants, variant).unwrap_or(ty),
     };
-    w.push_str("{\"type\":\"");
-    w.push_str(ty);
-    w.push('"');
     let generated = id
         .strip_prefix('c')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    if id != "root" && !generated {
-        key(w, "id");
-        w.push_str(&quote(id));
+    let own_id = (id != "root" && !generated).then(|| quote(id));
+    // A control's label: a `Label` in a `Field` around it, tied to it by id.
+    let label = prop(c, "label");
+    let field = props.split(',').any(|i| i == "label>^") && label.as_str() != Some("");
+    let wrapped = template(label).filter(|_| field && !label.is_nullish());
+    if let Some(text) = &wrapped {
+        w.push_str("{\"type\":\"Field\",\"children\":[{\"type\":\"Label\",\"text\":");
+        w.push_str(text);
+        if let Some(id) = &own_id {
+            key(w, "forId");
+            w.push_str(id);
+        }
+        w.push_str("},");
     }
-    for item in props.split(',').filter(|i| !i.is_empty()) {
+    w.push_str("{\"type\":\"");
+    w.push_str(ty);
+    w.push('"');
+    if let Some(id) = &own_id {
+        key(w, "id");
+        w.push_str(id);
+    }
+    for item in props
+        .split(',')
+        .filter(|i| !i.is_empty() && *i != "label>^")
+    {
         read_prop(c, item, marks, w);
     }
     let label = prop(prop(c, "accessibility"), "label");
@@ -112,7 +129,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     if kind != b'-' && kind != b'b' {
         layout(c, w);
     }
-    w.push('}');
+    w.push_str(if wrapped.is_some() { "}]}" } else { "}" });
     true
 }
 

@@ -26,10 +26,12 @@
 //! use prefab::*;
 //! use serde_json::json;
 //!
-//! let app = App::new(Column::new().child(H1::new("Hello, {{ name }}!")).child(
-//!     Input::new().name("name").placeholder("Your name"),
-//! ))
-//! .state("name", "world");
+//! // A control's A2UI `label` is the `Label` of a `Field` around it.
+//! let name = Field::new()
+//!     .child(Label::new().text("Your name"))
+//!     .child(Input::new().name("name"));
+//! let app = App::new(Column::new().child(H1::new("Hello, {{ name }}!")).child(name))
+//!     .state("name", "world");
 //! let out = a2ui::from_app(&app, &Options::default());
 //! // createSurface, updateComponents, updateDataModel
 //! assert_eq!(out.messages.len(), 3);
@@ -40,6 +42,7 @@
 //!     json!({"call": "formatString", "args": {"value": "Hello, ${/name}!"}, "returnType": "string"})
 //! );
 //! assert_eq!(components[2]["value"], json!({"path": "/name"}));
+//! assert_eq!(components[2]["label"], json!("Your name"));
 //! assert!(out.diagnostics.is_empty());
 //!
 //! // And back: the same document.

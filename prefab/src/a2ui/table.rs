@@ -36,6 +36,10 @@ pub enum Conv {
     Required,
     /// An action ↔ an A2UI action.
     Action,
+    /// A control's `label` ↔ the `Label` of a `Field` around the control
+    /// (`Field[Label, Input]` ↔ `TextField{label}`). With no such `Field`, the prefab prop
+    /// (`placeholder`) is written as the label, reported: it reads back as a `Label`.
+    FieldLabel,
 }
 
 /// Where a component's children go.
@@ -230,7 +234,7 @@ const ROWS: &[Mapping] = &[
         Exact,
         &[("variant", "\"longText\"")],
         &[
-            ("placeholder", "label", LitOr("\"\"")),
+            ("placeholder", "label", FieldLabel),
             ("name", "value", Bind("null")),
             ("required", "checks", Required),
         ],
@@ -242,7 +246,7 @@ const ROWS: &[Mapping] = &[
         Exact,
         &[],
         &[
-            ("placeholder", "label", LitOr("\"\"")),
+            ("placeholder", "label", FieldLabel),
             ("inputType", "variant", Map(INPUT_TYPE)),
             ("name", "value", Bind("null")),
             ("required", "checks", Required),
@@ -278,6 +282,7 @@ const ROWS: &[Mapping] = &[
         Exact,
         &[],
         &[
+            ("placeholder", "label", FieldLabel),
             ("min", "min", LitOr("0")),
             ("max", "max", LitOr("100")),
             ("name", "value", Bind("0")),
@@ -294,7 +299,10 @@ const ROWS: &[Mapping] = &[
             ("variant", "\"mutuallyExclusive\""),
             ("displayStyle", "\"chips\""),
         ],
-        &[("name", "value", Bind("[]"))],
+        &[
+            ("placeholder", "label", FieldLabel),
+            ("name", "value", Bind("[]")),
+        ],
         Options("Radio", "option", "label"),
     ),
     row(
@@ -302,7 +310,10 @@ const ROWS: &[Mapping] = &[
         "ChoicePicker",
         Exact,
         &[],
-        &[("placeholder", "label", Dyn), ("name", "value", Bind("[]"))],
+        &[
+            ("placeholder", "label", FieldLabel),
+            ("name", "value", Bind("[]")),
+        ],
         Options("SelectOption", "value", "label"),
     ),
     row(
@@ -311,7 +322,7 @@ const ROWS: &[Mapping] = &[
         Exact,
         &[("enableDate", "true")],
         &[
-            ("placeholder", "label", Dyn),
+            ("placeholder", "label", FieldLabel),
             ("name", "value", Bind("\"\"")),
         ],
         Leaf,

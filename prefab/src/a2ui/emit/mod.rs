@@ -116,6 +116,8 @@ struct Emitter<'a> {
     depth: usize,
     seeds: Vec<(String, Value)>,
     version: Version,
+    /// The `Label` text of the `Field` around the control being written (A2UI `label`).
+    label: Option<Value>,
 }
 
 impl Emitter<'_> {
@@ -264,6 +266,14 @@ impl Emitter<'_> {
             return self.node(body, path, in_template, id);
         }
         let ty = node.get("type").and_then(Value::as_str).unwrap_or_default();
+        if let Some((text, control)) = labelled(node) {
+            let kids = child_path(path, "children");
+            let label = self.dynamic(text, &format!("{kids}[0].text"), in_template);
+            self.label = Some(label);
+            let out = self.node(control, &format!("{kids}[1]"), in_template, id);
+            self.label = None;
+            return out;
+        }
         let row = match table::by_prefab(ty) {
             Some(row) => row,
             None => return self.fallback(node, ty, path, in_template, id),
@@ -393,6 +403,35 @@ impl Emitter<'_> {
         table::fill_required(table::A2UI_REQUIRED, row.a2ui, &mut out);
         Some(out)
     }
+}
+
+/// A `Field` holding just a `Label` (text, and `forId` naming the control if any) and a
+/// control whose A2UI component has a `label`: that text and the control.
+fn labelled(node: &Value) -> Option<(&str, &Value)> {
+    let field = node.as_object()?;
+    if field.get("type")?.as_str()? != "Field"
+        || field.keys().any(|k| k != "type" && k != "children")
+    {
+        return None;
+    }
+    let [label, control] = field.get("children")?.as_array()?.as_slice() else {
+        return None;
+    };
+    let label = label.as_object()?;
+    let ty = control.get("type").and_then(Value::as_str)?;
+    let row = table::by_prefab(ty)?;
+    let for_control = match label.get("forId") {
+        None => true,
+        Some(id) => control.get("id") == Some(id),
+    };
+    (label.get("type")?.as_str()? == "Label"
+        && label
+            .keys()
+            .all(|k| ["type", "text", "forId"].contains(&k.as_str()))
+        && for_control
+        && row.props.iter().any(|(.., conv)| *conv == Conv::FieldLabel))
+    .then_some(())?;
+    Some((label.get("text")?.as_str()?, control))
 }
 
 /// Ids the emitter generates (`root`, `c<digits>`), which are never taken from nodes.

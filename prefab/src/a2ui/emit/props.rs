@@ -72,6 +72,29 @@ impl Emitter<'_> {
                 Some(mapped.unwrap_or_else(|| json!({"event": {"name": ""}})))
             }
             (Conv::Action, None) => Some(json!({"event": {"name": ""}})),
+            (Conv::FieldLabel, v) => match (self.label.take(), v) {
+                (Some(label), v) => {
+                    if let Some(v) = v.filter(|v| !neutral(v)) {
+                        self.notes.note(
+                            DiagnosticKind::Degraded,
+                            path,
+                            &v.to_string(),
+                            "the A2UI label holds the Field's Label; dropped",
+                        );
+                    }
+                    Some(label)
+                }
+                (None, Some(Value::String(s))) if !s.is_empty() => {
+                    self.notes.note(
+                        DiagnosticKind::Degraded,
+                        path,
+                        s,
+                        "written as the A2UI label, which reads back as a Field's Label",
+                    );
+                    Some(self.dynamic(s, path, in_template))
+                }
+                (None, _) => None,
+            },
             (_, Some(v)) if !neutral(v) => {
                 self.notes.note(
                     DiagnosticKind::Degraded,

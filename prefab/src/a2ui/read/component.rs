@@ -85,8 +85,15 @@ impl Read<'_> {
         }
         let mut read: Vec<&str> = COMMON_KEYS.to_vec();
         read.extend(row.fixed.iter().map(|(k, _)| *k));
+        let mut label = None;
         for &(prefab_key, a2ui_key, conv) in row.props {
             read.push(a2ui_key);
+            if conv == Conv::FieldLabel {
+                label = c
+                    .get(a2ui_key)
+                    .filter(|v| !v.is_null() && v.as_str() != Some(""));
+                continue;
+            }
             if let Some(value) = c.get(a2ui_key) {
                 self.prop(
                     conv,
@@ -115,6 +122,16 @@ impl Read<'_> {
         table::fill_required(table::PREFAB_REQUIRED, &ty, &mut node);
         if row.props.iter().any(|(k, ..)| *k == "content") && !node.contains_key("content") {
             node.insert("content".into(), json!(""));
+        }
+        // A control's label: a `Label` in a `Field` around it, tied to the control by id.
+        if let Some(label) = label {
+            let mut text = Map::new();
+            text.insert("type".into(), json!("Label"));
+            self.dynamic(label, &format!("{path}.label"), "text", &mut text);
+            if let Some(id) = node.get("id") {
+                text.insert("forId".into(), id.clone());
+            }
+            return Some(json!({"type": "Field", "children": [text, node]}));
         }
         Some(Value::Object(node))
     }
@@ -239,6 +256,8 @@ impl Read<'_> {
                     }
                 }
             }
+            // Read by `component`: a `Label` around the node, not a prop of it.
+            Conv::FieldLabel => {}
             Conv::Action => match actions::to_prefab(value) {
                 Ok(Some(action)) => {
                     node.insert(key.into(), action);
