@@ -74,7 +74,7 @@ pub(crate) fn format_pattern(t: &Local, pattern: &str) -> String {
     out
 }
 
-/// `n` (not negative) in at least `width` digits.
+/// `n` in at least `width` characters, zeros after any sign (`-005` for year −5 in `yyyy`).
 fn pad(out: &mut String, n: i64, width: usize) {
     out.push_str(&format!("{n:0width$}"));
 }
