@@ -177,6 +177,8 @@ async function formsSuite(host) {
     await page.focus("#cal [aria-pressed=true]");
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
     check("arrows cross into the next month", (await text(page, "#cal .pf-calendar-caption-label")) === "April 2026");
+    const navs = await page.$$eval("#cal .pf-calendar-nav", (bs) => bs.map((b) => [b.textContent, b.querySelector("svg.pf-icon path")?.getAttribute("d")]));
+    check("the month buttons are chevron icons, no text", JSON.stringify(navs) === JSON.stringify([["", "m15 18-6-6 6-6"], ["", "m9 18 6-6-6-6"]]), JSON.stringify(navs));
     await page.click("#cal [aria-label='Previous month']");
     await page.click("#cal [aria-label='Previous month']");
     check("the previous-month button", (await text(page, "#cal .pf-calendar-caption-label")) === "February 2026");

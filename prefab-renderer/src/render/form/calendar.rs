@@ -139,20 +139,21 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
 /// the caption.
 fn header(el: &Element) -> Element {
     let header = dom::element_with_class("div", "pf-calendar-header");
-    let nav = |label: &str, text: &str, delta: &str| {
+    // As prefab-ui's calendar: chevron icons (the button's label names it).
+    let nav = |label: &str, chevron: &str, delta: &str| {
         let b = dom::element_with_class("button", "pf-calendar-nav");
         dom::set_attr(&b, "type", "button");
         dom::set_attr(&b, "aria-label", label);
         dom::set_attr(&b, "data-delta", delta);
-        b.set_text_content(Some(text));
+        dom::append(&b, &crate::render::media::icon(chevron, "pf-icon"));
         b
     };
     let caption = dom::element_with_class("div", "pf-calendar-caption-label");
     dom::set_attr(&caption, "aria-live", "polite");
     for part in [
-        nav("Previous month", "‹", "-1"),
+        nav("Previous month", "chevron-left", "-1"),
         caption.clone(),
-        nav("Next month", "›", "1"),
+        nav("Next month", "chevron-right", "1"),
     ] {
         dom::append(&header, &part);
     }
