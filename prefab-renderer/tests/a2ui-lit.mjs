@@ -30,30 +30,15 @@ const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const NPM = join(ROOT, "target/npm");
 const GALLERY = join(ROOT, "target/a2ui-gallery");
 
-/** Why a text Lit shows is legitimately not among ours (see `KNOWN`). */
-const REASONS = {
-  nativeDate: "Lit's DateTimeInput is the browser's date and time inputs, showing the ISO value (`2025-12-15`, `17:00`); ours is prefab's DatePicker, showing the date formatted (`July 15, 2025`) and no time",
-  checks: "Lit shows a failing `checks` rule's message before any input; prefab validates on submit and has no counterpart for A2UI's `regex` / `length` / `email` checks (only `required` is mapped; the others are reported as `degraded` diagnostics)",
-  sliderValue: "Lit's Slider prints its value beside the track; prefab's Slider does not",
-};
+/** Why a text Lit shows is legitimately not among ours (see `KNOWN`); none today. */
+const REASONS = {};
 
 /**
  * Texts Lit shows that ours legitimately shows differently, by example: `[text, reason]`
- * (`"icons"`: fewer icons drawn). Nothing else is skipped, and an entry that no longer
- * differs fails the check, so the list stays exact.
+ * (`"icons"`: fewer icons drawn), each reason a key of `REASONS`. Nothing else is skipped,
+ * and an entry that no longer differs fails the check, so the list stays exact.
  */
-const KNOWN = {
-  "basic/06_music-player.json": [["0.45", "sliderValue"]],
-  "basic/07_task-card.json": [["2025-12-15", "nativeDate"], ["17:00", "nativeDate"]],
-  "basic/09_login-form.json": ["Email is required", "Please enter a valid email address", "Password is required", "Password must be at least 8 characters long"].map((t) => [t, "checks"]),
-  "basic/30_live-invitation-builder.json": [
-    ["2025-07-15", "nativeDate"],
-    ["19:00", "nativeDate"],
-  ],
-  "basic/32_advanced-form-validator.json": [
-    ...["Invalid email format", "Invalid phone format", "Must be exactly 5 digits"].map((t) => [t, "checks"]),
-  ],
-};
+const KNOWN = {};
 
 const opts = cli("a2ui-lit.mjs", {
   pages: PAGES_OPTION,

@@ -123,6 +123,44 @@ async function stream(v, tag) {
   check(`${tag} stream: a component update redraws the surface with its data model`, third.includes("First") && third.includes("Count: 2") && third.includes("ab"), third);
 }
 
+/**
+ * Checks, dates and slider values in the viewer, live: a failing check's message shows from
+ * the start and goes once the input satisfies it; a date-time with a zone shows its digits in
+ * the browser's input; a Slider's value follows it.
+ */
+async function controls(v, tag) {
+  const msg = (kind, body) => ({ version: "v0.9", [kind]: { surfaceId: "c", ...body } });
+  const path = (p) => ({ path: p });
+  const rule = (call, args, message) => ({ condition: { call, args: { value: path("/zip"), ...args } }, message });
+  await show(v, a2uiResult([
+    msg("createSurface", { catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" }),
+    msg("updateComponents", { components: [
+      { id: "root", component: "Column", children: ["zip", "due", "volume"] },
+      { id: "zip", component: "TextField", label: "Zip", value: path("/zip"), checks: [
+        rule("required", {}, "Zip is required"),
+        rule("regex", { pattern: "^[0-9]{5}$" }, "Five digits"),
+        rule("length", { max: 5 }, "At most five"),
+      ] },
+      { id: "due", component: "DateTimeInput", label: "Due", value: path("/due"), enableDate: true, enableTime: true },
+      { id: "volume", component: "Slider", label: "Volume", value: path("/volume"), max: 1 },
+    ] }),
+    msg("updateDataModel", { path: "/", value: { due: "2025-12-15T17:00:00Z", volume: 0.45 } }),
+  ]));
+  const errors = () => v.evaluate(() => [...document.querySelectorAll("#root [role=alert]")].map((e) => e.textContent).join("|"));
+  const shown = (want) => waitFor(`messages ${JSON.stringify(want)}`, async () => ((await errors()) === want ? [want] : null));
+  check(`${tag} checks: the failing checks' messages show before any input`, (await shown("Zip is required|Five digits")) !== null);
+  await v.fill("#zip", "12a");
+  check(`${tag} checks: typing re-checks (regex fails, required holds)`, (await shown("Five digits")) !== null);
+  await v.fill("#zip", "123456");
+  check(`${tag} checks: each failing check shows its message`, (await shown("Five digits|At most five")) !== null);
+  await v.fill("#zip", "12345");
+  check(`${tag} checks: no message once every check holds`, (await shown("")) !== null);
+  const due = await v.evaluate(() => { const e = document.getElementById("due"); return `${e.type} ${e.value}`; });
+  check(`${tag} a date-time with a zone shows its digits in the browser's input`, due === "datetime-local 2025-12-15T17:00", due);
+  const volume = await v.evaluate(() => document.getElementById("volume").closest("[role=group]")?.textContent ?? "");
+  check(`${tag} a Slider's value follows it`, volume.includes("Volume") && volume.includes("0.45"), volume);
+}
+
 await withHost(async (host) => {
   await host.context.route((url) => origins.includes(new URL(url).origin), (route) => route.fulfill({ status: 200, contentType: "image/gif", body: "" }));
   for (const csp of PRESETS) {
@@ -134,6 +172,7 @@ await withHost(async (host) => {
       check(`${tag} the ${ENGINE[csp]} engine runs`, engine === ENGINE[csp], engine);
       await examples(v, tag);
       await stream(v, tag);
+      await controls(v, tag);
       const errors = v.console.filter((l) => (l.startsWith("[error]") && !l.includes("Failed to load resource")) || l.startsWith("[pageerror]"));
       check(`${tag} no page or console error`, errors.length === 0, errors.join(" | "));
     }).finally(() => v.close());

@@ -43,3 +43,8 @@ fn all_conformance_vectors_pass() {
         report.passed, report.skipped
     );
 }
+
+#[test]
+fn the_matches_pipe_is_javascripts_regexp_test() {
+    conformance::check_matches();
+}

@@ -39,3 +39,8 @@ fn deep_nesting_is_an_error_in_wasm_too() {
     let ok = format!("{}1{}", "(".repeat(200), ")".repeat(200));
     assert!(prefab::expr::parse(&ok).is_ok());
 }
+
+#[wasm_bindgen_test]
+fn the_matches_pipe_is_javascripts_regexp_test() {
+    conformance::check_matches();
+}

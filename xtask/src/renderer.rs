@@ -250,12 +250,13 @@ fn engines(work: &Path, out: &Path) -> Result<PathBuf, String> {
     let outlined = work.join("outlined.wasm");
     write(&outlined, &unaligned::outline(&read(&lowered)?)?)?;
     // The control flow rebuilt by binaryen's Relooper (`--flatten --rereloop`, then -Oz
-    // again) before wasm2js: the JavaScript it writes from that is ~2 KB of LZMA smaller
-    // (measured in benches/README.md). The wasm engine is not affected.
+    // again, until it changes nothing) before wasm2js: the JavaScript it writes from that is
+    // ~2 KB of LZMA smaller (measured in benches/README.md; `--converge` another ~0.2 KB).
+    // The wasm engine is not affected.
     let restructured = work.join("restructured.wasm");
     run(Command::new(bin.join("wasm-opt"))
         .args(["--enable-bulk-memory", "--enable-bulk-memory-opt"])
-        .args(["--flatten", "--rereloop", "-Oz"])
+        .args(["--flatten", "--rereloop", "-Oz", "--converge"])
         .arg(&outlined)
         .arg("-o")
         .arg(&restructured))?;

@@ -1,9 +1,8 @@
 //! Dynamic values (paths, format functions, `formatString`) → `{{ }}` templates, and actions.
-use super::rows::PIPES;
-use super::{pick, quote};
+use super::quote;
 use crate::js::stringify;
 use crate::node::prop;
-use prefab::expr::{Value, date_template, number_to_string};
+use prefab::expr::{Value, call_template, date_template, number_to_string};
 
 /// `/a/b` → `a.b`, a relative `b` → `$item.b`; `None` unless every segment is a plain name.
 pub fn dotted(pointer: &str) -> Option<String> {
@@ -38,46 +37,22 @@ pub fn template(v: &Value) -> Option<String> {
 
 /// A path or a function call → its template text (`{{ a.b }}`, `{{ n | number:2 }}`).
 fn expr(v: &Value) -> Option<String> {
+    if let Some(path) = prop(v, "path").as_str() {
+        return Some(["{{ ", &dotted(path)?, " }}"].concat());
+    }
     let args = prop(v, "args");
     let text = |key| prop(args, key).as_str();
-    let arg = prop(args, "value");
-    let (call, value) = match prop(v, "path").as_str() {
-        Some(path) => ("", dotted(path)?),
-        None => match prop(v, "call").as_str()? {
-            "formatString" => return Some(interpolate(text("value")?)),
-            call => (
-                call,
-                match arg {
-                    Value::Number(n) => number_to_string(*n),
-                    _ => dotted(prop(arg, "path").as_str()?)?,
-                },
-            ),
-        },
-    };
-    if call == "formatDate" {
-        return Some(date_template(&value, text("format").unwrap_or("")));
+    match prop(v, "call").as_str()? {
+        "formatString" => Some(interpolate(text("value")?)),
+        "formatDate" => {
+            let value = match prop(args, "value") {
+                Value::Number(n) => number_to_string(*n),
+                arg => dotted(prop(arg, "path").as_str()?)?,
+            };
+            Some(date_template(&value, text("format").unwrap_or("")))
+        }
+        call => call_template(call, args, &dotted),
     }
-    let pipe = if call.is_empty() {
-        ""
-    } else {
-        pick(PIPES, call)?
-    };
-    let mut suffix = match pipe {
-        "currency" => text("currency").unwrap_or("USD"),
-        "pluralize" => text("one")?,
-        _ => "",
-    };
-    let decimals;
-    if let Value::Number(d) = prop(args, "decimals")
-        && *d >= 0.0
-        && d.fract() == 0.0
-    {
-        decimals = number_to_string(*d);
-        suffix = &decimals;
-    }
-    let sep = if pipe.is_empty() { "" } else { " | " };
-    let colon = if suffix.is_empty() { "" } else { ":" };
-    Some(["{{ ", &value, sep, pipe, colon, suffix, " }}"].concat())
 }
 
 /// A `formatString` value (`Hi ${/name}`) → a template (`Hi {{ name }}`); a function call

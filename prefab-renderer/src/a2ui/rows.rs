@@ -1,15 +1,18 @@
-//! The tables: one row per basic-catalog component, icon names, layout classes, pipes.
+//! The tables: one row per basic-catalog component, icon names, layout classes (the
+//! functions' are `prefab::expr::call_template`'s).
 
 /// `(A2UI component, spec)`, the first whose fixed properties match. A spec is the children
 /// kind (`-` none, `l` list, `t` list or template, `o` one child, `b` a button's label, `a`
 /// tabs, `m` trigger and content, `c` options: `Radio`s under a `RadioGroup`, else
-/// `SelectOption`s), the prefab type, `~variant=Type;…` types by `variant`, `@key=value` for
-/// each fixed property (a string) the row needs, then `|` and the props:
+/// `SelectOption`s), the prefab type, `~variant=Type;…` types by `variant`, `@key=JSON` for
+/// each fixed property the row needs, then `|` and the props (`+key=text`: a prop the row
+/// always writes):
 /// `from>to` (a dynamic value; `label>^`: a control's label, read as a `Label` in a `Field`
 /// around the node), `!` (`""` when absent), `=JSON` (dropped when equal), `:a=b;…`
 /// (enum values; a bare `a` is `a=a`; a value outside the list is dropped, or kept as it is
-/// when the prop has `!`); `value=JSON` binds a state name; `checks` (→ `required`) and
-/// `action` are read as such.
+/// when the prop has `!`); `value=JSON` binds a state name; `checks` (→ `required`, and
+/// messages after the node) and `action` are read as such; `#`: the value is shown after the
+/// node (a `Muted` text).
 pub const ROWS: &[(&str, &str)] = &[
     (
         "Text",
@@ -36,13 +39,23 @@ pub const ROWS: &[(&str, &str)] = &[
         "CheckBox",
         "-Checkbox|label>label=\"\",value=false,checks>required",
     ),
-    ("Slider", "-Slider|label>^,min>min=0,max>max=100,value=0"),
+    ("Slider", "-Slider|label>^,min>min=0,max>max=100,value=0,#"),
     // Chips show every option, as a RadioGroup does; a Select shows the chosen one.
     (
         "ChoicePicker",
-        "cRadioGroup@variant=mutuallyExclusive@displayStyle=chips|label>^,value=[]",
+        "cRadioGroup@variant=\"mutuallyExclusive\"@displayStyle=\"chips\"|label>^,value=[]",
     ),
     ("ChoicePicker", "cSelect|label>^,value=[]"),
+    // The browser's date and time inputs, as A2UI renderers draw a DateTimeInput with a
+    // time; any other is a DatePicker.
+    (
+        "DateTimeInput",
+        "-Input@enableDate=true@enableTime=true|+inputType=datetime-local,label>^,value=\"\"",
+    ),
+    (
+        "DateTimeInput",
+        "-Input@enableDate=false@enableTime=true|+inputType=time,label>^,value=\"\"",
+    ),
     ("DateTimeInput", "-DatePicker|label>^,value=\"\""),
     ("Tabs", "aTabs|"),
     ("Modal", "mDialog|"),
@@ -63,9 +76,6 @@ volumeOff=volume-x;volumeUp=volume-2;warning=triangle-alert";
 /// `align` / `justify` values → the class suffix.
 pub const LAYOUT: &str =
     "start;center;end;stretch;spaceBetween=between;spaceAround=around;spaceEvenly=evenly";
-
-/// Format functions → pipes (`formatDate` is written by `prefab::expr::date_template`).
-pub const PIPES: &str = "formatCurrency=currency;formatNumber=number;pluralize";
 
 /// `Text` variants by Markdown heading level (`#` is 1).
 pub const LEVELS: [&str; 6] = ["", "h1", "h2", "h3", "h4", "h5"];

@@ -4,7 +4,7 @@ use super::rows::{LAYOUT, LEVELS, ROWS};
 use super::{key, pick, quote};
 use crate::js::stringify;
 use crate::node::prop;
-use prefab::expr::{Map, Value};
+use prefab::expr::{Map, REQUIRED_MESSAGE, Value, call_template};
 
 /// Writes the prefab node of component `id` as JSON text; `false` (nothing written) for
 /// unknown ids or components, or past 64 levels (cycles stop there).
@@ -16,7 +16,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     let fixed = |head: &str| {
         (head.split('@').skip(1)).all(|kv| {
             kv.split_once('=')
-                .is_some_and(|(k, v)| prop(c, k).as_str() == Some(v))
+                .is_some_and(|(k, v)| stringify(prop(c, k)) == v)
         })
     };
     let Some((head, props)) = (ROWS.iter())
@@ -49,12 +49,33 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         .strip_prefix('c')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     let own_id = (id != "root" && !generated).then(|| quote(id));
-    // A control's label: a `Label` in a `Field` around it, tied to it by id.
+    // A control's label and check messages: a `Field` around it, the `Label` (tied to it
+    // by id) before it, the messages after it.
     let label = prop(c, "label");
-    let field = props.split(',').any(|i| i == "label>^") && label.as_str() != Some("");
-    let wrapped = template(label).filter(|_| field && !label.is_nullish());
-    if let Some(text) = &wrapped {
-        w.push_str("{\"type\":\"Field\",\"children\":[{\"type\":\"Label\",\"text\":");
+    let labelled = props.split(',').any(|i| i == "label>^") && label.as_str() != Some("");
+    let label = template(label).filter(|_| labelled && !label.is_nullish());
+    let mut errors = String::new();
+    if props.ends_with(",#") {
+        // The value A2UI draws beside the control: `{{ name }}` of its state, else literal.
+        let v = prop(c, "value");
+        let text = match v {
+            Value::String(_) | Value::Number(_) => template(v),
+            Value::Object(_) if prop(v, "path").as_str().is_some() => template(v),
+            _ => None,
+        };
+        errors.push_str(",{\"type\":\"Muted\",\"content\":");
+        errors.push_str(text.as_deref().unwrap_or("\"0\""));
+        errors.push('}');
+    }
+    if props.contains("checks>") {
+        errors.push_str(&messages(prop(c, "checks")));
+    }
+    let wrapped = label.is_some() || !errors.is_empty();
+    if wrapped {
+        w.push_str("{\"type\":\"Field\",\"children\":[");
+    }
+    if let Some(text) = &label {
+        w.push_str("{\"type\":\"Label\",\"text\":");
         w.push_str(text);
         if let Some(id) = &own_id {
             key(w, "forId");
@@ -71,9 +92,15 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     }
     for item in props
         .split(',')
-        .filter(|i| !i.is_empty() && *i != "label>^")
+        .filter(|i| !matches!(*i, "" | "label>^" | "#"))
     {
-        read_prop(c, item, marks, w);
+        match item.strip_prefix('+').and_then(|i| i.split_once('=')) {
+            Some((k, v)) => {
+                key(w, k);
+                w.push_str(&quote(v));
+            }
+            None => read_prop(c, item, marks, w),
+        }
     }
     let label = prop(prop(c, "accessibility"), "label");
     if let Some(label) = template(label).filter(|_| !label.is_nullish()) {
@@ -129,8 +156,38 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     if kind != b'-' && kind != b'b' {
         layout(c, w);
     }
-    w.push_str(if wrapped.is_some() { "}]}" } else { "}" });
+    w.push('}');
+    if wrapped {
+        w.push_str(&errors);
+        w.push_str("]}");
+    }
     true
+}
+
+/// Each check with a message (other than the one prefab's `required` is written with) as
+/// `,{Condition}`: the message in a `FieldError` while the check fails. A check with no
+/// prefab expression shows nothing.
+fn messages(checks: &Value) -> String {
+    let mut w = String::new();
+    let Value::Array(checks) = checks else {
+        return w;
+    };
+    for check in checks.iter() {
+        let condition = prop(check, "condition");
+        let message = prop(check, "message").as_str().unwrap_or("");
+        let call = prop(condition, "call").as_str().unwrap_or("");
+        if message.is_empty() || (call == "required" && message == REQUIRED_MESSAGE) {
+            continue;
+        }
+        if let Some(fails) = call_template(call, prop(condition, "args"), &dotted) {
+            w.push_str(",{\"type\":\"Condition\",\"cases\":[{\"when\":");
+            w.push_str(&quote(&fails));
+            w.push_str(",\"children\":[{\"type\":\"FieldError\",\"content\":");
+            w.push_str(&quote(message));
+            w.push_str("}]}]}");
+        }
+    }
+    w
 }
 
 /// The Markdown heading level (1–5) a `Text`'s words (a string or a `formatString`) start

@@ -183,56 +183,38 @@ pub(crate) fn template(value: &Value) -> Result<Read, String> {
     call_template(call, &args).map(|(text, note)| (Value::String(text), note))
 }
 
-/// The template expression of a function argument (a path or a number).
-fn arg_expr(call: &str, args: &Value, key: &str) -> Result<String, String> {
-    match args.get(key) {
-        Some(Value::Object(o)) if o.contains_key("path") => {
-            let path = o.get("path").and_then(Value::as_str).unwrap_or_default();
-            dotted(path).ok_or_else(|| format!("path {path}"))
-        }
-        Some(Value::Number(n)) => Ok(n.to_string()),
-        Some(other) => Err(format!("{call} argument {key} = {other}")),
-        None => Err(format!("{call} without {key}")),
-    }
-}
-
-/// A format function call → a template string (and a note when it is approximate).
+/// A function call → a template string (and a note when it is approximate): the format
+/// functions through [`crate::expr::call_template`], `formatString` and `formatDate` here.
 fn call_template(call: &str, args: &Value) -> Result<(String, Option<String>), String> {
-    let text = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_owned);
-    let value = || arg_expr(call, args, "value");
+    let text = |key: &str| args.get(key).and_then(Value::as_str);
     match call {
         "formatString" => {
             let template = text("value").ok_or_else(|| "formatString value".to_owned())?;
-            Ok(interpolation(&template))
+            Ok(interpolation(template))
         }
-        "formatCurrency" => Ok((
-            format!(
-                "{{{{ {} | currency:{} }}}}",
-                value()?,
-                text("currency").unwrap_or_else(|| "USD".into())
-            ),
-            None,
-        )),
-        "formatNumber" => Ok((
-            match args.get("decimals").and_then(Value::as_u64) {
-                Some(d) => format!("{{{{ {} | number:{d} }}}}", value()?),
-                None => format!("{{{{ {} | number }}}}", value()?),
-            },
-            None,
-        )),
-        "pluralize" => {
-            let one = text("one").ok_or_else(|| "pluralize without one".to_owned())?;
-            let other = text("other").unwrap_or_else(|| format!("{one}s"));
+        "formatDate" => {
+            let value = match args.get("value") {
+                Some(Value::Number(n)) => Some(n.to_string()),
+                v => v.and_then(|v| v.get("path")?.as_str()).and_then(dotted),
+            };
+            let value = value.ok_or_else(|| "formatDate value".to_owned())?;
+            Ok((
+                crate::expr::date_template(&value, text("format").unwrap_or_default()),
+                None,
+            ))
+        }
+        _ => {
+            let template = crate::expr::call_template(call, &args.into(), &dotted)
+                .ok_or_else(|| format!("function {call} with these arguments"))?;
             // prefab's pipe adds an `s` to the word for every count but 1.
-            let note = (other != format!("{one}s"))
-                .then(|| format!("pluralize other {other:?} shown as {one:?} + \"s\""));
-            Ok((format!("{{{{ {} | pluralize:{one} }}}}", value()?), note))
+            let note = match (call, text("one"), text("other")) {
+                ("pluralize", Some(one), Some(other)) if other != format!("{one}s") => Some(
+                    format!("pluralize other {other:?} shown as {one:?} + \"s\""),
+                ),
+                _ => None,
+            };
+            Ok((template, note))
         }
-        "formatDate" => Ok((
-            crate::expr::date_template(&value()?, &text("format").unwrap_or_default()),
-            None,
-        )),
-        other => Err(format!("function {other}")),
     }
 }
 

@@ -32,7 +32,9 @@ pub enum Conv {
     /// The stateful value: prefab `name` ↔ `{"path": "/name"}`, or a literal `value`; the JSON
     /// text is written when there is neither.
     Bind(&'static str),
-    /// `required: true` ↔ a `required` check.
+    /// `required: true` ↔ a `required` check with the message [`REQUIRED_MESSAGE`]. Read,
+    /// every check with another message also shows it while the check fails (a
+    /// `FieldError` in a `Field` around the control).
     Required,
     /// An action ↔ an A2UI action.
     Action,
@@ -41,6 +43,8 @@ pub enum Conv {
     /// (`placeholder`) is written as the label, reported: it reads back as a `Label`.
     FieldLabel,
 }
+
+pub use crate::expr::REQUIRED_MESSAGE;
 
 /// Where a component's children go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,11 +78,21 @@ pub struct Mapping {
     pub fidelity: Fidelity,
     /// A2UI properties with fixed values (JSON text), written always and matched when read.
     pub fixed: &'static [(&'static str, &'static str)],
+    /// prefab props with fixed values (JSON text) the row is for: matched when written
+    /// (a row without them takes every node of its type), set when read.
+    pub when: &'static [(&'static str, &'static str)],
     /// `(prefab prop, A2UI property, conversion)`.
     pub props: &'static [(&'static str, &'static str, Conv)],
     /// Children.
     pub kids: Kids,
+    /// A2UI draws the control's value beside it (a Slider's): read, the value follows the
+    /// control as a [`SHOWN_VALUE`] text in a `Field` around it; written, that text is the
+    /// component's own.
+    pub shows_value: bool,
 }
+
+/// The prefab type a control's shown value is read as (see [`Mapping::shows_value`]).
+pub const SHOWN_VALUE: &str = "Muted";
 
 use Conv::*;
 use Fidelity::*;
@@ -88,6 +102,10 @@ const TEXT: &[(&str, &str, Conv)] = &[("content", "text", Dyn)];
 const LABEL_TEXT: &[(&str, &str, Conv)] = &[("label", "text", Dyn)];
 const MEDIA: &[(&str, &str, Conv)] = &[("src", "url", Dyn)];
 const NONE: &[(&str, &str, Conv)] = &[];
+const DATE_TIME: &[(&str, &str, Conv)] = &[
+    ("placeholder", "label", FieldLabel),
+    ("name", "value", Bind("\"\"")),
+];
 const INPUT_TYPE: &[(&str, &str)] = &[
     ("text", "shortText"),
     ("password", "obscured"),
@@ -115,9 +133,23 @@ const fn row(
         a2ui,
         fidelity,
         fixed,
+        when: &[],
         props,
         kids,
+        shows_value: false,
     }
+}
+
+/// Row `m`, whose control A2UI draws with its value beside it.
+const fn showing_value(mut m: Mapping) -> Mapping {
+    m.shows_value = true;
+    m
+}
+
+/// Row `m` for the nodes of its type whose props `when` hold.
+const fn when(mut m: Mapping, when: &'static [(&'static str, &'static str)]) -> Mapping {
+    m.when = when;
+    m
 }
 
 const fn text(
@@ -240,6 +272,31 @@ const ROWS: &[Mapping] = &[
         ],
         Leaf,
     ),
+    // The browser's date and time inputs, as A2UI renderers draw a DateTimeInput with a
+    // time. Written before the TextField row, which takes every other Input; read before the
+    // DatePicker row, which takes every other DateTimeInput.
+    when(
+        row(
+            "Input",
+            "DateTimeInput",
+            Exact,
+            &[("enableDate", "true"), ("enableTime", "true")],
+            DATE_TIME,
+            Leaf,
+        ),
+        &[("inputType", "\"datetime-local\"")],
+    ),
+    when(
+        row(
+            "Input",
+            "DateTimeInput",
+            Exact,
+            &[("enableDate", "false"), ("enableTime", "true")],
+            DATE_TIME,
+            Leaf,
+        ),
+        &[("inputType", "\"time\"")],
+    ),
     row(
         "Input",
         "TextField",
@@ -276,7 +333,7 @@ const ROWS: &[Mapping] = &[
         ],
         Leaf,
     ),
-    row(
+    showing_value(row(
         "Slider",
         "Slider",
         Exact,
@@ -288,7 +345,7 @@ const ROWS: &[Mapping] = &[
             ("name", "value", Bind("0")),
         ],
         Leaf,
-    ),
+    )),
     // Chips show every option, as a RadioGroup does (a Select shows the chosen one): read
     // before the Select row, which matches every ChoicePicker.
     row(
@@ -382,9 +439,13 @@ pub fn mappings() -> &'static [Mapping] {
     ROWS
 }
 
-/// The row prefab type `ty` is written with.
-pub(crate) fn by_prefab(ty: &str) -> Option<&'static Mapping> {
-    ROWS.iter().find(|row| row.prefab == ty)
+/// The row prefab node `node` of type `ty` is written with.
+pub(crate) fn by_prefab(ty: &str, node: &serde_json::Value) -> Option<&'static Mapping> {
+    ROWS.iter().find(|row| {
+        row.prefab == ty
+            && (row.when.iter())
+                .all(|(k, text)| node.get(*k) == serde_json::from_str(text).ok().as_ref())
+    })
 }
 
 /// The rows an A2UI component may be read back with (exact rows only), in order.

@@ -51,6 +51,7 @@
 //! Nothing panics on any input; nesting deeper than [`MAX_DEPTH`] is a parse error rather
 //! than a stack overflow; nothing from the wire is ever run as code.
 mod ast;
+mod calls;
 mod env;
 mod error;
 mod eval;
@@ -68,6 +69,7 @@ mod scope;
 mod value;
 
 pub use ast::{ArithOp, CompareOp, Expr, Literal, LogicalOp, Path, PipeCall, UnaryOp};
+pub use calls::{REQUIRED_MESSAGE, call_template};
 pub use env::{Env, PipeHook, TimeZone};
 pub use error::{Error, EvalError, ParseError, quote};
 pub use hash::{BuildHasher, HashMap};

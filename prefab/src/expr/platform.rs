@@ -44,6 +44,14 @@ mod imp {
         JsString::from(text).to_upper_case().into()
     }
 
+    /// `new RegExp(pattern).test(text)` by the browser; `false` when the pattern is invalid
+    /// (the constructor's exception is caught, not thrown through the wasm).
+    pub(crate) fn matches(text: &str, pattern: &str) -> bool {
+        let regexp = js_sys::RegExp::new("", "").constructor();
+        js_sys::Reflect::construct(&regexp, &js_sys::Array::of1(&JsValue::from_str(pattern)))
+            .is_ok_and(|re| wasm_bindgen::JsCast::unchecked_into::<js_sys::RegExp>(re).test(text))
+    }
+
     /// `text.toLowerCase()` (full Unicode case mapping, locale-independent).
     #[must_use]
     pub fn lower_case(text: &str) -> String {
@@ -113,6 +121,13 @@ mod imp {
         text.to_uppercase()
     }
 
+    /// Whether `text` matches the regular expression `pattern` (the `regex` crate's syntax,
+    /// which JavaScript's shares for character classes, repetition and anchors; a pattern
+    /// with look-around or back-references is invalid here); `false` when invalid.
+    pub(crate) fn matches(text: &str, pattern: &str) -> bool {
+        regex::Regex::new(pattern).is_ok_and(|re| re.is_match(text))
+    }
+
     /// `text.toLowerCase()` (full Unicode case mapping, locale-independent).
     #[must_use]
     pub fn lower_case(text: &str) -> String {
@@ -133,7 +148,7 @@ pub(crate) fn increment(ds: &mut Vec<u8>) {
     ds.insert(0, 1);
 }
 
-pub(crate) use imp::{fixed, parse_decimal, shortest_text};
+pub(crate) use imp::{fixed, matches, parse_decimal, shortest_text};
 
 /// JavaScript's `x % y` on doubles: the exact remainder of a division truncated toward zero,
 /// with the sign of `x` (IEEE `fmod`), without Rust's `%`, whose `fmod` brings 128-bit

@@ -160,6 +160,20 @@ impl Rx {
         self.pipe0("length")
     }
 
+    /// `| matches:'PATTERN'`: whether the value's text matches the regular expression, as
+    /// JavaScript's `RegExp.test` finds it (A2UI's `regex` and `email` checks read as it). An
+    /// extension of ours: prefab-ui passes the value through (see COMPATIBILITY.md).
+    ///
+    /// ```
+    /// use prefab::rx::Rx;
+    /// let zip = Rx::state("zip").matches("^[0-9]{5}$");
+    /// assert_eq!(zip.to_string(), "{{ zip | matches:'^[0-9]{5}$' }}");
+    /// ```
+    #[must_use]
+    pub fn matches(self, pattern: impl Into<String>) -> Rx {
+        self.pipe("matches", Some(pattern.into()))
+    }
+
     /// `| join[:separator]` (default `, `).
     #[must_use]
     pub fn join<'s>(self, separator: impl Into<Option<&'s str>>) -> Rx {

@@ -8,6 +8,45 @@ use prefab::expr::{
 };
 use serde_json::Value as Json;
 
+/// The `matches` pipe (an extension; prefab-ui has no such pipe, so these are not
+/// reference vectors): `(expression, result)` against [`MATCHES_STATE`]. JavaScript's
+/// `new RegExp(p).test(String(v))` gives each result; both engines must agree with it.
+pub const MATCHES: &[(&str, bool)] = &[
+    ("zip | matches:'^[0-9]{5}$'", true),
+    ("short | matches:'^[0-9]{5}$'", false),
+    ("phone | matches:'^\\+?[0-9]{10,15}$'", true),
+    (
+        "email | matches:'^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}$'",
+        true,
+    ),
+    (
+        "short | matches:'^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}$'",
+        false,
+    ),
+    // `String(undefined)`, `String(null)`, `String(12)`.
+    ("missing | matches:'^undefined$'", true),
+    ("none | matches:'^null$'", true),
+    ("n | matches:'^12$'", true),
+    // Unanchored, as `test` is.
+    ("email | matches:'@'", true),
+    // No pattern, or an invalid one: false, never an error.
+    ("zip | matches", false),
+    ("zip | matches:'('", false),
+    ("!(short | matches:'^[0-9]{5}$')", true),
+];
+
+/// The state [`MATCHES`] runs against (JSON).
+pub const MATCHES_STATE: &str = r#"{"zip": "12345", "short": "1234", "phone": "+4930123456789", "email": "ada@example.org", "none": null, "n": 12}"#;
+
+/// Evaluates every case of [`MATCHES`], panicking at the first wrong result.
+pub fn check_matches() {
+    let state = to_value(&serde_json::from_str(MATCHES_STATE).unwrap());
+    for (src, want) in MATCHES {
+        let got = prefab::expr::evaluate(src, &state, &prefab::expr::Env::default()).unwrap();
+        assert_eq!(got, Value::Bool(*want), "{src}");
+    }
+}
+
 /// Vectors skipped on purpose, each with the reason. Only `js-artifact` vectors may be here
 /// (checked below); every other vector must pass.
 pub const SKIPPED: &[(&str, &str)] = &[

@@ -71,7 +71,14 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
         ],
     );
 
-    bind(cx, &el, state, file);
+    // The browser's date and time inputs show a value with a zone by its digits.
+    let zone_free = match input_type {
+        "date" => 1,
+        "time" => 2,
+        "datetime-local" => 3,
+        _ => 0,
+    };
+    bind(cx, &el, state, file, zone_free);
     // A `label` prop adds a <label for> before the control.
     let label = prop(node, "label");
     if label.is_nullish() {
@@ -89,7 +96,7 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
 /// Two-way binding: a `file` input writes its `FileUpload[]` on `change`; any other input
 /// shows the state (only when it differs, so focus and caret stay put) and writes it on
 /// `input`, then runs `onChange`.
-fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool) {
+fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool, zone_free: u8) {
     if file {
         let (source, writer) = (el.clone(), state.clone());
         crate::dom::listen_many(
@@ -111,7 +118,10 @@ fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool) {
         // state → element (only when it differs, so focus and caret stay put)
         let target = el.clone();
         state.watch(Box::new(move |v| {
-            set_value(&target, &crate::template::display(v))
+            set_value(
+                &target,
+                &wall_clock(zone_free, &crate::template::display(v)),
+            )
         }));
         // element → state, then onChange
         let source = el.clone();
@@ -144,5 +154,24 @@ fn set_value(el: &web_sys::Element, text: &str) {
         input.set_value(text);
     } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>() {
         area.set_value(text);
+    }
+}
+
+/// The text a `date` (`kind` 1), `time` (2) or `datetime-local` (3) input shows for an ISO
+/// date-time with a zone (`2025-12-15T17:00:00Z`), which those inputs would reject and show
+/// empty: its digits as written, the zone dropped (the date, the time, or both), as A2UI
+/// renderers show it. Any other text or `kind` (0) is unchanged.
+fn wall_clock(kind: u8, text: &str) -> String {
+    let Some((date, time)) = text.split_once('T').filter(|_| kind > 0) else {
+        return text.into();
+    };
+    let end = (time.bytes())
+        .position(|b| matches!(b, b'Z' | b'z' | b'+' | b'-'))
+        .unwrap_or(time.len());
+    let time = time.get(..end).unwrap_or(time);
+    match kind {
+        1 => date.into(),
+        2 => time.into(),
+        _ => [date, "T", time].concat(),
     }
 }

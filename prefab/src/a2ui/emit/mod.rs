@@ -268,13 +268,13 @@ impl Emitter<'_> {
         let ty = node.get("type").and_then(Value::as_str).unwrap_or_default();
         if let Some((text, control)) = labelled(node) {
             let kids = child_path(path, "children");
-            let label = self.dynamic(text, &format!("{kids}[0].text"), in_template);
-            self.label = Some(label);
-            let out = self.node(control, &format!("{kids}[1]"), in_template, id);
+            let at = usize::from(text.is_some());
+            self.label = text.map(|t| self.dynamic(t, &format!("{kids}[0].text"), in_template));
+            let out = self.node(control, &format!("{kids}[{at}]"), in_template, id);
             self.label = None;
             return out;
         }
-        let row = match table::by_prefab(ty) {
+        let row = match table::by_prefab(ty, node) {
             Some(row) => row,
             None => return self.fallback(node, ty, path, in_template, id),
         };
@@ -387,6 +387,7 @@ impl Emitter<'_> {
             );
         }
         let mut handled: Vec<&str> = vec!["type", "id", "children"];
+        handled.extend(row.when.iter().map(|(k, _)| *k));
         for &(prefab_key, a2ui_key, conv) in row.props {
             handled.push(prefab_key);
             if matches!(conv, Conv::Bind(_)) {
@@ -405,33 +406,57 @@ impl Emitter<'_> {
     }
 }
 
-/// A `Field` holding just a `Label` (text, and `forId` naming the control if any) and a
-/// control whose A2UI component has a `label`: that text and the control.
-fn labelled(node: &Value) -> Option<(&str, &Value)> {
+/// A `Field` holding a control whose A2UI component has a `label`, after a `Label` (text,
+/// and `forId` naming the control if any) and, for a control A2UI draws with its value,
+/// before that value's text (as read, [`SHOWN_VALUE`](table::SHOWN_VALUE)); one of the two
+/// at least. The label's text (if any) and the control.
+fn labelled(node: &Value) -> Option<(Option<&str>, &Value)> {
     let field = node.as_object()?;
     if field.get("type")?.as_str()? != "Field"
         || field.keys().any(|k| k != "type" && k != "children")
     {
         return None;
     }
-    let [label, control] = field.get("children")?.as_array()?.as_slice() else {
-        return None;
+    let kids = field.get("children")?.as_array()?;
+    let is = |v: &Value, ty: &str| v.get("type").and_then(Value::as_str) == Some(ty);
+    let (label, rest) = match kids.split_first() {
+        Some((first, rest)) if is(first, "Label") => (Some(first.as_object()?), rest),
+        _ => (None, &kids[..]),
     };
-    let label = label.as_object()?;
+    let (control, shown) = match rest {
+        [control] => (control, None),
+        [control, shown] => (control, Some(shown)),
+        _ => return None,
+    };
     let ty = control.get("type").and_then(Value::as_str)?;
-    let row = table::by_prefab(ty)?;
+    let row = table::by_prefab(ty, control)?;
+    if !row.props.iter().any(|(.., conv)| *conv == Conv::FieldLabel) {
+        return None;
+    }
+    match shown {
+        Some(shown) => {
+            let text = crate::a2ui::read::shown_value(control.as_object()?);
+            (row.shows_value
+                && is(shown, table::SHOWN_VALUE)
+                && shown.as_object()?.len() == 2
+                && shown.get("content").and_then(Value::as_str) == Some(&*text))
+            .then_some(())?;
+        }
+        None => label.map(|_| ())?,
+    }
+    let Some(label) = label else {
+        return Some((None, control));
+    };
     let for_control = match label.get("forId") {
         None => true,
         Some(id) => control.get("id") == Some(id),
     };
-    (label.get("type")?.as_str()? == "Label"
-        && label
-            .keys()
-            .all(|k| ["type", "text", "forId"].contains(&k.as_str()))
-        && for_control
-        && row.props.iter().any(|(.., conv)| *conv == Conv::FieldLabel))
-    .then_some(())?;
-    Some((label.get("text")?.as_str()?, control))
+    (label
+        .keys()
+        .all(|k| ["type", "text", "forId"].contains(&k.as_str()))
+        && for_control)
+        .then_some(())?;
+    Some((Some(label.get("text")?.as_str()?), control))
 }
 
 /// Ids the emitter generates (`root`, `c<digits>`), which are never taken from nodes.

@@ -5,7 +5,7 @@ use super::{Emitter, child_path, neutral};
 use crate::a2ui::DiagnosticKind;
 use crate::a2ui::actions;
 use crate::a2ui::bind::pointer;
-use crate::a2ui::table::{CLASS_PROPS, Conv, ICONS, Kids, Mapping};
+use crate::a2ui::table::{CLASS_PROPS, Conv, ICONS, Kids, Mapping, REQUIRED_MESSAGE};
 use serde_json::{Map, Value, json};
 
 impl Emitter<'_> {
@@ -61,7 +61,7 @@ impl Emitter<'_> {
                     .and_then(Value::as_str)
                     .and_then(|n| pointer(n, in_template));
                 name.map(|p| {
-                    json!([{"condition": {"call": "required", "args": {"value": {"path": p}}, "returnType": "boolean"}, "message": "Required"}])
+                    json!([{"condition": {"call": "required", "args": {"value": {"path": p}}, "returnType": "boolean"}, "message": REQUIRED_MESSAGE}])
                 })
             }
             (Conv::Action, Some(action)) => {

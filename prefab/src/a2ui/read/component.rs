@@ -5,7 +5,8 @@ use crate::a2ui::DiagnosticKind;
 use crate::a2ui::actions;
 use crate::a2ui::bind::{dotted, template};
 use crate::a2ui::emit::generated;
-use crate::a2ui::table::{self, Conv, ICONS, Mapping};
+use crate::a2ui::table::{self, Conv, ICONS, Mapping, REQUIRED_MESSAGE};
+use crate::expr::call_template;
 use serde_json::{Map, Value, json};
 
 /// Component keys every row reads.
@@ -53,7 +54,9 @@ impl Read<'_> {
         let mut rows = table::by_a2ui(name);
         let row = match rows.find(matches) {
             Some(row) => row,
-            None => match table::by_a2ui(name).next() {
+            // The last row takes what the others leave (a DateTimeInput with no `enableDate`
+            // is a DatePicker).
+            None => match table::by_a2ui(name).last() {
                 Some(row) => {
                     self.notes.note(
                         DiagnosticKind::Degraded,
@@ -83,15 +86,26 @@ impl Read<'_> {
         {
             node.insert("id".into(), json!(id));
         }
+        for (key, text) in row.when {
+            node.insert(
+                (*key).into(),
+                serde_json::from_str(text).unwrap_or_default(),
+            );
+        }
         let mut read: Vec<&str> = COMMON_KEYS.to_vec();
         read.extend(row.fixed.iter().map(|(k, _)| *k));
         let mut label = None;
+        let mut errors = Vec::new();
         for &(prefab_key, a2ui_key, conv) in row.props {
             read.push(a2ui_key);
             if conv == Conv::FieldLabel {
                 label = c
                     .get(a2ui_key)
                     .filter(|v| !v.is_null() && v.as_str() != Some(""));
+                continue;
+            }
+            if let (Conv::Required, Some(checks)) = (conv, c.get(a2ui_key)) {
+                errors = self.checks(checks, &format!("{path}.{a2ui_key}"), prefab_key, &mut node);
                 continue;
             }
             if let Some(value) = c.get(a2ui_key) {
@@ -123,7 +137,19 @@ impl Read<'_> {
         if row.props.iter().any(|(k, ..)| *k == "content") && !node.contains_key("content") {
             node.insert("content".into(), json!(""));
         }
-        // A control's label: a `Label` in a `Field` around it, tied to the control by id.
+        // A control's label, shown value and check messages: a `Field` around it, the
+        // `Label` (tied to the control by id) before it, the value and each message (a
+        // `FieldError` shown while its check fails) after it.
+        if row.shows_value {
+            errors.insert(
+                0,
+                json!({"type": table::SHOWN_VALUE, "content": shown_value(&node)}),
+            );
+        }
+        if label.is_none() && errors.is_empty() {
+            return Some(Value::Object(node));
+        }
+        let mut children = Vec::new();
         if let Some(label) = label {
             let mut text = Map::new();
             text.insert("type".into(), json!("Label"));
@@ -131,9 +157,54 @@ impl Read<'_> {
             if let Some(id) = node.get("id") {
                 text.insert("forId".into(), id.clone());
             }
-            return Some(json!({"type": "Field", "children": [text, node]}));
+            children.push(Value::Object(text));
         }
-        Some(Value::Object(node))
+        children.push(Value::Object(node));
+        children.extend(errors);
+        Some(json!({"type": "Field", "children": children}))
+    }
+
+    /// A control's A2UI `checks`: a `required` one sets prop `key`; each with a message
+    /// (other than [`REQUIRED_MESSAGE`], which prefab's `required` is written with) is a
+    /// `Condition` showing the message as a `FieldError` while the check fails. A condition
+    /// with no prefab expression is reported and dropped.
+    fn checks(
+        &mut self,
+        checks: &Value,
+        path: &str,
+        key: &str,
+        node: &mut Map<String, Value>,
+    ) -> Vec<Value> {
+        let mut errors = Vec::new();
+        for (i, check) in checks.as_array().into_iter().flatten().enumerate() {
+            let at = format!("{path}[{i}]");
+            let condition = check.get("condition").unwrap_or(&Value::Null);
+            let call = condition.get("call").and_then(Value::as_str);
+            if call == Some("required") {
+                node.insert(key.into(), json!(true));
+            }
+            let message = check
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if message.is_empty() || (call == Some("required") && message == REQUIRED_MESSAGE) {
+                continue;
+            }
+            let args = condition.get("args").unwrap_or(&Value::Null);
+            match call.and_then(|call| call_template(call, &args.into(), &dotted)) {
+                Some(fails) => errors.push(json!({"type": "Condition", "cases": [{
+                    "when": fails,
+                    "children": [{"type": "FieldError", "content": message}],
+                }]})),
+                None => self.notes.note(
+                    DiagnosticKind::Expression,
+                    at,
+                    call.unwrap_or("check"),
+                    "check condition has no prefab expression; its message is not shown",
+                ),
+            }
+        }
+        errors
     }
 
     /// A dynamic value into prop `key`, reported when it cannot be read back.
@@ -241,21 +312,8 @@ impl Read<'_> {
                     node.insert("value".into(), value.clone());
                 }
             },
-            Conv::Required => {
-                for (i, check) in value.as_array().into_iter().flatten().enumerate() {
-                    match check.pointer("/condition/call").and_then(Value::as_str) {
-                        Some("required") => {
-                            node.insert(key.into(), json!(true));
-                        }
-                        other => self.notes.note(
-                            DiagnosticKind::Degraded,
-                            format!("{path}[{i}]"),
-                            other.unwrap_or("check"),
-                            "check has no prefab counterpart; dropped",
-                        ),
-                    }
-                }
-            }
+            // Read by `component`: messages beside the node as well as a prop of it.
+            Conv::Required => {}
             // Read by `component`: a `Label` around the node, not a prop of it.
             Conv::FieldLabel => {}
             Conv::Action => match actions::to_prefab(value) {
@@ -311,5 +369,16 @@ pub(super) fn collect(node: Option<&Value>, found: &mut Map<String, Value>) {
         .flatten()
     {
         collect(Some(child), found);
+    }
+}
+
+/// The text of a control's shown value: `{{ name }}` of its state, else its literal value
+/// (a string or number; `0` for none, A2UI's default).
+pub(crate) fn shown_value(node: &Map<String, Value>) -> String {
+    match (node.get("name").and_then(Value::as_str), node.get("value")) {
+        (Some(name), _) => format!("{{{{ {name} }}}}"),
+        (None, Some(Value::String(s))) => s.clone(),
+        (None, Some(n @ Value::Number(_))) => n.to_string(),
+        _ => "0".into(),
     }
 }

@@ -113,42 +113,31 @@ pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
     ))
 }
 
+/// The en-US symbols (CLDR 48) of the ISO 4217 codes that have one, each entry the code
+/// then its symbol, `|` between entries; other codes print themselves.
+const SYMBOLS: &str = "USD$|EUR€|GBP£|JPY¥|CNYCN¥|INR₹|KRW₩|CADCA$|AUDA$|NZDNZ$|HKDHK$|MXNMX$|\
+TWDNT$|BRLR$|ILS₪|VND₫|PHP₱|XAFFCFA|XOFF\u{202f}CFA|XPFCFPF|XCDEC$";
+
+/// The codes whose fraction digits are not 2 (CLDR 48), by digits, three letters each.
+const DIGITS: [(u32, &str); 3] = [
+    (3, "BHDIQDJODKWDLYDOMRTND"),
+    (
+        0,
+        "BIFBYRCLPDJFGNFISKJPYKMFKRWLAKMGAPYGRWFUGXUYIVNDVUVXAFXOFXPFALLIRRLBPMMKRSDSLLSOSSYP\
+YERAFNKPWSTDMROZMKZWDITLESPTRLLUFADPMGF",
+    ),
+    (4, "CLFUYW"),
+];
+
 /// en-US symbol and fraction digits of an ISO 4217 code (CLDR 48); unknown codes print
 /// themselves with 2 digits.
 fn currency_info(code: &str) -> (&str, u32) {
-    let symbol = match code {
-        "USD" => "$",
-        "EUR" => "€",
-        "GBP" => "£",
-        "JPY" => "¥",
-        "CNY" => "CN¥",
-        "INR" => "₹",
-        "KRW" => "₩",
-        "CAD" => "CA$",
-        "AUD" => "A$",
-        "NZD" => "NZ$",
-        "HKD" => "HK$",
-        "MXN" => "MX$",
-        "TWD" => "NT$",
-        "BRL" => "R$",
-        "ILS" => "₪",
-        "VND" => "₫",
-        "PHP" => "₱",
-        "XAF" => "FCFA",
-        "XOF" => "F\u{202f}CFA",
-        "XPF" => "CFPF",
-        "XCD" => "EC$",
-        other => other,
-    };
-    let digits = match code {
-        "BHD" | "IQD" | "JOD" | "KWD" | "LYD" | "OMR" | "TND" => 3,
-        "BIF" | "BYR" | "CLP" | "DJF" | "GNF" | "ISK" | "JPY" | "KMF" | "KRW" | "LAK" | "MGA"
-        | "PYG" | "RWF" | "UGX" | "UYI" | "VND" | "VUV" | "XAF" | "XOF" | "XPF" | "ALL" | "IRR"
-        | "LBP" | "MMK" | "RSD" | "SLL" | "SOS" | "SYP" | "YER" | "AFN" | "KPW" | "STD" | "MRO"
-        | "ZMK" | "ZWD" | "ITL" | "ESP" | "TRL" | "LUF" | "ADP" | "MGF" => 0,
-        "CLF" | "UYW" => 4,
-        _ => 2,
-    };
+    let symbol = (SYMBOLS.split('|'))
+        .find_map(|entry| entry.strip_prefix(code))
+        .unwrap_or(code);
+    let digits = (DIGITS.iter())
+        .find(|(_, codes)| codes.as_bytes().chunks(3).any(|c| c == code.as_bytes()))
+        .map_or(2, |(d, _)| *d);
     (symbol, digits)
 }
 
@@ -177,5 +166,11 @@ mod tests {
         assert_eq!(format_currency(1234.5, "jpy").unwrap(), "¥1,235");
         assert_eq!(format_currency(3.0, "XYZ").unwrap(), "XYZ\u{a0}3.00");
         assert!(format_currency(3.0, "EURO").is_err());
+        // Each table: a symbol with a no-break space, 3, 4 and 0 fraction digits.
+        assert_eq!(format_currency(1.0, "XOF").unwrap(), "F\u{202f}CFA\u{a0}1");
+        assert_eq!(format_currency(1.0, "BHD").unwrap(), "BHD\u{a0}1.000");
+        assert_eq!(format_currency(1.0, "CLF").unwrap(), "CLF\u{a0}1.0000");
+        assert_eq!(format_currency(1.0, "MGF").unwrap(), "MGF\u{a0}1");
+        assert_eq!(format_currency(1.0, "XCD").unwrap(), "EC$1.00");
     }
 }

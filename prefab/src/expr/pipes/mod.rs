@@ -24,8 +24,8 @@ use intl::{format_compact, format_currency, format_number, fraction_digits};
 /// written; `null`, `true`, numbers arrive typed) and the evaluation settings.
 type Pipe = fn(Value, Option<&Value>, &Env<'_>) -> Result<Value, EvalError>;
 
-/// Every built-in pipe by name, in prefab-ui's table order.
-const PIPES: [(&str, Pipe); 20] = [
+/// Every built-in pipe by name, in prefab-ui's table order, then this crate's extensions.
+const PIPES: [(&str, Pipe); 21] = [
     ("percent", percent),
     ("number", number),
     ("compact", compact),
@@ -46,11 +46,12 @@ const PIPES: [(&str, Pipe); 20] = [
     ("selectattr", selectattr),
     ("rejectattr", rejectattr),
     ("pluralize", pluralize),
+    ("matches", matches),
 ];
 
-/// Names of every built-in pipe, in prefab-ui's table order.
-pub const BUILTIN_PIPES: [&str; 20] = {
-    let mut names = [""; 20];
+/// Names of every built-in pipe, in prefab-ui's table order, then this crate's extensions.
+pub const BUILTIN_PIPES: [&str; 21] = {
+    let mut names = [""; 21];
     let mut i = 0;
     while i < names.len() {
         names[i] = PIPES[i].0;
@@ -295,6 +296,15 @@ fn pluralize(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, Ev
 }
 
 /// `String(v)` as a value.
+/// `matches:'pattern'` (an extension of prefab-ui's pipes): whether the value's text
+/// (`String(v)`) matches the regular expression, as JavaScript's `new RegExp(pattern).test`
+/// finds it; `false` with no pattern or an invalid one. A2UI's `regex` and `email` checks
+/// are read as it.
+fn matches(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+    let found = text_arg(arg).is_some_and(|p| platform::matches(&value.to_js_string(), &p));
+    Ok(Value::Bool(found))
+}
+
 fn text(value: &Value) -> Value {
     match value {
         Value::String(_) => value.clone(),
