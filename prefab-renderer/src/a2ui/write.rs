@@ -49,12 +49,12 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         .strip_prefix('c')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     let own_id = (id != "root" && !generated).then(|| quote(id));
-    // A control's label and check messages: a `Field` around it, the `Label` (tied to it
-    // by id) before it, the messages after it.
+    // A control's label, shown value and check messages: a `Field` around it, the `Label`
+    // (tied to it by id) before it, the value and the messages after it.
     let label = prop(c, "label");
     let labelled = props.split(',').any(|i| i == "label>^") && label.as_str() != Some("");
     let label = template(label).filter(|_| labelled && !label.is_nullish());
-    let mut errors = String::new();
+    let mut after = String::new();
     if props.ends_with(",#") {
         // The value A2UI draws beside the control: `{{ name }}` of its state, else literal.
         let v = prop(c, "value");
@@ -63,14 +63,14 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
             Value::Object(_) if prop(v, "path").as_str().is_some() => template(v),
             _ => None,
         };
-        errors.push_str(",{\"type\":\"Muted\",\"content\":");
-        errors.push_str(text.as_deref().unwrap_or("\"0\""));
-        errors.push('}');
+        after.push_str(",{\"type\":\"Muted\",\"content\":");
+        after.push_str(text.as_deref().unwrap_or("\"0\""));
+        after.push('}');
     }
     if props.contains("checks>") {
-        errors.push_str(&messages(prop(c, "checks")));
+        after.push_str(&messages(prop(c, "checks")));
     }
-    let wrapped = label.is_some() || !errors.is_empty();
+    let wrapped = label.is_some() || !after.is_empty();
     if wrapped {
         w.push_str("{\"type\":\"Field\",\"children\":[");
     }
@@ -158,7 +158,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     }
     w.push('}');
     if wrapped {
-        w.push_str(&errors);
+        w.push_str(&after);
         w.push_str("]}");
     }
     true

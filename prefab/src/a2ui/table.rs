@@ -94,6 +94,20 @@ pub struct Mapping {
 /// The prefab type a control's shown value is read as (see [`Mapping::shows_value`]).
 pub const SHOWN_VALUE: &str = "Muted";
 
+/// The text of a control's shown value: `{{ name }}` of its state, else its literal value
+/// (a string or number; `0` for none, A2UI's default).
+pub(crate) fn shown_value(node: &serde_json::Map<String, serde_json::Value>) -> String {
+    match (
+        node.get("name").and_then(serde_json::Value::as_str),
+        node.get("value"),
+    ) {
+        (Some(name), _) => format!("{{{{ {name} }}}}"),
+        (None, Some(serde_json::Value::String(s))) => s.clone(),
+        (None, Some(n @ serde_json::Value::Number(_))) => n.to_string(),
+        _ => "0".into(),
+    }
+}
+
 use Conv::*;
 use Fidelity::*;
 use Kids::*;

@@ -3,7 +3,7 @@
 //! and validators for messages.
 #![allow(dead_code, clippy::unwrap_used)]
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 /// `prefab/tests/data/a2ui/v0.9` (this file is also included by other crates' tests).
@@ -109,4 +109,17 @@ pub fn schema_errors(validator: &jsonschema::Validator, messages: &[Value]) -> V
         }
     }
     errors
+}
+
+/// A prefab envelope around `view` (inside the root `Div`), with a little state.
+pub fn envelope(view: Value) -> Value {
+    json!({"$prefab": {"version": "0.3"}, "view": {"type": "Div", "cssClass": "pf-app-root", "children": [view]},
+           "state": {"users": [{"name": "Ada"}], "count": 2}})
+}
+
+/// The components of a one-surface batch around `components` (the first is the root).
+pub fn surface(components: Value) -> [Value; 1] {
+    [json!({"messages": [
+        {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": components}}]})]
 }

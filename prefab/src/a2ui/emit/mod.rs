@@ -435,7 +435,7 @@ fn labelled(node: &Value) -> Option<(Option<&str>, &Value)> {
     }
     match shown {
         Some(shown) => {
-            let text = crate::a2ui::read::shown_value(control.as_object()?);
+            let text = table::shown_value(control.as_object()?);
             (row.shows_value
                 && is(shown, table::SHOWN_VALUE)
                 && shown.as_object()?.len() == 2

@@ -5,7 +5,7 @@ use crate::a2ui::DiagnosticKind;
 use crate::a2ui::actions;
 use crate::a2ui::bind::{dotted, template};
 use crate::a2ui::emit::generated;
-use crate::a2ui::table::{self, Conv, ICONS, Mapping, REQUIRED_MESSAGE};
+use crate::a2ui::table::{self, Conv, ICONS, Mapping, REQUIRED_MESSAGE, shown_value};
 use crate::expr::call_template;
 use serde_json::{Map, Value, json};
 
@@ -95,7 +95,7 @@ impl Read<'_> {
         let mut read: Vec<&str> = COMMON_KEYS.to_vec();
         read.extend(row.fixed.iter().map(|(k, _)| *k));
         let mut label = None;
-        let mut errors = Vec::new();
+        let mut after = Vec::new();
         for &(prefab_key, a2ui_key, conv) in row.props {
             read.push(a2ui_key);
             if conv == Conv::FieldLabel {
@@ -105,7 +105,7 @@ impl Read<'_> {
                 continue;
             }
             if let (Conv::Required, Some(checks)) = (conv, c.get(a2ui_key)) {
-                errors = self.checks(checks, &format!("{path}.{a2ui_key}"), prefab_key, &mut node);
+                after = self.checks(checks, &format!("{path}.{a2ui_key}"), prefab_key, &mut node);
                 continue;
             }
             if let Some(value) = c.get(a2ui_key) {
@@ -141,12 +141,12 @@ impl Read<'_> {
         // `Label` (tied to the control by id) before it, the value and each message (a
         // `FieldError` shown while its check fails) after it.
         if row.shows_value {
-            errors.insert(
+            after.insert(
                 0,
                 json!({"type": table::SHOWN_VALUE, "content": shown_value(&node)}),
             );
         }
-        if label.is_none() && errors.is_empty() {
+        if label.is_none() && after.is_empty() {
             return Some(Value::Object(node));
         }
         let mut children = Vec::new();
@@ -160,7 +160,7 @@ impl Read<'_> {
             children.push(Value::Object(text));
         }
         children.push(Value::Object(node));
-        children.extend(errors);
+        children.extend(after);
         Some(json!({"type": "Field", "children": children}))
     }
 
@@ -369,16 +369,5 @@ pub(super) fn collect(node: Option<&Value>, found: &mut Map<String, Value>) {
         .flatten()
     {
         collect(Some(child), found);
-    }
-}
-
-/// The text of a control's shown value: `{{ name }}` of its state, else its literal value
-/// (a string or number; `0` for none, A2UI's default).
-pub(crate) fn shown_value(node: &Map<String, Value>) -> String {
-    match (node.get("name").and_then(Value::as_str), node.get("value")) {
-        (Some(name), _) => format!("{{{{ {name} }}}}"),
-        (None, Some(Value::String(s))) => s.clone(),
-        (None, Some(n @ Value::Number(_))) => n.to_string(),
-        _ => "0".into(),
     }
 }

@@ -2,7 +2,6 @@
 //! its data model), and the envelope is read from the surface's `root`.
 
 mod component;
-pub(crate) use component::shown_value;
 mod kids;
 
 use super::{DiagnosticKind, Envelope, Notes, ROOT_ID};
