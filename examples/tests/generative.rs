@@ -22,11 +22,10 @@ fn text(result: &prefab::display::ToolResult) -> String {
         .collect()
 }
 
-#[test]
-fn rejects_each_malformed_view_with_its_path() {
+/// Malformed views: (view, a path the error must name, a word of its message).
+fn single_problem_views() -> Vec<(Value, &'static str, &'static str)> {
     let button = |on_click: Value| json!({"type": "Button", "label": "Go", "onClick": on_click});
-    // (view, a path the error must name, a word of its message)
-    let cases: Vec<(Value, &str, &str)> = vec![
+    vec![
         // wrong types
         (json!({"type": "Text", "content": 42}), "content", "string"),
         (
@@ -105,7 +104,12 @@ fn rejects_each_malformed_view_with_its_path() {
             "view.label",
             "template",
         ),
-    ];
+    ]
+}
+
+#[test]
+fn rejects_each_malformed_view_with_its_path() {
+    let cases = single_problem_views();
     assert_eq!(cases.len(), 20);
     for (i, (view, path, word)) in cases.into_iter().enumerate() {
         let result = render(view.clone());
@@ -209,6 +213,13 @@ fn error_paths(view: &Value) -> Vec<String> {
 /// (unknown pipes), in enum values and prop types — and every error path `render_ui` must
 /// report for it in one answer (written by hand from the views).
 fn malformed_views() -> Vec<(Value, Vec<&'static str>)> {
+    let mut views = unknown_types_and_props();
+    views.extend(bad_actions_templates_and_envelopes());
+    views
+}
+
+/// The first ten of [`malformed_views`]: unknown types, wrong prop types and enum values.
+fn unknown_types_and_props() -> Vec<(Value, Vec<&'static str>)> {
     vec![
         (
             json!({"type": "Txt", "children": [{"type": "Badge", "label": 5, "variant": "bogus"}]}),
@@ -275,6 +286,12 @@ fn malformed_views() -> Vec<(Value, Vec<&'static str>)> {
             ]}),
             vec!["children[0]", "children[0].children[0].content"],
         ),
+    ]
+}
+
+/// The last ten of [`malformed_views`]: actions, templates, envelopes and `defs`.
+fn bad_actions_templates_and_envelopes() -> Vec<(Value, Vec<&'static str>)> {
+    vec![
         (
             json!({"type": "Button", "label": "Save", "onClick": [
                 {"action": "toolCall"},

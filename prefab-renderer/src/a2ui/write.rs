@@ -54,22 +54,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
     let label = prop(c, "label");
     let labelled = props.split(',').any(|i| i == "label>^") && label.as_str() != Some("");
     let label = template(label).filter(|_| labelled && !label.is_nullish());
-    let mut after = String::new();
-    if props.ends_with(",#") {
-        // The value A2UI draws beside the control: `{{ name }}` of its state, else literal.
-        let v = prop(c, "value");
-        let text = match v {
-            Value::String(_) | Value::Number(_) => template(v),
-            Value::Object(_) if prop(v, "path").as_str().is_some() => template(v),
-            _ => None,
-        };
-        after.push_str(",{\"type\":\"Muted\",\"content\":");
-        after.push_str(text.as_deref().unwrap_or("\"0\""));
-        after.push('}');
-    }
-    if props.contains("checks>") {
-        after.push_str(&messages(prop(c, "checks")));
-    }
+    let after = after(c, props);
     let wrapped = label.is_some() || !after.is_empty();
     if wrapped {
         w.push_str("{\"type\":\"Field\",\"children\":[");
@@ -107,6 +92,52 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         key(w, "ariaLabel");
         w.push_str(&label);
     }
+    if body(all, c, (kind, ty), children, depth, w) {
+        return true;
+    }
+    if kind != b'-' && kind != b'b' {
+        layout(c, w);
+    }
+    w.push('}');
+    if wrapped {
+        w.push_str(&after);
+        w.push_str("]}");
+    }
+    true
+}
+
+/// What follows a control inside its `Field`, as `,{…}` items: the value A2UI draws beside
+/// it (`{{ name }}` of its state, else the literal) and each check's message.
+fn after(c: &Value, props: &str) -> String {
+    let mut after = String::new();
+    if props.ends_with(",#") {
+        // The value A2UI draws beside the control: `{{ name }}` of its state, else literal.
+        let v = prop(c, "value");
+        let text = match v {
+            Value::String(_) | Value::Number(_) => template(v),
+            Value::Object(_) if prop(v, "path").as_str().is_some() => template(v),
+            _ => None,
+        };
+        after.push_str(",{\"type\":\"Muted\",\"content\":");
+        after.push_str(text.as_deref().unwrap_or("\"0\""));
+        after.push('}');
+    }
+    if props.contains("checks>") {
+        after.push_str(&messages(prop(c, "checks")));
+    }
+    after
+}
+
+/// Writes a node's children (or what stands for them: a button's label and icon, a
+/// template list's `key`) after its props; `true` when that closed the node itself.
+fn body(
+    all: &Map,
+    c: &Value,
+    (kind, ty): (u8, &str),
+    children: &Value,
+    depth: u32,
+    w: &mut String,
+) -> bool {
     let one = |key| std::slice::from_ref(prop(c, key));
     match (kind, children) {
         (b'-', _) => {}
@@ -153,15 +184,7 @@ fn node(all: &Map, id: &str, depth: u32, w: &mut String) -> bool {
         }
         _ => kids(all, w, &[], depth),
     }
-    if kind != b'-' && kind != b'b' {
-        layout(c, w);
-    }
-    w.push('}');
-    if wrapped {
-        w.push_str(&after);
-        w.push_str("]}");
-    }
-    true
+    false
 }
 
 /// Each check with a message (other than the one prefab's `required` is written with) as

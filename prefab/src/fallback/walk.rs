@@ -126,21 +126,7 @@ impl<'a> Walker<'a> {
         }
         let kind = node.get("type").and_then(Value::as_str).unwrap_or("");
         match kind {
-            "H1" | "H2" | "H3" | "H4" | "Heading" => {
-                let level = match kind {
-                    "H1" => 1,
-                    "H2" => 2,
-                    "H3" => 3,
-                    "H4" => 4,
-                    _ => node
-                        .get("level")
-                        .and_then(Value::as_u64)
-                        .map_or(1, |l| l.clamp(1, 4) as u8),
-                };
-                if let Some(text) = self.text(node, "content") {
-                    self.out.blocks.push(Block::Heading { level, text });
-                }
-            }
+            "H1" | "H2" | "H3" | "H4" | "Heading" => self.heading(kind, node),
             "CardTitle" | "AlertTitle" => {
                 if let Some(text) = self.text(node, "content") {
                     self.out.blocks.push(Block::Heading { level: 3, text });
@@ -195,66 +181,91 @@ impl<'a> Walker<'a> {
                 self.children(node, depth);
                 self.merge_texts(start);
             }
-            "Form" => {
-                self.flush_form();
-                let submit = node.get("onSubmit").map(describe_actions);
-                self.form = Some(FormBlock {
-                    fields: Vec::new(),
-                    submit,
-                });
-                self.children(node, depth);
-                self.flush_form();
-            }
+            "Form" => self.form(node, depth),
             "Input" | "Textarea" | "Checkbox" | "Switch" | "Select" | "RadioGroup" | "Slider"
             | "DatePicker" | "Calendar" | "Combobox" | "DropZone" => self.input(kind, node),
-            "Condition" => {
-                if let Some(cases) = node.get("cases").and_then(Value::as_array) {
-                    for case in cases.iter().filter_map(Value::as_object) {
-                        self.children(case, depth);
-                    }
-                }
-                if let Some(other) = node.get("else").and_then(Value::as_array) {
-                    for child in other {
-                        self.node(child, depth + 1);
-                    }
-                }
-            }
-            "ForEach" => {
-                let key = node.get("key").and_then(Value::as_str).unwrap_or("");
-                if let Some(items) = lookup_path(self.state, key.trim()).and_then(Value::as_array) {
-                    self.out.blocks.push(Block::Text {
-                        text: format!("(a list of {} items from `{key}`)", items.len()),
-                    });
-                }
-            }
-            "Slot" => {
-                let name = node.get("name").and_then(Value::as_str).unwrap_or("");
-                match lookup_path(self.state, name) {
-                    Some(content) if content.get("type").is_some() => {
-                        self.node(content, depth + 1);
-                    }
-                    _ => self.children(node, depth),
-                }
-            }
-            _ => {
-                // Containers (Column, Card, Tabs, Alert, Dialog, …) and unknown types: their
-                // own text props, then children.
-                for key in ["title", "content"] {
-                    if kind == "Tooltip" {
-                        break;
-                    }
-                    let text = self.text(node, key);
-                    if key == "title" {
-                        if let Some(text) = text {
-                            self.out.blocks.push(Block::Heading { level: 3, text });
-                        }
-                    } else {
-                        self.push_text(text);
-                    }
-                }
-                self.children(node, depth);
+            "Condition" => self.condition(node, depth),
+            "ForEach" => self.for_each(node),
+            "Slot" => self.slot(node, depth),
+            _ => self.container(kind, node, depth),
+        }
+    }
+
+    /// `H1`…`H4`, and `Heading` with its `level` (clamped to 1–4).
+    fn heading(&mut self, kind: &str, node: &'a Map<String, Value>) {
+        let level = match kind {
+            "H1" => 1,
+            "H2" => 2,
+            "H3" => 3,
+            "H4" => 4,
+            _ => node
+                .get("level")
+                .and_then(Value::as_u64)
+                .map_or(1, |l| l.clamp(1, 4) as u8),
+        };
+        if let Some(text) = self.text(node, "content") {
+            self.out.blocks.push(Block::Heading { level, text });
+        }
+    }
+
+    /// A `Form`: its inputs become one form block with the submit action.
+    fn form(&mut self, node: &'a Map<String, Value>, depth: usize) {
+        self.flush_form();
+        let submit = node.get("onSubmit").map(describe_actions);
+        self.form = Some(FormBlock {
+            fields: Vec::new(),
+            submit,
+        });
+        self.children(node, depth);
+        self.flush_form();
+    }
+
+    /// A `Condition`: every case's children and the `else` branch (the model reads all).
+    fn condition(&mut self, node: &'a Map<String, Value>, depth: usize) {
+        if let Some(cases) = node.get("cases").and_then(Value::as_array) {
+            for case in cases.iter().filter_map(Value::as_object) {
+                self.children(case, depth);
             }
         }
+        if let Some(other) = node.get("else").and_then(Value::as_array) {
+            for child in other {
+                self.node(child, depth + 1);
+            }
+        }
+    }
+
+    /// A `ForEach`: one line saying how many items its list holds.
+    fn for_each(&mut self, node: &'a Map<String, Value>) {
+        let key = node.get("key").and_then(Value::as_str).unwrap_or("");
+        if let Some(items) = lookup_path(self.state, key.trim()).and_then(Value::as_array) {
+            self.out.blocks.push(Block::Text {
+                text: format!("(a list of {} items from `{key}`)", items.len()),
+            });
+        }
+    }
+
+    /// A `Slot`: the component its state key holds, else its fallback children.
+    fn slot(&mut self, node: &'a Map<String, Value>, depth: usize) {
+        let name = node.get("name").and_then(Value::as_str).unwrap_or("");
+        match lookup_path(self.state, name) {
+            Some(content) if content.get("type").is_some() => {
+                self.node(content, depth + 1);
+            }
+            _ => self.children(node, depth),
+        }
+    }
+
+    /// Containers (Column, Card, Tabs, Alert, Dialog, …) and unknown types: their own text
+    /// props (`title` as a heading, `content` as text; none for a `Tooltip`), then children.
+    fn container(&mut self, kind: &str, node: &'a Map<String, Value>, depth: usize) {
+        if kind != "Tooltip" {
+            if let Some(text) = self.text(node, "title") {
+                self.out.blocks.push(Block::Heading { level: 3, text });
+            }
+            let text = self.text(node, "content");
+            self.push_text(text);
+        }
+        self.children(node, depth);
     }
 
     fn button(&mut self, node: &Map<String, Value>) {

@@ -2,7 +2,7 @@
 //! inputs, `"on"` from checkboxes, unresolved `{{ name }}` templates for untouched inputs,
 //! dotted keys from elicitation) becomes the JSON the field's type expects, or a
 //! [`FieldError`] naming the field.
-use super::field::{FieldKind, FormField};
+use super::field::{ChoiceOption, FieldKind, FormField};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
@@ -224,53 +224,59 @@ fn coerce(kind: &FieldKind, value: &Value) -> Result<Value, String> {
             Value::Number(n) => Ok(Value::Bool(n.as_f64() != Some(0.0))),
             _ => Err("must be true or false".into()),
         },
-        FieldKind::Choice { options } => {
-            let wanted = match value {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            options
-                .iter()
-                .find(|o| {
-                    &o.value == value
-                        || o.value
-                            .as_str()
-                            .map_or_else(|| o.value.to_string(), str::to_string)
-                            == wanted
-                })
-                .map(|o| o.value.clone())
-                .ok_or_else(|| {
-                    let names: Vec<String> = options
-                        .iter()
-                        .map(|o| {
-                            o.value
-                                .as_str()
-                                .map_or_else(|| o.value.to_string(), str::to_string)
-                        })
-                        .collect();
-                    format!("must be one of: {}", names.join(", "))
-                })
-        }
-        FieldKind::List { item } => {
-            let items: Vec<Value> = match value {
-                Value::Array(items) => items.clone(),
-                Value::String(s) => s
-                    .split(['\n', ','])
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| Value::String(s.to_string()))
-                    .collect(),
-                other => vec![other.clone()],
-            };
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| coerce(item, v).map_err(|m| format!("item {}: {m}", i + 1)))
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Array)
-        }
+        FieldKind::Choice { options } => choice(options, value),
+        FieldKind::List { item } => list(item, value),
         FieldKind::Group { .. } => Err("must be an object".into()),
     }
+}
+
+/// One of the options: the option's value whose JSON or text equals the submitted one.
+fn choice(options: &[ChoiceOption], value: &Value) -> Result<Value, String> {
+    let wanted = match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    options
+        .iter()
+        .find(|o| {
+            &o.value == value
+                || o.value
+                    .as_str()
+                    .map_or_else(|| o.value.to_string(), str::to_string)
+                    == wanted
+        })
+        .map(|o| o.value.clone())
+        .ok_or_else(|| {
+            let names: Vec<String> = options
+                .iter()
+                .map(|o| {
+                    o.value
+                        .as_str()
+                        .map_or_else(|| o.value.to_string(), str::to_string)
+                })
+                .collect();
+            format!("must be one of: {}", names.join(", "))
+        })
+}
+
+/// A list: an array, or text split at commas and line breaks; each item converted as `item`.
+fn list(item: &FieldKind, value: &Value) -> Result<Value, String> {
+    let items: Vec<Value> = match value {
+        Value::Array(items) => items.clone(),
+        Value::String(s) => s
+            .split(['\n', ','])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| Value::String(s.to_string()))
+            .collect(),
+        other => vec![other.clone()],
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| coerce(item, v).map_err(|m| format!("item {}: {m}", i + 1)))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Value::Array)
 }
 
 /// Bounds checks after conversion: min/max for numbers, length for text and lists.

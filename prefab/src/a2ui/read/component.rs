@@ -46,37 +46,7 @@ impl Read<'_> {
             .get("component")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let matches = |row: &&Mapping| {
-            row.fixed
-                .iter()
-                .all(|(k, text)| c.get(*k) == serde_json::from_str::<Value>(text).ok().as_ref())
-        };
-        let mut rows = table::by_a2ui(name);
-        let row = match rows.find(matches) {
-            Some(row) => row,
-            // The last row takes what the others leave (a DateTimeInput with no `enableDate`
-            // is a DatePicker).
-            None => match table::by_a2ui(name).last() {
-                Some(row) => {
-                    self.notes.note(
-                        DiagnosticKind::Degraded,
-                        path.to_owned(),
-                        name,
-                        format!("variant shown as {}", row.prefab),
-                    );
-                    row
-                }
-                None => {
-                    self.notes.note(
-                        DiagnosticKind::Unsupported,
-                        path.to_owned(),
-                        name,
-                        "no prefab counterpart; dropped",
-                    );
-                    return None;
-                }
-            },
-        };
+        let row = self.row(c, name, path)?;
         let mut node = Map::new();
         node.insert("type".into(), json!(row.prefab));
         if let Some(id) = c
@@ -137,17 +107,58 @@ impl Read<'_> {
         if row.props.iter().any(|(k, ..)| *k == "content") && !node.contains_key("content") {
             node.insert("content".into(), json!(""));
         }
-        // A control's label, shown value and check messages: a `Field` around it, the
-        // `Label` (tied to the control by id) before it, the value and each message (a
-        // `FieldError` shown while its check fails) after it.
         if row.shows_value {
             after.insert(
                 0,
                 json!({"type": table::SHOWN_VALUE, "content": shown_value(&node)}),
             );
         }
+        Some(self.field(node, label, after, path))
+    }
+
+    /// The row for component `c` (named `name`): the first whose fixed props match, else the
+    /// last row of the name (reported as degraded), else none (reported, dropped).
+    fn row(&mut self, c: &Value, name: &str, path: &str) -> Option<&'static Mapping> {
+        let matches = |row: &&Mapping| {
+            row.fixed
+                .iter()
+                .all(|(k, text)| c.get(*k) == serde_json::from_str::<Value>(text).ok().as_ref())
+        };
+        if let Some(row) = table::by_a2ui(name).find(matches) {
+            return Some(row);
+        }
+        // The last row takes what the others leave (a DateTimeInput with no `enableDate`
+        // is a DatePicker).
+        let Some(row) = table::by_a2ui(name).last() else {
+            self.notes.note(
+                DiagnosticKind::Unsupported,
+                path.to_owned(),
+                name,
+                "no prefab counterpart; dropped",
+            );
+            return None;
+        };
+        self.notes.note(
+            DiagnosticKind::Degraded,
+            path.to_owned(),
+            name,
+            format!("variant shown as {}", row.prefab),
+        );
+        Some(row)
+    }
+
+    /// A control's label, shown value and check messages: a `Field` around it, the `Label`
+    /// (tied to the control by id) before it, the value and each message (a `FieldError`
+    /// shown while its check fails) after it. The node alone when there is none.
+    fn field(
+        &mut self,
+        node: Map<String, Value>,
+        label: Option<&Value>,
+        after: Vec<Value>,
+        path: &str,
+    ) -> Value {
         if label.is_none() && after.is_empty() {
-            return Some(Value::Object(node));
+            return Value::Object(node);
         }
         let mut children = Vec::new();
         if let Some(label) = label {
@@ -161,7 +172,7 @@ impl Read<'_> {
         }
         children.push(Value::Object(node));
         children.extend(after);
-        Some(json!({"type": "Field", "children": children}))
+        json!({"type": "Field", "children": children})
     }
 
     /// A control's A2UI `checks`: a `required` one sets prop `key`; each with a message

@@ -96,63 +96,80 @@ impl Read<'_> {
                 self.label(c, path, node);
                 return vec!["child"];
             }
-            Kids::Tabs => {
-                let mut tabs = Vec::new();
-                for (i, tab) in c
-                    .get("tabs")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    let tab_path = format!("{path}.tabs[{i}]");
-                    let mut out = Map::new();
-                    out.insert("type".into(), json!("Tab"));
-                    self.dynamic(
-                        tab.get("title").unwrap_or(&json!("")),
-                        &format!("{tab_path}.title"),
-                        "title",
-                        &mut out,
-                    );
-                    let id = tab.get("child").and_then(Value::as_str).unwrap_or_default();
-                    let body: Vec<Value> = self
-                        .node(id, &format!("{tab_path}.child"))
-                        .into_iter()
-                        .collect();
-                    out.insert("children".into(), json!(body));
-                    tabs.push(Value::Object(out));
-                }
-                (tabs, vec!["tabs"])
-            }
-            Kids::Options(ty, value_key, label_key) => {
-                let mut options = Vec::new();
-                for (i, option) in c
-                    .get("options")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    let mut out = Map::new();
-                    out.insert("type".into(), json!(ty));
-                    out.insert(
-                        value_key.into(),
-                        option.get("value").cloned().unwrap_or_default(),
-                    );
-                    self.dynamic(
-                        option.get("label").unwrap_or(&json!("")),
-                        &format!("{path}.options[{i}].label"),
-                        label_key,
-                        &mut out,
-                    );
-                    options.push(Value::Object(out));
-                }
-                (options, vec!["options", "variant"])
-            }
+            Kids::Tabs => (self.tabs(c, path), vec!["tabs"]),
+            Kids::Options(ty, value_key, label_key) => (
+                self.options(c, path, ty, value_key, label_key),
+                vec!["options", "variant"],
+            ),
         };
         self.layout(c, node);
         node.insert("children".into(), json!(children));
         keys
+    }
+
+    /// A Tabs' `tabs`: one `Tab` (its title, its child) each.
+    fn tabs(&mut self, c: &Value, path: &str) -> Vec<Value> {
+        let mut tabs = Vec::new();
+        for (i, tab) in c
+            .get("tabs")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let tab_path = format!("{path}.tabs[{i}]");
+            let mut out = Map::new();
+            out.insert("type".into(), json!("Tab"));
+            self.dynamic(
+                tab.get("title").unwrap_or(&json!("")),
+                &format!("{tab_path}.title"),
+                "title",
+                &mut out,
+            );
+            let id = tab.get("child").and_then(Value::as_str).unwrap_or_default();
+            let body: Vec<Value> = self
+                .node(id, &format!("{tab_path}.child"))
+                .into_iter()
+                .collect();
+            out.insert("children".into(), json!(body));
+            tabs.push(Value::Object(out));
+        }
+        tabs
+    }
+
+    /// A choice's `options`: one node of type `ty` each, its value under `value_key` and
+    /// its label under `label_key`.
+    fn options(
+        &mut self,
+        c: &Value,
+        path: &str,
+        ty: &str,
+        value_key: &str,
+        label_key: &str,
+    ) -> Vec<Value> {
+        let mut options = Vec::new();
+        for (i, option) in c
+            .get("options")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let mut out = Map::new();
+            out.insert("type".into(), json!(ty));
+            out.insert(
+                value_key.into(),
+                option.get("value").cloned().unwrap_or_default(),
+            );
+            self.dynamic(
+                option.get("label").unwrap_or(&json!("")),
+                &format!("{path}.options[{i}].label"),
+                label_key,
+                &mut out,
+            );
+            options.push(Value::Object(out));
+        }
+        options
     }
 
     /// `align` / `justify` of a Row or Column → `items-*` / `justify-*` classes.
