@@ -43,7 +43,7 @@ pub use elicit::{
 pub use field::{ChoiceOption, FieldKind, FormField};
 pub use mrtr::{INPUT_REQUIRED, InputRequired, missing_fields, parse_input_response};
 pub use render::submit_arguments;
-pub use schema::{SchemaError, fields_from_json_schema};
+pub use schema::{LONG_TEXT, MULTILINE_KEY, SchemaError, fields_from_json_schema};
 pub use submission::{FormSubmission, parse_with_fields};
 
 use crate::Form;
