@@ -69,6 +69,12 @@ impl Default for Viewer {
 impl Viewer {
     /// The self-contained viewer: renderer inlined (the JavaScript engine, which runs
     /// under every host CSP; see [`Viewer::engines`]), CSP with every origin list empty.
+    ///
+    /// ```
+    /// let viewer = prefab_mcp::Viewer::new();
+    /// assert!(viewer.html().to_ascii_lowercase().contains("<html"));
+    /// assert!(viewer.serves(prefab_mcp::VIEWER_URI));
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         let delivery = Delivery::SelfContained(Engines::default());
@@ -214,6 +220,11 @@ impl Viewer {
     }
 
     /// `_meta.ui` for a tool rendered by this viewer (pointing at [`versioned_uri`]).
+    ///
+    /// ```
+    /// let meta = prefab_mcp::Viewer::new().tool_meta().to_meta();
+    /// assert_eq!(meta["ui"]["resourceUri"], prefab_mcp::versioned_uri());
+    /// ```
     #[must_use]
     pub fn tool_meta(&self) -> UiToolMeta {
         UiToolMeta::new(versioned_uri())

@@ -110,6 +110,14 @@ impl App {
 
     /// An app showing `view`, wrapped in the root `Div` (`pf-app-root`) like prefab-ui: a
     /// bare `Div` without classes or style gets the class itself, anything else is wrapped.
+    ///
+    /// ```
+    /// use prefab::*;
+    /// let app = App::new(Column::new().child(H1::new("Hello")));
+    /// let json = app.to_value();
+    /// assert_eq!(json["view"]["cssClass"], "pf-app-root");
+    /// assert_eq!(json["view"]["children"][0]["type"], "Column");
+    /// ```
     #[must_use]
     pub fn new(view: impl Into<Node>) -> Self {
         let view = match view.into() {
@@ -166,6 +174,12 @@ impl App {
     }
 
     /// The app as compact JSON text.
+    ///
+    /// ```
+    /// use prefab::*;
+    /// let text = App::new(P::new("Hi")).to_json();
+    /// assert!(text.starts_with(r#"{"$prefab":"#));
+    /// ```
     #[must_use]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
@@ -184,6 +198,12 @@ impl App {
     }
 
     /// Sets one initial state value.
+    ///
+    /// ```
+    /// use prefab::*;
+    /// let app = App::new(H1::new("Hello, {{ name }}!")).state("name", "Ada");
+    /// assert_eq!(app.to_value()["state"]["name"], "Ada");
+    /// ```
     #[must_use]
     pub fn state(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {
         self.state
@@ -194,6 +214,14 @@ impl App {
 
     /// Sets the initial state from a serializable value (its top-level fields become keys;
     /// anything that is not an object is ignored).
+    ///
+    /// ```
+    /// use prefab::*;
+    /// #[derive(serde::Serialize)]
+    /// struct State { count: u32 }
+    /// let app = App::new(P::new("{{ count }}")).state_from(&State { count: 3 });
+    /// assert_eq!(app.to_value()["state"]["count"], 3);
+    /// ```
     #[must_use]
     pub fn state_from<T: Serialize>(mut self, state: &T) -> Self {
         if let Ok(Value::Object(map)) = serde_json::to_value(state) {

@@ -184,3 +184,52 @@ fn built_apps_validate_cleanly_and_round_trip() {
     assert_eq!(back, app);
     assert_eq!(back.to_json(), text);
 }
+
+/// Content-bearing components take their text in `new`, like `H2::new`; `inline()` leaves it
+/// out for children instead, and the wire keeps the prop optional either way.
+#[test]
+fn content_in_new_and_inline_without_it() {
+    let with_text: Vec<(Node, &str, &str)> = vec![
+        (CardTitle::new("Revenue").into(), "content", "Revenue"),
+        (
+            CardDescription::new("This month").into(),
+            "content",
+            "This month",
+        ),
+        (TableHead::new("Name").into(), "content", "Name"),
+        (TableCell::new("Ada").into(), "content", "Ada"),
+        (Badge::new("beta").into(), "label", "beta"),
+        (Label::new("Email").into(), "text", "Email"),
+        (Text::new("Hello").into(), "content", "Hello"),
+    ];
+    for (node, key, text) in with_text {
+        let json = serde_json::to_value(&node).unwrap();
+        assert_eq!(json[key], text, "{json}");
+        let app = App::new(node);
+        let report = validate_str(&app.to_json());
+        assert!(
+            report.errors.is_empty() && report.warnings.is_empty(),
+            "{report:?}"
+        );
+        assert_eq!(App::from_json(&app.to_json()).unwrap(), app);
+    }
+    let inline: Vec<Node> = vec![
+        CardTitle::inline().child(Icon::new("star")).into(),
+        TableCell::inline().child(Badge::new("new")).into(),
+        Label::inline().child(Span::new("Email")).into(),
+    ];
+    for node in inline {
+        let json = serde_json::to_value(&node).unwrap();
+        let object = json.as_object().unwrap();
+        assert!(
+            !object.contains_key("content") && !object.contains_key("text"),
+            "{json}"
+        );
+        assert_eq!(json["children"].as_array().map(Vec::len), Some(1), "{json}");
+    }
+    // The setters stay: the old spelling still writes the same prop.
+    assert_eq!(
+        CardTitle::inline().content("Revenue"),
+        CardTitle::new("Revenue")
+    );
+}

@@ -28,7 +28,7 @@
 //!
 //! // A control's A2UI `label` is the `Label` of a `Field` around it.
 //! let name = Field::new()
-//!     .child(Label::new().text("Your name"))
+//!     .child(Label::new("Your name"))
 //!     .child(Input::new().name("name"));
 //! let app = App::new(Column::new().child(H1::new("Hello, {{ name }}!")).child(name))
 //!     .state("name", "world");

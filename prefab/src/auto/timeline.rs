@@ -77,7 +77,7 @@ pub fn auto_timeline(events: &impl Serialize) -> Result<Column, AutoError> {
         }
         let mut row = Row::new().css_class("gap-3 items-start");
         if let Some(when) = get(&date) {
-            row = row.child(Badge::new().label(when).variant("outline"));
+            row = row.child(Badge::new(when).variant("outline"));
         }
         row.child(body)
     });

@@ -4,13 +4,14 @@ use super::{Bind, Number};
 
 components! {
     /// A bordered card; children are usually `CardHeader`, `CardContent`, `CardFooter`.
-    container Card {} => Card::new().child(CardHeader::new().child(CardTitle::new().content("Hi")));
+    container Card {} => Card::new().child(CardHeader::new().child(CardTitle::new("Hi")));
     /// The header of a [`Card`].
     container CardHeader {} => CardHeader::new();
     /// The title of a [`Card`].
-    container CardTitle { ; content: String } => CardTitle::new().content("Revenue");
+    container CardTitle [new(content)] { ; content: String } => CardTitle::new("Revenue");
     /// The description under a card title.
-    container CardDescription { ; content: String } => CardDescription::new().content("This month");
+    container CardDescription [new(content)] { ; content: String }
+        => CardDescription::new("This month");
     /// The body of a [`Card`].
     container CardContent {} => CardContent::new().child(P::new("Body"));
     /// The footer of a [`Card`].
@@ -23,7 +24,8 @@ components! {
     /// The description of an [`Alert`].
     leaf AlertDescription { content: String } => AlertDescription::new("Details here.");
     /// A small label pill.
-    container Badge { ; label: String, variant: String } => Badge::new().label("beta").variant("secondary");
+    container Badge [new(label)] { ; label: String, variant: String }
+        => Badge::new("beta").variant("secondary");
     /// A big number with a label, delta and trend.
     leaf Metric {
         label: String, value: Bind<Number> ;

@@ -22,11 +22,11 @@ components! {
     /// The footer section of a [`Table`].
     container TableFooter {} => TableFooter::new();
     /// A row of a [`Table`].
-    container TableRow {} => TableRow::new().child(TableCell::new().content("1"));
+    container TableRow {} => TableRow::new().child(TableCell::new("1"));
     /// A header cell.
-    container TableHead { ; content: String } => TableHead::new().content("Name");
+    container TableHead [new(content)] { ; content: String } => TableHead::new("Name");
     /// A body cell.
-    container TableCell { ; content: String } => TableCell::new().content("Alice");
+    container TableCell [new(content)] { ; content: String } => TableCell::new("Alice");
     /// The caption of a [`Table`].
     leaf TableCaption { content: String } => TableCaption::new("Users");
     /// A progress bar.

@@ -9,7 +9,7 @@ components! {
     /// A vertical flex container.
     container Column {} => Column::new().gap(4).child(H1::new("Users"));
     /// A horizontal flex container.
-    container Row {} => Row::new().gap(2).align("center").child(Badge::new().label("new"));
+    container Row {} => Row::new().gap(2).align("center").child(Badge::new("new"));
     /// A CSS grid. `columns(n)` compiles to `grid-cols-N`; `columnTemplate` sets the template.
     container Grid {
         ; column_template: String, min_column_width: String,

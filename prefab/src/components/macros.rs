@@ -19,13 +19,16 @@
 //! ```
 //!
 //! `kind` is `leaf`, `container` or `text` (a leaf with `bold()`, `italic()`, … helpers).
-//! `Name [custom_new]` skips the generated `new` so the family file can write its own.
+//! `Name [new(field)]` (containers whose text is optional on the wire because children may
+//! replace it, like `CardTitle`'s `content`) takes that optional `String` field in `new`, as
+//! content-bearing components do (`H2::new(text)`), and adds `inline()`: the component
+//! without it, for children instead.
 
 /// Generates component structs from a table; see the module docs.
 macro_rules! components {
     ($(
         $(#[$doc:meta])*
-        $kind:ident $name:ident $([$custom:ident])? {
+        $kind:ident $name:ident $([$($custom:tt)*])? {
             $($req:ident : $rty:ty),* $(,)?
             $(; $($opt:ident : $oty:ty),* $(,)?)?
         } => $ex:expr;
@@ -34,7 +37,7 @@ macro_rules! components {
         /// `components::FAMILIES`; crate-visible, so `prefab`'s glob re-exports skip it).
         pub(crate) const TYPES: &[&str] = &[$(stringify!($name)),*];
         $(
-        components!(@kind $kind [$(#[$doc])*] $name [$($custom)?]
+        components!(@kind $kind [$(#[$doc])*] $name [$($($custom)*)?]
             { $($req : $rty),* } { $($($opt : $oty),*)? } $ex);
     )*};
 
@@ -49,7 +52,7 @@ macro_rules! components {
         components!(@build text $docs $name $custom $req $opt {} $ex);
     };
 
-    (@build $kind:ident [$(#[$doc:meta])*] $name:ident [$($custom:ident)?]
+    (@build $kind:ident [$(#[$doc:meta])*] $name:ident $custom:tt
         { $($req:ident : $rty:ty),* }
         { $($opt:ident : $oty:ty),* }
         { $($cf:ident : $cty:ty),* }
@@ -102,7 +105,7 @@ macro_rules! components {
             pub extra: $crate::components::Map,
         }
 
-        components!(@new $name [$($custom)?] { $($req : $rty),* });
+        components!(@new $name $custom { $($req : $rty),* });
 
         impl $name {
             /// The small example of this component shown in its docs, as a node.
@@ -231,7 +234,21 @@ macro_rules! components {
             }
         }
     };
-    (@new $name:ident [custom_new] $req:tt) => {};
+    (@new $name:ident [new($field:ident)] {}) => {
+        impl $name {
+            #[doc = concat!("Creates the component with its `", stringify!($field), "`; everything else is absent.")]
+            #[must_use]
+            pub fn new($field: impl Into<String>) -> Self {
+                Self { $field: Some($field.into()), ..Self::default() }
+            }
+
+            #[doc = concat!("Creates the component without `", stringify!($field), "`, for children instead (`.child(…)`).")]
+            #[must_use]
+            pub fn inline() -> Self {
+                Self::default()
+            }
+        }
+    };
 
     (@extras leaf $name:ident) => {};
     (@extras container $name:ident) => {

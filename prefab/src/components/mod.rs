@@ -100,9 +100,9 @@ pub trait TextStyle: Sized {
 
     /// Appends a class.
     #[must_use]
-    fn with_class(mut self, class: &str) -> Self {
+    fn with_class(mut self, class: impl AsRef<str>) -> Self {
         let slot = self.css_class_mut();
-        *slot = join_classes(slot.take(), class);
+        *slot = join_classes(slot.take(), class.as_ref());
         self
     }
     /// `font-bold`.
@@ -142,7 +142,7 @@ pub trait TextStyle: Sized {
     }
     /// `text-<align>` (`left`, `center`, `right`, `justify`).
     #[must_use]
-    fn text_align(self, align: &str) -> Self {
-        self.with_class(&format!("text-{align}"))
+    fn text_align(self, align: impl std::fmt::Display) -> Self {
+        self.with_class(format!("text-{align}"))
     }
 }

@@ -7,7 +7,7 @@ use super::Map;
 
 components! {
     /// A paragraph of text. With inline children (`Span`, `Link`) `content` is absent.
-    container Text [custom_new] { ; content: String } => Text::new("Hello, {{ name }}!");
+    container Text [new(content)] { ; content: String } => Text::new("Hello, {{ name }}!");
     /// Top-level heading.
     text H1 { content: String } => H1::new("Users");
     /// Second-level heading.
@@ -42,27 +42,10 @@ components! {
     text Link { content: String, href: String ; code: bool, target: String, style: Map }
         => Link::new("Docs", "https://example.com");
     /// A form label, optionally `forId` an input.
-    container Label { ; text: String, for_id: String, optional: bool }
-        => Label::new().text("Email").for_id("email");
+    container Label [new(text)] { ; text: String, for_id: String, optional: bool }
+        => Label::new("Email").for_id("email");
     /// A keyboard key (from the TypeScript port).
     leaf Kbd { label: String } => Kbd::new("Ctrl+K");
-}
-
-impl Text {
-    /// A paragraph with `content`.
-    #[must_use]
-    pub fn new(content: impl Into<String>) -> Self {
-        Self {
-            content: Some(content.into()),
-            ..Self::default()
-        }
-    }
-
-    /// A paragraph made of inline children (`Span`, `Link`, …) instead of `content`.
-    #[must_use]
-    pub fn inline() -> Self {
-        Self::default()
-    }
 }
 
 impl super::TextStyle for Text {

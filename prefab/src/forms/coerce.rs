@@ -16,6 +16,13 @@ pub struct FieldError {
 }
 
 /// Every problem found in a submission.
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormField, check_fields};
+/// let fields = [FormField::new("age", FieldKind::Integer).range(Some(18.0), None)];
+/// let errors = check_fields(&fields, &serde_json::json!({"age": "12"})).unwrap_err();
+/// assert_eq!(errors.get("age"), Some("must be at least 18"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FormErrors {
     /// The problems, in field order.
@@ -52,6 +59,13 @@ impl std::fmt::Display for FormErrors {
 impl std::error::Error for FormErrors {}
 
 /// Checks and converts `arguments` against `fields`; unknown keys are dropped.
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormField, check_fields};
+/// let fields = [FormField::new("age", FieldKind::Integer)];
+/// let typed = check_fields(&fields, &serde_json::json!({"age": "42"})).unwrap();
+/// assert_eq!(typed["age"], 42);
+/// ```
 ///
 /// # Errors
 /// Every field that is missing, of the wrong type or out of bounds.

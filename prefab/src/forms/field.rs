@@ -39,12 +39,31 @@ pub struct FormField {
 }
 
 /// The kinds of values a field can hold.
+///
+/// [`fields_from_json_schema`](super::fields_from_json_schema) picks the kind from the
+/// schema's `type` and `format`:
+///
+/// ```
+/// use prefab::forms::{FieldKind, fields_from_json_schema};
+/// let schema: schemars::Schema = serde_json::from_value(serde_json::json!({
+///     "type": "object",
+///     "properties": {
+///         "bio": {"type": "string", "format": "textarea"},
+///         "due": {"type": "string", "format": "date"}
+///     }
+/// })).unwrap();
+/// let fields = fields_from_json_schema(&schema).unwrap();
+/// assert_eq!(fields[0].kind, FieldKind::Textarea);
+/// assert_eq!(fields[1].kind, FieldKind::Date);
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FieldKind {
     /// One line of text.
     Text,
-    /// Several lines of text.
+    /// Several lines of text: a string whose schema has `"format": "textarea"` or
+    /// `"x-prefab-multiline": true`, or a `maxLength` over 200 (see
+    /// [`MULTILINE_KEY`](super::MULTILINE_KEY)).
     Textarea,
     /// An email address.
     Email,

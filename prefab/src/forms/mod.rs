@@ -43,7 +43,7 @@ pub use elicit::{
 pub use field::{ChoiceOption, FieldKind, FormField};
 pub use mrtr::{INPUT_REQUIRED, InputRequired, missing_fields, parse_input_response};
 pub use render::submit_arguments;
-pub use schema::{SchemaError, fields_from_json_schema};
+pub use schema::{LONG_TEXT, MULTILINE_KEY, SchemaError, fields_from_json_schema};
 pub use submission::{FormSubmission, parse_with_fields};
 
 use crate::Form;
@@ -84,6 +84,14 @@ impl FormSpec {
 
     /// A form for the type `T` (its JSON Schema's fields).
     ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormSpec};
+    /// #[derive(schemars::JsonSchema)]
+    /// struct Signup { name: String, age: u8 }
+    /// let spec = FormSpec::for_type::<Signup>("signup").unwrap();
+    /// assert_eq!(spec.fields[1].kind, FieldKind::Integer);
+    /// ```
+    ///
     /// # Errors
     /// A field of `T` that has no form input (see [`fields_from_json_schema`]).
     pub fn for_type<T: schemars::JsonSchema>(tool: impl Into<String>) -> Result<Self, SchemaError> {
@@ -123,6 +131,14 @@ impl FormSpec {
 }
 
 /// The `Form` for `T`, submitting to `submit_tool`.
+///
+/// ```
+/// #[derive(schemars::JsonSchema)]
+/// struct Search { query: String }
+/// let form = prefab::forms::auto_form::<Search>("search").unwrap();
+/// let json = serde_json::to_value(prefab::Node::from(form)).unwrap();
+/// assert_eq!(json["onSubmit"]["tool"], "search");
+/// ```
 ///
 /// # Errors
 /// A field of `T` that has no form input.

@@ -56,9 +56,7 @@ fn field_node(field: &FormField) -> Field {
     }
     let mut node = Field::new();
     if !matches!(field.kind, FieldKind::Boolean) {
-        let mut label = Label::new()
-            .text(field.label.clone())
-            .for_id(field.state_name());
+        let mut label = Label::new(field.label.clone()).for_id(field.state_name());
         if !field.required {
             label = label.optional(true);
         }

@@ -23,6 +23,36 @@ impl std::error::Error for SchemaError {}
 /// Nesting limit for `$ref` chains and nested objects.
 const MAX_DEPTH: usize = 32;
 
+/// The schema extension key that makes a string field multi-line (`true`) or keeps it on
+/// one line (`false`) whatever its `maxLength`; `"format": "textarea"` also makes it
+/// multi-line. Without either, a string is multi-line when its `maxLength` is over
+/// [`LONG_TEXT`].
+///
+/// ```
+/// use prefab::forms::{FieldKind, FormSpec};
+///
+/// #[derive(schemars::JsonSchema)]
+/// struct Feedback {
+///     #[schemars(extend("format" = "textarea"))]
+///     comment: String,
+///     #[schemars(extend("x-prefab-multiline" = true))]
+///     steps: String,
+///     /// Long enough for a textarea by length alone, kept on one line.
+///     #[schemars(length(max = 500), extend("x-prefab-multiline" = false))]
+///     title: String,
+///     #[schemars(length(max = 1000))]
+///     details: String,
+/// }
+///
+/// let fields = FormSpec::for_type::<Feedback>("send_feedback").unwrap().fields;
+/// let kinds: Vec<_> = fields.iter().map(|f| f.kind.clone()).collect();
+/// assert_eq!(kinds, [FieldKind::Textarea, FieldKind::Textarea, FieldKind::Text, FieldKind::Textarea]);
+/// ```
+pub const MULTILINE_KEY: &str = "x-prefab-multiline";
+
+/// A string whose `maxLength` is over this many characters is multi-line by default.
+pub const LONG_TEXT: u64 = 200;
+
 /// The fields of an object schema, in property order.
 ///
 /// `$ref`s into `$defs`/`definitions` are followed; `Option` (`type: [T, "null"]` or
@@ -30,6 +60,11 @@ const MAX_DEPTH: usize = 32;
 /// `format` picks email / url / date / date-time / time inputs; `minimum`, `maximum`,
 /// `minLength`, `maxLength`, `pattern`, `title`, `description` and `default` are kept;
 /// nested objects become groups; arrays of scalars become lists.
+///
+/// A string becomes a multi-line [`FieldKind::Textarea`] when its schema says so with
+/// `"format": "textarea"` or `"x-prefab-multiline": true`, or else when its `maxLength` is
+/// over 200; `"x-prefab-multiline": false` keeps a long one on one line. From Rust, with
+/// schemars: `#[schemars(extend("format" = "textarea"))]` (see [`MULTILINE_KEY`]).
 ///
 /// ```
 /// use prefab::forms::{FieldKind, fields_from_json_schema};
@@ -244,9 +279,7 @@ impl Resolver<'_> {
                 Some("date") => FieldKind::Date,
                 Some("date-time") => FieldKind::DateTime,
                 Some("time" | "partial-time") => FieldKind::Time,
-                _ if schema.get("maxLength").and_then(Value::as_u64).unwrap_or(0) > 200 => {
-                    FieldKind::Textarea
-                }
+                _ if multiline(schema) => FieldKind::Textarea,
                 _ => FieldKind::Text,
             },
             Some("array") => {
@@ -278,6 +311,16 @@ impl Resolver<'_> {
         };
         Ok(kind)
     }
+}
+
+/// Whether a string field is multi-line: [`MULTILINE_KEY`] when present, else
+/// `format: "textarea"` or a `maxLength` over [`LONG_TEXT`].
+fn multiline(schema: &Map<String, Value>) -> bool {
+    if let Some(flag) = schema.get(MULTILINE_KEY).and_then(Value::as_bool) {
+        return flag;
+    }
+    schema.get("format").and_then(Value::as_str) == Some("textarea")
+        || schema.get("maxLength").and_then(Value::as_u64).unwrap_or(0) > LONG_TEXT
 }
 
 /// `enum: [..]` or `oneOf`/`anyOf` of `{const, title?/description?}` → options.

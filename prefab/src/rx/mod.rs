@@ -53,6 +53,13 @@ pub struct Rx {
 }
 
 /// `$item`: the current element inside a `ForEach`.
+///
+/// ```
+/// use prefab::*;
+/// let row = ForEach::new("users").child(Text::new(rx::item().get("name").to_string()));
+/// let json = serde_json::to_value(Node::from(row)).unwrap();
+/// assert_eq!(json["children"][0]["content"], "{{ $item.name }}");
+/// ```
 #[must_use]
 pub fn item() -> Rx {
     Rx::state("$item")
@@ -91,6 +98,12 @@ pub fn host() -> Rx {
 impl Rx {
     /// A state key or dotted path: `Rx::state("user.name")` is `{{ user.name }}`.
     /// Path segments must be names (`[A-Za-z_$][A-Za-z0-9_$]*`) or array indexes.
+    ///
+    /// ```
+    /// use prefab::rx::Rx;
+    /// assert_eq!(Rx::state("user.name").to_string(), "{{ user.name }}");
+    /// assert_eq!(Rx::state("count").gt(3).to_string(), "{{ count > 3 }}");
+    /// ```
     #[must_use]
     pub fn state(path: impl AsRef<str>) -> Rx {
         Rx {

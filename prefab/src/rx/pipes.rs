@@ -59,8 +59,8 @@ impl Rx {
 
     /// `| currency:CODE` (ISO 4217, e.g. `EUR`).
     #[must_use]
-    pub fn currency_code(self, code: &str) -> Rx {
-        self.pipe("currency", Some(code))
+    pub fn currency_code(self, code: impl AsRef<str>) -> Rx {
+        self.pipe("currency", Some(code.as_ref()))
     }
 
     /// `| percent[:decimals]`; the input is a fraction (0.8 → `80%`).
@@ -194,14 +194,14 @@ impl Rx {
 
     /// `| selectattr:attr` (keeps objects whose `attr` is truthy).
     #[must_use]
-    pub fn selectattr(self, attr: &str) -> Rx {
-        self.pipe("selectattr", Some(attr))
+    pub fn selectattr(self, attr: impl AsRef<str>) -> Rx {
+        self.pipe("selectattr", Some(attr.as_ref()))
     }
 
     /// `| rejectattr:attr` (keeps objects whose `attr` is falsy).
     #[must_use]
-    pub fn rejectattr(self, attr: &str) -> Rx {
-        self.pipe("rejectattr", Some(attr))
+    pub fn rejectattr(self, attr: impl AsRef<str>) -> Rx {
+        self.pipe("rejectattr", Some(attr.as_ref()))
     }
 
     /// `| default:value` (replaces `null`/`undefined` only; the value keeps its type).

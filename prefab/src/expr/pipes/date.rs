@@ -32,6 +32,7 @@ pub const MONTHS: [&str; 12] = [
 /// assert_eq!(days_from_civil(2025, 13, 1), days_from_civil(2026, 1, 1));
 /// assert_eq!(civil_from_days(days_from_civil(2024, 2, 29)), (2024, 2, 29));
 /// ```
+#[must_use]
 pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
@@ -43,6 +44,7 @@ pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 }
 
 /// The civil date (year, month 1-12, day 1-31) of a day number.
+#[must_use]
 pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);

@@ -97,6 +97,7 @@ const STYLES: [(&str, &str); 5] = [
 /// assert_eq!(date_pattern("date", Some("EEEE")).as_deref(), Some("EEEE"));
 /// assert_eq!(date_pattern("upper", None), None);
 /// ```
+#[must_use]
 pub fn date_pattern(pipe: &str, arg: Option<&str>) -> Option<String> {
     let styled = |name: &str| {
         let (pattern, _) = STYLES.iter().find(|(_, style)| *style == name)?;
@@ -125,6 +126,7 @@ pub fn date_pattern(pipe: &str, arg: Option<&str>) -> Option<String> {
 ///     "{{ start | date:'EEEE, MMM d' }} at {{ start | date:'h:mm a' }}"
 /// );
 /// ```
+#[must_use]
 pub fn date_template(expr: &str, pattern: &str) -> String {
     let mut out = String::new();
     if let Some((_, style)) = STYLES.iter().find(|(p, _)| *p == pattern) {
