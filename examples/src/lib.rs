@@ -10,6 +10,9 @@
 //! * `conformance` (`src/bin/conformance.rs`): the fixtures of the official MCP conformance
 //!   suite, served statelessly over Streamable HTTP; `cargo xtask test` runs every server
 //!   scenario against it.
+//! * `meetings`: `book_meeting`, a data-only tool whose arguments use dates, enums, a
+//!   nested struct and optional fields (the preview host's form is tested on it); mounted by
+//!   `prefab serve`.
 //! * `whoami`: a tool that reads the caller's validated identity from the request context
 //!   (OAuth on the HTTP transport); mounted by `prefab serve`.
 #![forbid(unsafe_code)]
@@ -18,5 +21,6 @@ pub mod conformance;
 pub mod gallery;
 pub mod generative;
 pub mod hello;
+pub mod meetings;
 pub mod users;
 pub mod whoami;

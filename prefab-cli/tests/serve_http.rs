@@ -5,7 +5,7 @@
 mod serve_support;
 
 use serde_json::json;
-use serve_support::{http, rpc, start};
+use serve_support::{http, http_as, rpc, start};
 use std::process::Command;
 
 #[test]
@@ -52,6 +52,35 @@ fn serves_the_examples_and_the_preview_host() {
     let (status, script) = http(&server.addr, "GET", "/host.js", "");
     assert!(status.contains(" 200 "), "{status}");
     assert!(script.contains("ui/initialize"));
+}
+
+/// The status code of a response head (`HTTP/1.1 403 Forbidden` → 403).
+fn status_of(head: &str) -> u16 {
+    head.split(' ').nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_preview_host_is_behind_the_host_guard_and_cannot_be_framed() {
+    let server = start("serve_page_guard", &[]);
+    let port = server.addr.rsplit_once(':').unwrap().1;
+    let foreign = format!("rebound.example:{port}");
+    let (mcp, _) = http_as(&server.addr, &foreign, "POST", "/mcp", "{}");
+    assert_eq!(status_of(&mcp), 403, "{mcp}");
+    for path in ["/", "/host.js", "/tools.js", "/schema-form.js", "/host.css"] {
+        // A DNS-rebinding page names its own host: refused like the MCP endpoint.
+        let (head, body) = http_as(&server.addr, &foreign, "GET", path, "");
+        assert_eq!(status_of(&head), status_of(&mcp), "{path}: {head}");
+        assert!(!body.contains("<script"), "{path}: {body}");
+        // Loopback names are served, and no page may frame the host.
+        let (head, _) = http_as(&server.addr, &format!("localhost:{port}"), "GET", path, "");
+        assert_eq!(status_of(&head), 200, "{path}: {head}");
+        let head = head.to_ascii_lowercase();
+        assert!(
+            head.contains("content-security-policy: frame-ancestors 'none'"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+    }
 }
 
 #[test]

@@ -2,12 +2,13 @@
 //!
 //! * `cargo xtask serve` — builds the `prefab` binary and runs
 //!   `prefab-cli/tests/browser/serve.mjs`: `prefab serve --port 0`, the preview host in
-//!   headless Chromium (tools list grouped by example, opening on the gallery's dashboard, a
-//!   UI tool rendered in the sandboxed frame, render_ui's arguments streamed, dark mode,
-//!   display modes, a data-only tool, every gallery view free of placeholders and errors, the
-//!   Kanban board dragged with the mouse and read back over MCP, also under latency and
-//!   reordered answers) and the official `server-basic-vanillajs` view run through the
-//!   preview host.
+//!   headless Chromium (tools list grouped by example, opening with the gallery's dashboard
+//!   selected but not called, a UI tool rendered in the sandboxed frame, render_ui's
+//!   arguments streamed, dark mode, display modes, a data-only tool, every gallery view free
+//!   of placeholders and errors, the Kanban board dragged with the mouse and read back over
+//!   MCP, also under latency and reordered answers, `?tool=` selecting without calling, a
+//!   page on another loopback origin refused when it frames the host, book_meeting's argument
+//!   form) and the official `server-basic-vanillajs` view run through the preview host.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 use crate::sh::{root, run};
 use std::process::Command;

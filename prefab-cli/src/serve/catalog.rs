@@ -207,6 +207,10 @@ pub fn examples(
         examples::hello::Hello,
         examples::hello::Hello::tool_router(),
     );
+    let meetings = mount(
+        examples::meetings::Meetings,
+        examples::meetings::Meetings::tool_router(),
+    );
     let whoami = mount(
         examples::whoami::Whoami,
         examples::whoami::Whoami::tool_router(),
@@ -215,7 +219,7 @@ pub fn examples(
         ("Gallery", gallery.into()),
         ("Generative UI", vec![generative]),
         ("Kanban", vec![kanban]),
-        ("Hello", vec![hello, whoami]),
+        ("Hello", vec![hello, meetings, whoami]),
     ];
     groups
         .into_iter()

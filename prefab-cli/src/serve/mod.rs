@@ -16,7 +16,7 @@ pub mod network;
 mod preview;
 
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
+use prefab_mcp::transport::{HttpConfig, guarded, http_router, serve_router};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,7 +96,7 @@ async fn serve(
         .with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
     let app = http_router(move || viewer.attach(catalog.clone()), &config)
-        .merge(preview::routes())
+        .merge(guarded(preview::routes(), &config))
         .merge(bundle::routes());
     // A closed standard output (a parent that read the URLs and left) must not stop the
     // server, so write errors are ignored rather than panicking as `println!` would.

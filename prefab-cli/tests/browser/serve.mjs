@@ -5,8 +5,10 @@
 // Starts `prefab serve --port 0` with a fresh data directory, opens the preview host in
 // headless Chromium (Debian's /usr/bin/chromium or CHROMIUM_PATH; playwright-core from the
 // test host `xtask/testhost`, installed by `cargo xtask install`), lists the tools (grouped
-// by example, UI tools first) and checks the host opens on the gallery's dashboard, calls a
-// UI tool and reads the rendered UI in the sandboxed frame, streams render_ui's arguments to
+// by example, UI tools first) and checks the host opens with the gallery's dashboard
+// selected but not called (nor is a tool named by `?tool=`, and a page on another loopback
+// origin cannot frame the host), checks the argument form book_meeting's schema makes and the
+// arguments it sends, calls a UI tool and reads the rendered UI in the sandboxed frame, streams render_ui's arguments to
 // the frame (the Stream switch: healed tool-input-partial messages, observed from inside the
 // frame, before the result), switches to dark mode, calls a
 // data-only tool, runs a view that is not ours (the official
@@ -17,6 +19,7 @@
 // latency and jitter knobs (answers reordered) end in the last move's state in the view and
 // on the server. Prints "N passed, N failed"; exits 1 on failure.
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -96,6 +99,17 @@ async function callForView(page) {
   return frame;
 }
 
+/** The `tools/call` requests `page` (any of its frames) sends to the server: their params, in order. */
+function recordToolCalls(page) {
+  const calls = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().endsWith("/mcp")) return;
+    const body = JSON.parse(request.postData() ?? "null");
+    if (body?.method === "tools/call") calls.push(body.params);
+  });
+  return calls;
+}
+
 /** One MCP request from node (a plain JSON-RPC POST to the endpoint); its result. */
 async function mcpCall(endpoint, method, params) {
   const response = await fetch(endpoint, {
@@ -171,6 +185,7 @@ try {
     if (window !== window.top) addEventListener("message", (e) => (window.__received ??= []).push(e.data));
   });
   const errors = watch(page, { labelled: true });
+  const toolCalls = recordToolCalls(page);
 
   await test("the server prints both URLs on one loopback port", () => {
     assert.match(server.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -185,10 +200,15 @@ try {
     assert.equal(await page.textContent("#endpoint"), server.mcp);
   });
 
-  await test("the preview host opens on a UI tool: the gallery's dashboard, UI tools first, grouped by example", async () => {
+  await test("the preview host opens on a UI tool, selected but not called: the gallery's dashboard, UI tools first, grouped by example", async () => {
     await until("the start tool selected", async () => (await page.textContent("#tool-title")) === "gallery_sales_dashboard");
-    const frame = await (await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT })).contentFrame();
+    // Selecting never calls: a call would have started in the same task as the selection.
+    assert.equal(await page.evaluate(() => window.prefabHost.calling()), 0);
+    assert.equal(await page.$("#frame-box iframe"), null);
+    assert.deepEqual(toolCalls, []);
+    const frame = await callForView(page);
     await until("the dashboard in the frame", async () => (await frame.textContent("body")).includes("Sales 2025"), 60_000);
+    assert.deepEqual(toolCalls.map((c) => c.name), ["gallery_sales_dashboard"]);
     const groups = await page.$$eval("#tools .tool-group", (gs) =>
       gs.map((g) => ({ name: g.querySelector("h3").textContent, ui: [...g.querySelectorAll("button")].map((b) => !!b.querySelector(".ui-badge")) })));
     assert.deepEqual(groups.slice(0, 4).map((g) => g.name), ["Gallery", "Generative UI", "Kanban", "Hello"], JSON.stringify(groups));
@@ -412,6 +432,116 @@ try {
     } finally {
       await knob(page, "latency", 0);
       await knob(page, "jitter", 0);
+    }
+  });
+
+  await test("?tool=NAME selects a tool without arguments and fills its form, and nothing is called until Call", async () => {
+    const other = await browser.newPage();
+    try {
+      const calls = recordToolCalls(other);
+      await other.goto(`${server.preview}?tool=user_stats`);
+      await until("user_stats selected", async () => (await other.textContent("#tool-title")) === "user_stats");
+      assert.equal(await other.evaluate(() => window.prefabHost.calling()), 0);
+      assert.deepEqual(calls, []);
+      assert.equal(await other.isHidden("#result-box"), true);
+      await other.click("#run");
+      await until("the JSON result", async () => (await other.textContent("#result")).includes('"total": 300'));
+      assert.deepEqual(calls, [{ name: "user_stats", arguments: {} }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  await test("a page on another loopback origin cannot frame the preview host, and its ?tool= calls nothing", async () => {
+    // The attacker: a page served from another port of 127.0.0.1 framing the host on a tool
+    // that changes state when called (open_board without a board creates one).
+    const target = `${server.preview}?tool=open_board`;
+    const attacker = createServer((_, res) => {
+      res.setHeader("Content-Type", "text/html");
+      res.end(`<!doctype html><iframe id="victim" src="${target}" onload="window.loaded = true"></iframe>`);
+    });
+    await new Promise((ready) => attacker.listen(0, "127.0.0.1", ready));
+    const other = await browser.newPage();
+    try {
+      const hostRequests = [];
+      other.on("request", (r) => r.url().startsWith(server.preview) && hostRequests.push(new URL(r.url()).pathname));
+      const calls = recordToolCalls(other);
+      await other.goto(`http://127.0.0.1:${attacker.address().port}/`);
+      await until("the frame's load event", () => other.evaluate(() => window.loaded === true));
+      const frame = other.frames().find((f) => f !== other.mainFrame());
+      assert.ok(frame, "the iframe");
+      // Refused by frame-ancestors 'none' / X-Frame-Options: DENY: the host's page never
+      // ran (its scripts were not even fetched), so no tools/list and no tools/call.
+      assert.deepEqual(hostRequests, ["/"]);
+      assert.deepEqual(calls, []);
+      assert.equal(await frame.$("#tools").catch(() => null), null);
+    } finally {
+      await other.close();
+      attacker.close();
+    }
+  });
+
+  await test("the argument form: widgets from book_meeting's input schema, and the arguments it sends", async () => {
+    // A zone with a half-hour offset and no summer time: the date-time's offset is known.
+    const other = await browser.newPage({ timezoneId: "Asia/Kolkata" });
+    try {
+      const calls = recordToolCalls(other);
+      await other.goto(`${server.preview}?tool=book_meeting`);
+      await until("book_meeting selected", async () => (await other.textContent("#tool-title")) === "book_meeting");
+      const widget = (name) =>
+        other.$eval(`#fields [name="${name}"]`, (e) => ({
+          tag: e.tagName.toLowerCase(), type: e.type, required: e.required, multiple: e.multiple ?? false,
+          min: e.min, max: e.max, step: e.step, minLength: e.minLength, maxLength: e.maxLength,
+          options: e.options ? [...e.options].map((o) => [o.value, o.textContent]) : undefined,
+          help: e.getAttribute("aria-describedby") ? document.getElementById(e.getAttribute("aria-describedby")).textContent : undefined,
+          label: e.labels?.[0]?.textContent,
+        }));
+      const room = await widget("room");
+      assert.deepEqual([room.tag, room.required, room.help, room.label], ["select", true, "Where it takes place.", "room *"]);
+      assert.deepEqual(room.options, [["atlas", "Atlas (4 seats)"], ["borealis", "Borealis (10 seats)"], ["cosmos", "Cosmos (30 seats, stage)"]]);
+      const reminder = await widget("reminder");
+      assert.deepEqual([reminder.tag, reminder.required, reminder.options.map((o) => o[0])], ["select", false, ["", "quarter_hour", "hour", "day"]]);
+      assert.deepEqual((await widget("starts_at")).type, "datetime-local");
+      assert.equal((await widget("starts_at")).required, true);
+      assert.deepEqual([(await widget("reply_by")).type, (await widget("reply_by")).required], ["date", false]);
+      const minutes = await widget("minutes");
+      assert.deepEqual([minutes.type, minutes.min, minutes.max, minutes.step, minutes.required], ["number", "15", "240", "15", true]);
+      const title = await widget("title");
+      assert.deepEqual([title.type, title.minLength, title.maxLength, title.required], ["text", 1, 80, true]);
+      assert.deepEqual([(await widget("note")).tag, (await widget("note")).maxLength], ["textarea", 1000]);
+      assert.equal((await widget("remote")).type, "checkbox");
+      assert.deepEqual((await widget("catering")).options.map((o) => o[0]), ["", "true", "false"]);
+      const equipment = await widget("equipment");
+      assert.deepEqual([equipment.multiple, equipment.options.map((o) => o[0])], [true, ["projector", "whiteboard", "camera"]]);
+      assert.equal(await other.$eval("#fields fieldset[data-field=organizer] legend", (l) => l.textContent), "organizer *");
+      assert.deepEqual([(await widget("organizer.email")).type, (await widget("organizer.email")).required], ["email", true]);
+
+      // A required field left empty: the browser keeps the form from being sent.
+      await other.click("#run");
+      assert.equal(await other.$eval("#fields [name=title]", (e) => e.validity.valueMissing), true);
+      assert.deepEqual([await other.evaluate(() => window.prefabHost.calling()), await other.textContent("#status")], [0, ""]);
+      await other.fill("#fields [name=title]", "Planning");
+      await other.selectOption("#fields [name=room]", "borealis");
+      await other.fill("#fields [name=starts_at]", "2026-03-04T10:30");
+      await other.fill("#fields [name=minutes]", "45");
+      await other.fill("#fields [name='organizer.name']", "Ada");
+      await other.fill("#fields [name='organizer.email']", "ada@example.com");
+      await other.check("#fields [name=remote]");
+      await other.selectOption("#fields [name=equipment]", ["projector", "camera"]);
+      await other.fill("#fields [name=reply_by]", "2026-03-01");
+      await other.click("#run");
+      await until("book_meeting's result", async () => (await other.textContent("#status")) === "book_meeting: done");
+      const sent = {
+        title: "Planning", room: "borealis", starts_at: "2026-03-04T10:30:00+05:30", minutes: 45,
+        organizer: { name: "Ada", email: "ada@example.com" }, remote: true, equipment: ["projector", "camera"], reply_by: "2026-03-01",
+      };
+      // Exactly these: the empty optional fields (catering, reminder, note) are left out.
+      assert.deepEqual(calls, [{ name: "book_meeting", arguments: sent }]);
+      const result = JSON.parse(await other.textContent("#result"));
+      assert.ok(!result.isError, JSON.stringify(result));
+      assert.deepEqual(result.structuredContent, sent);
+    } finally {
+      await other.close();
     }
   });
 

@@ -58,10 +58,16 @@ pub fn start(name: &str, extra: &[&str]) -> Server {
 /// One HTTP/1.1 exchange; returns the response head (status line first, then the header
 /// lines) and the body.
 pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
+    http_as(addr, addr, method, path, body)
+}
+
+/// [`http`] with the `Host` header `host` (a browser sends the name it resolved, so a
+/// DNS-rebinding page sends its own).
+pub fn http_as(addr: &str, host: &str, method: &str, path: &str, body: &str) -> (String, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{body}",
         body.len()

@@ -212,16 +212,45 @@ where
             "GET, POST, DELETE",
         )
     };
-    let hosts = match &config.allowed_hosts {
-        Some(hosts) => HostPolicy::new(hosts),
-        None => HostPolicy::new(&LOOPBACK_HOSTS),
-    };
-    let guard = Guard::new(hosts, OriginPolicy::new(&config.allowed_origins), methods);
     let limits = BodyLimits {
         max_bytes: MAX_BODY_BYTES,
         timeout: config.body_timeout,
     };
-    super::layers::wrap(router, config, limits, guard)
+    super::layers::wrap(router, config, limits, guard(config, methods))
+}
+
+/// The `Host` and `Origin` checks of `config`'s endpoint, answering CORS preflights for
+/// `methods`.
+fn guard(config: &HttpConfig, methods: &'static str) -> Guard {
+    let hosts = match &config.allowed_hosts {
+        Some(hosts) => HostPolicy::new(hosts),
+        None => HostPolicy::new(&LOOPBACK_HOSTS),
+    };
+    Guard::new(hosts, OriginPolicy::new(&config.allowed_origins), methods)
+}
+
+/// `router` behind the same `Host` check (the DNS-rebinding guard) and `Origin` check as
+/// [`http_router`]'s endpoint for `config`, for pages served beside it: a request naming a
+/// host that is not allowed gets 403 (400 when `Host` is missing or malformed), one from a
+/// foreign browser origin 403. A top-level navigation sends no `Origin`, so for a page the
+/// `Host` check is what counts.
+///
+/// ```
+/// use axum::routing::get;
+/// let config = prefab_mcp::transport::HttpConfig::default();
+/// let viewer = prefab_mcp::Viewer::new();
+/// let page = axum::Router::new().route("/", get(|| async { "hello" }));
+/// let app = prefab_mcp::transport::http_router(move || viewer.attach(MyServer), &config)
+///     .merge(prefab_mcp::transport::guarded(page, &config));
+/// # #[derive(Clone)] struct MyServer;
+/// # impl rmcp::ServerHandler for MyServer {}
+/// # let _ = app;
+/// ```
+pub fn guarded(router: axum::Router, config: &HttpConfig) -> axum::Router {
+    router.layer(axum::middleware::from_fn_with_state(
+        Arc::new(guard(config, "GET, HEAD")),
+        super::cors::handle,
+    ))
 }
 
 /// Binds `addr` and serves [`http_router`] with [`serve_router`](super::serve_router)

@@ -27,7 +27,7 @@ mod stdio;
 mod telemetry;
 
 #[cfg(feature = "http")]
-pub use http::{HttpConfig, http_router, serve_http};
+pub use http::{HttpConfig, guarded, http_router, serve_http};
 #[cfg(feature = "http")]
 pub use serve::serve_router;
 #[cfg(feature = "stdio")]

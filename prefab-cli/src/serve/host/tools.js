@@ -1,8 +1,9 @@
 // The preview host's tool list and call form: the server's tools grouped by example
 // (`_meta["prefab/example"]`: {name, order}), UI tools first; a form generated from the
-// selected tool's input schema; the call, and the view it opens. On load the host calls the
-// tool marked `_meta["prefab/start"]` (or the one named by `?tool=NAME`; `?tool=` for none).
-// Loaded after host.js, whose functions (mcp, log, openView, closeView) it uses.
+// selected tool's input schema (schema-form.js); the call, and the view it opens. On load the
+// host selects the tool marked `_meta["prefab/start"]` (or the one named by `?tool=NAME`;
+// `?tool=` for none) without calling it. Loaded after host.js and schema-form.js, whose
+// functions (mcp, log, openView, closeView; resolve, schemaField, readFields) it uses.
 "use strict";
 
 let tools = [];
@@ -80,13 +81,15 @@ async function loadTools() {
   await openStartTool();
 }
 
-/** Selects and calls the start tool (`?tool=NAME`, else the one marked `prefab/start`). */
+/**
+ * Selects the start tool (`?tool=NAME`, else the one marked `prefab/start`) and fills its
+ * form; it is never called from here: a link or a framing page must not run a tool, the
+ * user clicks "Call tool".
+ */
 async function openStartTool() {
   const asked = new URLSearchParams(location.search).get("tool");
   const start = asked !== null ? tools.find((t) => t.name === asked) : tools.find((t) => t._meta?.["prefab/start"] === true);
-  if (!start) return;
-  selectTool(start);
-  if ((start.inputSchema?.required ?? []).length === 0) await callSelected();
+  if (start) selectTool(start);
 }
 
 let selected = null;
@@ -100,78 +103,23 @@ function selectTool(tool) {
   $("tool-description").textContent = tool.description ?? "";
   const fields = $("fields");
   fields.innerHTML = "";
-  const schema = tool.inputSchema ?? {};
+  const root = tool.inputSchema ?? {};
+  const schema = resolve(root, root);
   const required = new Set(schema.required ?? []);
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    fields.append(field(name, prop ?? {}, required.has(name)));
+    fields.append(field(name, prop ?? {}, required.has(name), root));
   }
   $("tool-form").hidden = false;
 }
 
-/** One form field for a schema property: text, number, checkbox, select or JSON text. */
-function field(name, prop, required) {
-  const wrap = document.createElement("label");
-  wrap.className = "field";
-  const title = document.createElement("span");
-  title.textContent = `${prop.title ?? name}${required ? " *" : ""}`;
-  if (prop.description) title.title = prop.description;
-  wrap.append(title);
-  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== "null") : prop.type;
-  let input;
-  if (Array.isArray(prop.enum)) {
-    input = document.createElement("select");
-    if (!required) input.append(new Option("", ""));
-    for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v)));
-    input.dataset.kind = "enum";
-  } else if (type === "boolean") {
-    input = document.createElement("input");
-    input.type = "checkbox";
-    input.checked = prop.default === true;
-    input.dataset.kind = "boolean";
-  } else if (type === "number" || type === "integer") {
-    input = document.createElement("input");
-    input.type = "number";
-    if (type === "integer") input.step = "1";
-    if (prop.default !== undefined) input.value = String(prop.default);
-    input.dataset.kind = "number";
-  } else if (type === "string") {
-    input = document.createElement("input");
-    if (prop.default !== undefined) input.value = String(prop.default);
-    input.dataset.kind = "string";
-  } else {
-    input = document.createElement("textarea");
-    input.rows = 3;
-    input.placeholder = "JSON";
-    if (prop.default !== undefined) input.value = JSON.stringify(prop.default);
-    input.dataset.kind = "json";
-  }
-  input.name = name;
-  input.required = required && input.type !== "checkbox";
-  wrap.append(input);
-  return wrap;
+/** One form field for a schema property (see schema-form.js; `root` holds its `$defs`). */
+function field(name, prop, required, root = {}) {
+  return schemaField(name, prop ?? {}, required, root);
 }
 
 /** The arguments the form holds; empty optional fields are left out. */
 function formArguments() {
-  const args = {};
-  for (const input of $("fields").querySelectorAll("[name]")) {
-    const kind = input.dataset.kind;
-    if (kind === "boolean") {
-      args[input.name] = input.checked;
-      continue;
-    }
-    if (input.value === "") continue;
-    if (kind === "number") args[input.name] = Number(input.value);
-    else if (kind === "string") args[input.name] = input.value;
-    else {
-      try {
-        args[input.name] = JSON.parse(input.value);
-      } catch (e) {
-        throw new Error(`${input.name}: not JSON: ${e.message}`);
-      }
-    }
-  }
-  return args;
+  return readFields([...$("fields").children]);
 }
 
 /** Tool calls whose result (and view) the page is still waiting for. */
