@@ -8,7 +8,7 @@
 mod cmd;
 
 use clap::{Parser, Subcommand};
-use cmd::{a2ui, eval, export, fallback, roundtrip, schema, validate};
+use cmd::{a2ui, eval, export, fallback, new, roundtrip, schema, validate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -56,6 +56,8 @@ enum Command {
     A2ui(a2ui::A2uiArgs),
     /// Serve the example MCP server (Streamable HTTP) and the preview host on 127.0.0.1.
     Serve(prefab_cli::serve::ServeArgs),
+    /// Create a new MCP server crate (a UI tool, a form tool; stdio and HTTP) in ./NAME.
+    New(new::NewArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Command::Fallback { file } => fallback::run(&file),
         Command::A2ui(args) => a2ui::run(&args),
         Command::Serve(args) => prefab_cli::serve::run(&args),
+        Command::New(args) => new::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,2 @@
+//! Tools kept in files of their own.
+pub mod form;

@@ -1,0 +1,286 @@
+//! `prefab new`: the generated crate builds against this workspace's crates and serves its
+//! two tools over stdio; its dependency versions are the workspace's.
+//!
+//! The crate is written to a temporary folder (its own `[workspace]`), its prefab crates
+//! patched to this workspace's paths, the workspace's `Cargo.lock` copied in (the same
+//! dependency versions), and built offline into the workspace's target folder, so that the
+//! dependencies already built for the workspace are reused.
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// The generated crate's name (and binary's): unlike any of the workspace's binaries.
+const NAME: &str = "prefab-new-smoke";
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace folder")
+        .to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace().join("target"), PathBuf::from)
+}
+
+fn prefab(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_prefab"))
+        .args(args)
+        .output()
+        .expect("run prefab")
+}
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(label: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("prefab-new-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn generate(dir: &Path) {
+    let out = prefab(&["new", NAME, "--path", dir.to_str().expect("a UTF-8 path")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn toml_file(path: &Path) -> toml::Table {
+    let text = std::fs::read_to_string(path).expect("read a manifest");
+    text.parse().expect("a TOML manifest")
+}
+
+/// A dependency's version requirement (`"1"` or `{ version = "1", … }`).
+fn version_of(dep: &toml::Value) -> Option<&str> {
+    dep.as_str()
+        .or_else(|| dep.get("version").and_then(toml::Value::as_str))
+}
+
+#[test]
+fn the_template_uses_the_workspace_versions() {
+    let dir = scratch("versions");
+    generate(&dir);
+    let generated = toml_file(&dir.join("Cargo.toml"));
+    let root = toml_file(&workspace().join("Cargo.toml"));
+    let ours = &root["workspace"]["dependencies"];
+    let own_version = root["workspace"]["package"]["version"].as_str();
+    let deps = generated["dependencies"]
+        .as_table()
+        .expect("[dependencies]");
+    for (name, dep) in deps {
+        let expected = match name.as_str() {
+            "prefab-rs" | "prefab-mcp" => own_version,
+            other => {
+                let entry = ours.get(other).unwrap_or_else(|| {
+                    panic!("{other} is not a dependency of the workspace: add it there too")
+                });
+                version_of(entry)
+            }
+        };
+        assert_eq!(version_of(dep), expected, "the template's {name}");
+    }
+    assert!(
+        generated.contains_key("workspace"),
+        "a workspace of its own"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn new_refuses_a_folder_in_use_and_bad_names() {
+    let dir = scratch("refuse");
+    std::fs::create_dir_all(&dir).expect("create");
+    std::fs::write(dir.join("keep.txt"), "mine").expect("write");
+    let path = dir.to_str().expect("a UTF-8 path");
+    let out = prefab(&["new", "fine-name", "--path", path]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not empty"));
+    assert_eq!(
+        std::fs::read_dir(&dir).expect("list").count(),
+        1,
+        "nothing written"
+    );
+
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).expect("create");
+    let out = prefab(&["new", "2fast", "--path", empty.to_str().expect("UTF-8")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid crate name"));
+    let out = prefab(&["new", "fine-name", "--path", empty.to_str().expect("UTF-8")]);
+    assert!(out.status.success(), "an empty folder is fine");
+    assert!(empty.join("src/tools/form.rs").is_file());
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn the_generated_server_builds_and_serves_both_tools() {
+    let dir = scratch("build");
+    generate(&dir);
+    let ws = workspace();
+    let patch = format!(
+        "\n[patch.crates-io]\nprefab-rs = {{ path = {:?} }}\nprefab-mcp = {{ path = {:?} }}\n",
+        ws.join("prefab"),
+        ws.join("prefab-mcp")
+    );
+    let manifest = dir.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest).expect("read");
+    text.push_str(&patch);
+    std::fs::write(&manifest, text).expect("write");
+    std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy the lock file");
+
+    let started = Instant::now();
+    let build = Command::new(env!("CARGO"))
+        .args(["build", "--offline", "--quiet"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .expect("run cargo build");
+    let log = String::from_utf8_lossy(&build.stderr);
+    assert!(build.status.success(), "{log}");
+    assert!(
+        !log.contains("warning"),
+        "the template builds without warnings:\n{log}"
+    );
+    eprintln!("the generated crate built in {:.1?}", started.elapsed());
+
+    let mut server = Server::start(&target_dir().join("debug").join(NAME));
+    let init = server.request(
+        "initialize",
+        json!({
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "new-test", "version": "1.0.0"}
+        }),
+    );
+    assert!(
+        init["result"]["capabilities"]["tools"].is_object(),
+        "{init}"
+    );
+    assert_eq!(init["result"]["serverInfo"]["name"], NAME, "{init}");
+    server.notify("notifications/initialized");
+
+    let list = server.request("tools/list", json!({}));
+    let mut names: Vec<&str> = list["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["add_contact", "show_orders"]);
+
+    let shown = server.request(
+        "tools/call",
+        json!({"name": "show_orders", "arguments": {}}),
+    );
+    let content = &shown["result"]["structuredContent"];
+    assert!(content["$prefab"]["version"].is_string(), "{shown}");
+    assert!(content.to_string().contains("\"DataTable\""), "{content}");
+
+    let form = server.request(
+        "tools/call",
+        json!({"name": "add_contact", "arguments": {}}),
+    );
+    assert!(
+        form["result"]["structuredContent"]
+            .to_string()
+            .contains("\"Form\""),
+        "{form}"
+    );
+
+    let bad = json!({"name": "Ada", "email": "not an address", "age": "12"});
+    let answer = server.request(
+        "tools/call",
+        json!({"name": "add_contact", "arguments": bad}),
+    );
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    let errors = answer["result"]["structuredContent"]["errors"]
+        .as_array()
+        .expect("errors");
+    let fields: Vec<&str> = errors.iter().filter_map(|e| e["field"].as_str()).collect();
+    assert_eq!(fields, ["email", "age"], "{answer}");
+
+    let good = json!({"name": "Ada", "email": "ada@example.com", "age": "36"});
+    let answer = server.request(
+        "tools/call",
+        json!({"name": "add_contact", "arguments": good}),
+    );
+    assert_ne!(answer["result"]["isError"], true, "{answer}");
+    server.stop();
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// The generated server, spoken to over its standard input and output.
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: u64,
+}
+
+impl Server {
+    fn start(binary: &Path) -> Self {
+        let mut child = Command::new(binary)
+            .arg("stdio")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start the generated server");
+        let stdout = child.stdout.take().expect("stdout");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Server {
+            child,
+            stdin,
+            lines,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().expect("open stdin");
+        writeln!(stdin, "{message}").expect("write a request");
+        stdin.flush().expect("flush");
+    }
+
+    fn notify(&mut self, method: &str) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method}));
+    }
+
+    /// Sends a request and waits (up to a minute: a hung server fails the test) for the
+    /// answer with its id.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let Ok(line) = self.lines.recv_timeout(Duration::from_secs(60)) else {
+                let _ = self.child.kill();
+                panic!("no answer to {method}");
+            };
+            let message: Value = serde_json::from_str(&line).expect("a JSON line");
+            if message["id"] == id {
+                return message;
+            }
+        }
+    }
+
+    /// Closes standard input; the server then ends.
+    fn stop(mut self) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait for the server");
+        assert!(status.success(), "{status}");
+    }
+}
