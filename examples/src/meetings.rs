@@ -65,7 +65,12 @@ pub struct Booking {
     pub note: Option<String>,
 }
 
-/// The rooms that can be booked.
+/// The rooms that can be booked (the variants' docs label them in a form).
+///
+/// ```
+/// let room: examples::meetings::Room = serde_json::from_str("\"cosmos\"").unwrap();
+/// assert_eq!(room, examples::meetings::Room::Cosmos);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Room {
@@ -78,6 +83,12 @@ pub enum Room {
 }
 
 /// Someone taking part.
+///
+/// ```
+/// let ada: examples::meetings::Person =
+///     serde_json::from_value(serde_json::json!({"name": "Ada", "email": "ada@example.com"})).unwrap();
+/// assert_eq!(ada.name, "Ada");
+/// ```
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 pub struct Person {
     /// Their name.
@@ -88,7 +99,13 @@ pub struct Person {
     pub email: String,
 }
 
-/// Equipment a room can be set up with.
+/// Equipment a room can be set up with. Its variants have no docs on purpose: the schema is a
+/// plain `enum` of names (with docs it would be a `oneOf` of labelled `const`s, as [`Room`]).
+///
+/// ```
+/// let list: Vec<examples::meetings::Equipment> = serde_json::from_str(r#"["projector", "camera"]"#).unwrap();
+/// assert_eq!(list[1], examples::meetings::Equipment::Camera);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Equipment {
@@ -98,6 +115,11 @@ pub enum Equipment {
 }
 
 /// When the attendees are reminded.
+///
+/// ```
+/// let when: examples::meetings::Reminder = serde_json::from_str("\"quarter_hour\"").unwrap();
+/// assert_eq!(when, examples::meetings::Reminder::QuarterHour);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Reminder {

@@ -166,3 +166,38 @@ async fn foreign_host_header_is_refused_unless_allowed() {
     let (head, _) = request(allowed, raw).await;
     assert!(!head.starts_with("http/1.1 403"), "{head}");
 }
+
+#[tokio::test]
+async fn a_guarded_page_gets_the_endpoints_host_and_origin_checks() {
+    let config = HttpConfig::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let page = axum::Router::new().route("/", axum::routing::get(|| async { "the page" }));
+    let app = prefab_mcp::transport::guarded(page, &config);
+    let server = tokio::spawn(async move {
+        prefab_mcp::transport::serve_router(listener, app, &config, std::future::pending()).await;
+    });
+    let get = |host: &str, origin: &str| {
+        format!("GET / HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n")
+    };
+    // A top-level navigation (no Origin) to a loopback name, and a loopback page: served.
+    for raw in [
+        get("{addr}", ""),
+        get("{addr}", "Origin: http://localhost:5173\r\n"),
+    ] {
+        let (head, body) = exchange(addr, &raw).await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert_eq!(body, "the page");
+    }
+    // A DNS-rebinding name, and a foreign site's page: refused as /mcp refuses them.
+    let port = addr.port();
+    for raw in [
+        get(&format!("rebound.example:{port}"), ""),
+        get("{addr}", "Origin: https://evil.example\r\n"),
+    ] {
+        let (head, body) = exchange(addr, &raw).await;
+        assert!(head.starts_with("http/1.1 403"), "{head}");
+        assert!(!body.contains("the page"), "{body}");
+    }
+    server.abort();
+}

@@ -145,10 +145,10 @@ pub fn mount<S: Send + Sync + 'static>(service: S, tools: ToolRouter<S>) -> Tool
 /// `{"name": "Gallery", "order": 0}`. The preview host lists the tools grouped by it, in
 /// that order.
 pub const EXAMPLE_META: &str = "prefab/example";
-/// The `_meta` key (`true`) of the tool the preview host calls when it opens: something to
-/// look at first.
+/// The `_meta` key (`true`) of the tool the preview host selects when it opens (its form
+/// filled, not called: the user clicks "Call tool"): something to look at first.
 pub const START_META: &str = "prefab/start";
-/// The tool the preview host opens on: the gallery's sales dashboard.
+/// The tool the preview host opens with: the gallery's sales dashboard.
 pub const START_TOOL: &str = "gallery_sales_dashboard";
 
 /// `tools` labelled as the example `name`, `order`-th in the preview host's list (see

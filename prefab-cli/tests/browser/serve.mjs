@@ -545,6 +545,35 @@ try {
     }
   });
 
+  await test("the argument form reads the other schema spellings: definitions, allOf, nullable type lists, escaped pointers", async () => {
+    const got = await page.evaluate(() => {
+      const root = {
+        definitions: { Color: { type: "string", enum: ["red", "blue"] }, Box: { type: "object", properties: { size: { type: "integer", exclusiveMinimum: 0 } }, required: ["size"] } },
+        $defs: { "on/off": { type: "boolean" } },
+        properties: {
+          color: { $ref: "#/definitions/Color" },
+          box: { allOf: [{ $ref: "#/definitions/Box" }] },
+          shade: { type: ["string", "null"], enum: ["light", "dark", null] },
+          power: { $ref: "#/$defs/on~1off" },
+          at: { type: "string", format: "time" },
+        },
+        required: ["color", "box"],
+      };
+      const fields = Object.entries(root.properties).map(([name, prop]) => schemaField(name, prop, root.required.includes(name), root));
+      const kinds = Object.fromEntries([...fields].map((f) => [f.dataset.field, f.className]));
+      const size = fields[1].querySelector("[name='box.size']");
+      const empty = readFields(fields);
+      size.value = "3";
+      fields[4].querySelector("input").value = "09:05";
+      return { kinds, min: size.min, required: size.required, shade: [...fields[2].querySelector("select").options].map((o) => o.value), empty, filled: readFields(fields) };
+    });
+    assert.deepEqual(got.kinds, { color: "field field-enum", box: "field field-object", shade: "field field-enum", power: "field field-tristate", at: "field field-string" });
+    assert.deepEqual([got.min, got.required, got.shade], ["1", true, ["", "light", "dark"]]);
+    // A required object is sent even when empty (the browser's required check stops the form).
+    assert.deepEqual(got.empty, { color: "red", box: {} });
+    assert.deepEqual(got.filled, { color: "red", box: { size: 3 }, at: "09:05:00" });
+  });
+
   await test("no page errors or console errors", () => {
     // The relayed call to a missing tool is expected to fail on the view's side only.
     assert.deepEqual(errors.filter((e) => !e.includes("tools/call: tool not found")), []);
