@@ -1,23 +1,19 @@
-//! The `hello` example server: one UI tool, one data-only tool, and one tool that asks for
-//! the arguments it was not given through a form (an input request on 2026-07-28 clients,
-//! an elicitation on older ones).
+//! The `hello` example server: one UI tool, one data-only tool, and one tool that takes a
+//! typed form (`FormInput<Invite>`): what its caller leaves out is asked (an input request on
+//! 2026-07-28 clients, the form in the view on older ones).
 use crate::users::{User, users};
 use prefab::display::{DisplayOptions, ToolResult, display_error, display_with};
-use prefab::forms::{FormField, FormSpec, missing_fields, parse_with_fields};
-use prefab_mcp::{Answer, ask_form, form_errors_result};
-use rmcp::handler::server::tool::InputResponses;
-use rmcp::handler::server::wrapper::Parameters;
+use prefab_mcp::FormInput;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+use serde::Deserialize;
+use serde_json::{Value, json};
 
 /// How many users `show_users` shows.
 pub const USER_COUNT: u32 = 300;
 
 /// The server: `show_users` renders a table in the prefab viewer, `user_stats` returns
-/// plain data, `invite_user` asks for what its caller left out.
+/// plain data, `invite_user` takes a typed form.
 ///
 /// ```
 /// use rmcp::ServerHandler;
@@ -41,66 +37,22 @@ impl Hello {
         CallToolResult::structured(stats(&users(USER_COUNT)))
     }
 
-    /// The tool that asks: every field of [`Invite`] the call leaves out is asked through a
-    /// form, answered either in a retried call (2026-07-28) or in an elicitation.
+    /// The tool that takes a typed form: the model sees [`Invite`]'s schema; what it leaves
+    /// out is asked (an input request on 2026-07-28 clients, the form in the view on older
+    /// ones), and a form submitted with mistakes comes back with each under its field.
     #[tool(
-        description = "Invite a user by email with a role (admin, editor or viewer); asks the user for whatever is missing"
+        description = "Invite a user by email with a role (admin, editor or viewer); shows a form for whatever is missing",
+        input_schema = prefab_mcp::form_schema::<Invite>(),
+        meta = prefab_mcp::ui_tool_meta()
     )]
-    pub async fn invite_user(
-        &self,
-        Parameters(args): Parameters<InviteArgs>,
-        InputResponses(answers): InputResponses,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let fields = invite_fields()?;
-        let mut given = match serde_json::to_value(&args) {
-            Ok(Value::Object(map)) => map,
-            _ => Map::new(),
+    pub async fn invite_user(&self, form: FormInput<Invite>) -> CallToolResponse {
+        let invite = match form.title("Invite a user").submit_label("Invite").parse() {
+            Ok(invite) => invite,
+            Err(form) => return form,
         };
-        let missing = missing_fields(&fields, &Value::Object(given.clone()));
-        if !missing.is_empty() {
-            let message = "Who should be invited, and with which role?";
-            match ask_form::<Map<String, Value>>(
-                &context,
-                answers.as_ref(),
-                &missing,
-                INVITE_FORM,
-                message,
-                None,
-            )
-            .await?
-            {
-                Answer::Accepted(answer) => given.extend(answer),
-                Answer::Declined | Answer::Cancelled => return Ok(text("No invitation was sent.")),
-                Answer::Invalid(errors) => return Ok(form_errors_result(&errors).into()),
-                Answer::InputRequired(ask) => return Ok(CallToolResponse::InputRequired(*ask)),
-            }
-        }
-        Ok(
-            match parse_with_fields::<Invite>(&fields, &Value::Object(given)) {
-                Ok(invite) => text(&format!(
-                    "Invited {} as {}.",
-                    invite.email,
-                    invite.role.name()
-                )),
-                Err(errors) => form_errors_result(&errors).into(),
-            },
-        )
+        let text = format!("Invited {} as {}.", invite.email, invite.role.name());
+        CallToolResult::success(vec![ContentBlock::text(text)]).into()
     }
-}
-
-/// The key of `invite_user`'s form among the call's input requests.
-pub const INVITE_FORM: &str = "invite";
-
-/// The arguments of `invite_user`: both may be left out.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
-pub struct InviteArgs {
-    /// The address the invitation goes to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub email: Option<String>,
-    /// `admin`, `editor` or `viewer`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
 }
 
 /// A complete invitation: what `invite_user` asks for.
@@ -135,16 +87,6 @@ impl Role {
             Self::Viewer => "viewer",
         }
     }
-}
-
-fn invite_fields() -> Result<Vec<FormField>, ErrorData> {
-    FormSpec::for_type::<Invite>("invite_user")
-        .map(|spec| spec.fields)
-        .map_err(|e| ErrorData::internal_error(format!("the Invite form: {e}"), None))
-}
-
-fn text(text: &str) -> CallToolResponse {
-    CallToolResult::success(vec![ContentBlock::text(text)]).into()
 }
 
 #[tool_handler(

@@ -1,7 +1,12 @@
-//! `invite_user` asks for missing arguments through a form: a 2026-07-28 client receives an
-//! `InputRequiredResult` and calls again with the answer; a 2025-11-25 client receives an
-//! `elicitation/create` request instead. rmcp's client drives the `hello` binary over stdio.
+//! `invite_user` takes a typed form (`FormInput<Invite>`): the model sees `Invite`'s schema;
+//! missing arguments are asked with an `InputRequiredResult` on a 2026-07-28 client (it calls
+//! again with the answer) and shown as the form view on a 2025-11-25 one (never as an
+//! elicitation); raw strings with mistakes come back as the form with the values kept and an
+//! error under each field; valid strings reach the tool as an `Invite`. rmcp's client drives
+//! the `hello` binary over stdio.
 #![allow(clippy::unwrap_used)]
+mod form_tree;
+use form_tree::{control, error_count, messages_under};
 
 use rmcp::model::ProtocolVersion;
 use rmcp::model::{
@@ -44,6 +49,13 @@ fn text(result: &CallToolResult) -> String {
     result.content[0].as_text().unwrap().text.clone()
 }
 
+/// The view of a UI result (its `$prefab` envelope's `view`).
+fn view_of(result: &CallToolResult) -> &Value {
+    let envelope = result.structured_content.as_ref().expect("a UI result");
+    assert!(envelope.get("$prefab").is_some(), "{envelope}");
+    &envelope["view"]
+}
+
 /// The input request of a first call, as JSON.
 async fn ask<S: rmcp::Service<RoleClient>>(
     client: &RunningService<RoleClient, S>,
@@ -60,7 +72,8 @@ async fn retry<S: rmcp::Service<RoleClient>>(
     arguments: Value,
     answer: Value,
 ) -> CallToolResult {
-    let responses: InputResponses = serde_json::from_value(json!({ "invite": answer })).unwrap();
+    let responses: InputResponses =
+        serde_json::from_value(json!({ prefab_mcp::FORM_INPUT_KEY: answer })).unwrap();
     let params = call(arguments).with_input_responses(responses);
     match client.call_tool_once(params).await.unwrap() {
         CallToolResponse::Complete(result) => result,
@@ -73,7 +86,7 @@ async fn a_2026_client_gets_an_input_request_and_the_retry_succeeds() {
     let client = modern().await;
     let asked = ask(&client, json!({})).await;
     assert_eq!(asked["resultType"], "input_required");
-    let request = &asked["inputRequests"]["invite"];
+    let request = &asked["inputRequests"][prefab_mcp::FORM_INPUT_KEY];
     assert_eq!(request["method"], "elicitation/create");
     assert_eq!(request["params"]["mode"], "form");
     let schema = &request["params"]["requestedSchema"];
@@ -95,7 +108,7 @@ async fn a_2026_client_gets_an_input_request_and_the_retry_succeeds() {
 async fn only_the_missing_arguments_are_asked() {
     let client = modern().await;
     let asked = ask(&client, json!({"email": "grace@example.com"})).await;
-    let schema = &asked["inputRequests"]["invite"]["params"]["requestedSchema"];
+    let schema = &asked["inputRequests"][prefab_mcp::FORM_INPUT_KEY]["params"]["requestedSchema"];
     let asked_for: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
     assert_eq!(asked_for, ["role"]);
     let answer = json!({"action": "accept", "content": {"role": "admin"}});
@@ -115,29 +128,48 @@ async fn only_the_missing_arguments_are_asked() {
 }
 
 #[tokio::test]
-async fn wrong_answers_come_back_with_per_field_errors() {
+async fn the_model_sees_the_typed_schema() {
     let client = modern().await;
-    let answer = json!({"action": "accept", "content": {"email": "", "role": "boss"}});
-    let done = retry(&client, json!({}), answer).await;
-    assert_eq!(done.is_error, Some(true));
-    let errors = &done.structured_content.as_ref().unwrap()["errors"];
-    let by_field: Vec<(&str, &str)> = errors
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| (e["field"].as_str().unwrap(), e["message"].as_str().unwrap()))
-        .collect();
-    assert_eq!(by_field.len(), 2, "{errors}");
-    assert_eq!(by_field[0], ("email", "is required"));
-    assert_eq!(by_field[1].0, "role");
-    assert!(by_field[1].1.contains("admin"), "{}", by_field[1].1);
-
-    let declined = retry(&client, json!({}), json!({"action": "decline"})).await;
-    assert_eq!(text(&declined), "No invitation was sent.");
+    let tools = client.list_all_tools().await.unwrap();
+    let invite = tools.iter().find(|t| t.name == "invite_user").unwrap();
+    let schema = serde_json::to_value(&*invite.input_schema).unwrap();
+    assert_eq!(schema["properties"]["email"]["format"], "email");
+    assert_eq!(schema["required"], json!(["email", "role"]));
+    let role = serde_json::to_string(&schema).unwrap();
+    assert!(role.contains("editor") && role.contains("viewer"), "{role}");
     client.cancel().await.unwrap();
 }
 
-/// A client of the 2025-11-25 revision that answers elicitations like a user would.
+#[tokio::test]
+async fn wrong_answers_come_back_as_the_form_with_an_error_under_each_field() {
+    let client = modern().await;
+    let answer = json!({"action": "accept", "content": {"email": "", "role": "boss"}});
+    let done = retry(&client, json!({}), answer).await;
+    assert_ne!(
+        done.is_error,
+        Some(true),
+        "the view replaces itself only with a success"
+    );
+    let view = view_of(&done);
+    assert_eq!(messages_under(view, "email"), ["is required"]);
+    let role = messages_under(view, "role");
+    assert_eq!(role.len(), 1);
+    assert!(role[0].contains("admin"), "{role:?}");
+    assert_eq!(control(view, "role")["value"], "boss");
+    assert_eq!(error_count(view), 2);
+    let said = text(&done);
+    assert!(
+        said.contains("email: is required") && said.contains("role: must be one of"),
+        "{said}"
+    );
+
+    let declined = retry(&client, json!({}), json!({"action": "decline"})).await;
+    assert!(text(&declined).contains("declined"), "{}", text(&declined));
+    assert!(declined.structured_content.is_none());
+    client.cancel().await.unwrap();
+}
+
+/// A client of the 2025-11-25 revision that would answer elicitations like a user would.
 #[derive(Clone, Default)]
 struct OldClient {
     asked: Arc<Mutex<Vec<Value>>>,
@@ -162,32 +194,67 @@ impl ClientHandler for OldClient {
             .lock()
             .unwrap()
             .push(serde_json::to_value(&request).unwrap());
-        Ok(serde_json::from_value(
-            json!({"action": "accept", "content": {"email": "lin@example.com", "role": "viewer"}}),
-        )
-        .unwrap())
+        Ok(serde_json::from_value(json!({"action": "decline"})).unwrap())
+    }
+}
+
+async fn old_call(
+    client: &RunningService<RoleClient, OldClient>,
+    arguments: Value,
+) -> CallToolResult {
+    match client.call_tool_once(call(arguments)).await.unwrap() {
+        CallToolResponse::Complete(done) => done,
+        other => panic!("a 2025-11-25 client must not receive an input request: {other:?}"),
     }
 }
 
 #[tokio::test]
-async fn a_2025_client_gets_an_elicitation_request_instead() {
+async fn a_2025_client_gets_the_form_view_and_never_an_elicitation() {
     let handler = OldClient::default();
     let client = handler.clone().serve(hello()).await.unwrap();
     assert_eq!(
         client.peer_info().unwrap().protocol_version.to_string(),
         "2025-11-25"
     );
-    let response = client.call_tool_once(call(json!({}))).await.unwrap();
-    let CallToolResponse::Complete(done) = response else {
-        panic!("a 2025-11-25 client must not receive an input request: {response:?}")
-    };
-    assert_eq!(text(&done), "Invited lin@example.com as viewer.");
-    let asked = handler.asked.lock().unwrap().clone();
-    assert_eq!(asked.len(), 1);
-    assert_eq!(asked[0]["mode"], "form");
+    // Nothing given: the empty form, no errors yet; the text names what is missing.
+    let done = old_call(&client, json!({})).await;
+    assert_ne!(done.is_error, Some(true));
+    let view = view_of(&done);
+    assert_eq!(error_count(view), 0);
+    assert_eq!(control(view, "email")["type"], "Input");
     assert_eq!(
-        choices(&asked[0]["requestedSchema"]["properties"]["role"]),
-        ["admin", "editor", "viewer"]
+        text(&done),
+        "The form is shown for the user to fill in. Missing: email, role."
+    );
+
+    // What the view submits: raw strings, an untouched radio group left as its template.
+    let submitted = json!({"email": "lin@", "role": "{{ role }}"});
+    let done = old_call(&client, submitted).await;
+    let view = view_of(&done);
+    assert_eq!(control(view, "email")["value"], "lin@");
+    assert_eq!(messages_under(view, "email"), ["must be an email address"]);
+    assert_eq!(messages_under(view, "role"), ["is required"]);
+    assert_eq!(error_count(view), 2);
+    let onsubmit = &nodes_of_type(view, "Form")[0]["onSubmit"];
+    assert_eq!(onsubmit["tool"], "invite_user");
+
+    // Valid strings reach the tool as an `Invite`.
+    let done = old_call(
+        &client,
+        json!({"email": " lin@example.com ", "role": "viewer"}),
+    )
+    .await;
+    assert_eq!(text(&done), "Invited lin@example.com as viewer.");
+    assert!(
+        handler.asked.lock().unwrap().is_empty(),
+        "no elicitation was sent"
     );
     client.cancel().await.unwrap();
+}
+
+fn nodes_of_type<'a>(view: &'a Value, kind: &str) -> Vec<&'a Value> {
+    form_tree::nodes(view)
+        .into_iter()
+        .filter(|n| n["type"] == kind)
+        .collect()
 }

@@ -1,8 +1,13 @@
-//! The gallery's typed form: a valid submission is saved and listed, an invalid one names
-//! the field and saves nothing, and the rows survive reopening the file.
+//! The gallery's typed form: a valid submission is saved and listed; one with mistakes comes
+//! back as the same form, values kept and each mistake under its field, and saves nothing;
+//! the rows survive reopening the file.
 #![allow(clippy::unwrap_used)]
-use examples::gallery::Signups;
-use serde_json::json;
+mod form_tree;
+use examples::gallery::{SAVE_TOOL, Signups};
+use form_tree::{control, error_count, messages_under};
+use prefab_mcp::FormInput;
+use rmcp::model::{CallToolResponse, CallToolResult};
+use serde_json::{Value, json};
 
 fn dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("prefab-signups-{name}-{}", std::process::id()));
@@ -10,19 +15,48 @@ fn dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+fn save(store: &Signups, arguments: Value) -> CallToolResult {
+    match store.save(FormInput::new(SAVE_TOOL, arguments)) {
+        CallToolResponse::Complete(result) => result,
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
 #[test]
-fn saves_lists_and_rejects_with_field_names() {
+fn saves_lists_and_shows_mistakes_under_their_fields() {
     let dir = dir("save");
     let store = Signups::open_in(&dir).unwrap();
-    let ok = store.save(
-        &json!({"name": "Ada", "email": "ada@example.com", "seats": "4", "newsletter": false}),
+    let ok = save(
+        &store,
+        json!({"name": "Ada", "email": "ada@example.com", "seats": "4", "newsletter": false}),
     );
-    assert!(!ok.is_error);
-    let bad = store
-        .save(&json!({"name": "Bob", "email": "not an email", "seats": 2, "newsletter": true}));
-    assert!(bad.is_error);
-    let text = serde_json::to_string(&bad.structured_content).unwrap();
-    assert!(text.contains("email"), "{text}");
+    assert_ne!(ok.is_error, Some(true));
+    let bad = save(
+        &store,
+        json!({"name": "Bob", "email": "not an email", "seats": "900", "newsletter": "on"}),
+    );
+    assert_ne!(bad.is_error, Some(true));
+    let view = &bad.structured_content.as_ref().unwrap()["view"];
+    assert_eq!(control(view, "name")["value"], "Bob");
+    assert_eq!(control(view, "email")["value"], "not an email");
+    assert_eq!(control(view, "seats")["value"], "900");
+    assert_eq!(control(view, "newsletter")["value"], true);
+    assert_eq!(messages_under(view, "email"), ["must be an email address"]);
+    assert_eq!(messages_under(view, "seats"), ["must be at most 500"]);
+    assert_eq!(error_count(view), 2);
+    // The page around the form: the saved rows are still listed below it.
+    assert!(
+        serde_json::to_string(view)
+            .unwrap()
+            .contains("Saved sign-ups (1)")
+    );
+    let text = bad.content[0].as_text().unwrap().text.clone();
+    assert!(
+        text.contains("email: must be an email address")
+            && text.contains("seats: must be at most 500"),
+        "{text}"
+    );
+
     let rows = store.rows().unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(

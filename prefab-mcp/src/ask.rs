@@ -93,26 +93,44 @@ pub async fn ask_form<T: DeserializeOwned>(
         return Ok(answer(parse_input_response(fields, &responses, key)));
     }
     let request = ElicitationRequest::new(message, fields);
-    let params: ElicitRequestParams = serde_json::to_value(&request)
-        .and_then(serde_json::from_value)
-        .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
     let modern = context
         .protocol_version()
         .is_some_and(|v| takes_input_required(&v));
     if modern {
-        let requests = serde_json::from_value(json!({
-            key: { "method": prefab::forms::ELICITATION_METHOD, "params": params }
-        }))
-        .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
-        let asked = InputRequiredResult::new(Some(requests), request_state);
+        let asked = input_required_result(key, &request, request_state)?;
         return Ok(Answer::InputRequired(Box::new(asked)));
     }
+    let params = elicit_params(key, &request)?;
     let result =
         context.peer.create_elicitation(params).await.map_err(|e| {
             ErrorData::internal_error(format!("elicitation `{key}` failed: {e}"), None)
         })?;
     let result = serde_json::to_value(result).unwrap_or(Value::Null);
     Ok(answer(parse_elicitation(fields, &result)))
+}
+
+/// `request` in rmcp's elicitation type.
+fn elicit_params(
+    key: &str,
+    request: &ElicitationRequest,
+) -> Result<ElicitRequestParams, ErrorData> {
+    serde_json::to_value(request)
+        .and_then(serde_json::from_value)
+        .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))
+}
+
+/// An `InputRequiredResult` asking `request` under `key`.
+pub(crate) fn input_required_result(
+    key: &str,
+    request: &ElicitationRequest,
+    request_state: Option<String>,
+) -> Result<InputRequiredResult, ErrorData> {
+    let params = elicit_params(key, request)?;
+    let requests = serde_json::from_value(json!({
+        key: { "method": prefab::forms::ELICITATION_METHOD, "params": params }
+    }))
+    .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
+    Ok(InputRequiredResult::new(Some(requests), request_state))
 }
 
 fn answer<T>(parsed: Result<Elicited<T>, FormErrors>) -> Answer<T> {

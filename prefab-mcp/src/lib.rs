@@ -12,6 +12,9 @@
 //!   viewer renders, and keep every other tool data-only;
 //! * [`call_tool_result`] — turns a prefab [`ToolResult`](prefab::display::ToolResult)
 //!   into rmcp's `CallToolResult`, keeping the short text the model reads;
+//! * [`FormInput`] and [`form_schema`] — a tool that takes a typed form: the model sees
+//!   `T`'s schema, the view submits raw strings, the tool gets a checked `T` or returns the
+//!   form (asking for what is missing, or shown again with an error under each field);
 //! * [`ask_form`] — ask the user through a form mid-call: an `InputRequiredResult` for
 //!   2026-07-28 clients, `elicitation/create` for older ones;
 //! * [`meta`] — typed MCP Apps metadata (rmcp has none);
@@ -27,6 +30,7 @@
 mod a2ui;
 mod ask;
 pub mod capability;
+mod form_input;
 mod html;
 pub mod meta;
 mod result;
@@ -37,6 +41,7 @@ mod with_viewer;
 
 pub use a2ui::{A2UI_TTL_MS, a2ui_read_result, display_a2ui};
 pub use ask::{Answer, ask_form, form_errors_result, takes_input_required};
+pub use form_input::{FORM_INPUT_KEY, FormInput, form_schema};
 pub use html::{ViewerError, remote_references};
 pub use result::call_tool_result;
 pub use tools::{UnknownTool, is_ui_tool, mark_ui_tool, set_ui_tools, ui_tool_meta};

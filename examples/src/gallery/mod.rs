@@ -10,7 +10,7 @@ mod signups;
 pub use data::{big_table, sales_dashboard};
 pub use families::{FAMILIES, family};
 pub use orders::{Order, orders};
-pub use signups::{SAVE_TOOL, SaveSignup, Signup, Signups};
+pub use signups::{SAVE_TOOL, Signup, Signups};
 
 use prefab::display::display;
 use rmcp::model::CallToolResult;

@@ -1,10 +1,14 @@
-//! A typed form that saves into SQLite: `auto_form::<Signup>()` renders the form, its submit
-//! calls `save_signup`, which checks the fields (`FormSubmission`), inserts a row and shows
-//! the form again with every saved row below it.
+//! A typed form that saves into SQLite: `gallery_signup_form` shows the form for `Signup`,
+//! its submit calls `save_signup`, which takes a `FormInput<Signup>` (the model sees
+//! `Signup`'s schema): a valid sign-up is inserted and the page shown again with every saved
+//! row below the form; a submission with mistakes comes back as the same form, values kept
+//! and each mistake under its field.
 use prefab::auto::auto_table;
 use prefab::display::{DisplayOptions, ToolResult, display_error, display_with};
-use prefab::forms::{FormSubmission, auto_form};
-use prefab::{Column, Heading, Muted, Node};
+use prefab::forms::FormSpec;
+use prefab::{Column, Form, Heading, Muted};
+use prefab_mcp::FormInput;
+use rmcp::model::CallToolResponse;
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -30,8 +34,9 @@ pub struct Signup {
 /// ```
 /// let dir = std::env::temp_dir().join(format!("signups-doc-{}", std::process::id()));
 /// let store = examples::gallery::Signups::open_in(&dir).unwrap();
-/// let args = serde_json::json!({"name": "Ada", "email": "ada@example.com", "seats": 3, "newsletter": true});
-/// let result = store.save(&args);
+/// let args = serde_json::json!({"name": "Ada", "email": "ada@example.com", "seats": "3", "newsletter": "on"});
+/// let form = prefab_mcp::FormInput::new(examples::gallery::SAVE_TOOL, args);
+/// let rmcp::model::CallToolResponse::Complete(result) = store.save(form) else { panic!() };
 /// let shown = serde_json::to_string(&result.structured_content).unwrap();
 /// assert!(shown.contains("ada@example.com") && shown.contains("Saved sign-ups (1)"));
 /// assert_eq!(store.rows().unwrap().len(), 1);
@@ -98,39 +103,49 @@ impl Signups {
         rows.collect::<Result<_, _>>().map_err(|e| e.to_string())
     }
 
-    /// The form and the saved rows.
+    /// The sign-up page: the empty form (submitting to [`SAVE_TOOL`]) and the saved rows.
     #[must_use]
-    pub fn view(&self, notice: Option<&str>) -> ToolResult {
-        let form = match auto_form::<Signup>(SAVE_TOOL) {
-            Ok(form) => form,
-            Err(e) => return display_error(format!("sign-up form: {e}")),
-        };
-        let rows = match self.rows() {
-            Ok(rows) => rows,
-            Err(e) => return display_error(format!("reading sign-ups: {e}")),
-        };
+    pub fn view(&self) -> ToolResult {
+        match FormSpec::for_type::<Signup>(SAVE_TOOL) {
+            Ok(spec) => self.shown(spec.submit_label(SUBMIT).view(), None),
+            Err(e) => display_error(format!("sign-up form: {e}")),
+        }
+    }
+
+    /// `form` (empty, or shown again with its errors) above the saved rows.
+    fn page(&self, form: Form, notice: Option<&str>) -> Column {
         let mut column = Column::new().child(Heading::new("Sign up")).child(form);
         if let Some(notice) = notice {
             column = column.child(Muted::new(notice));
         }
-        let count = rows.len();
-        column = column.child(Heading::new(format!("Saved sign-ups ({count})")).level(3));
-        if count > 0 {
-            match auto_table(&rows) {
-                Ok(table) => column = column.child(table),
-                Err(e) => return display_error(format!("sign-up table: {e}")),
+        let table = self
+            .rows()
+            .and_then(|rows| Ok((rows.len(), auto_table(&rows).map_err(|e| e.to_string())?)));
+        match table {
+            Ok((count, table)) => {
+                column = column.child(Heading::new(format!("Saved sign-ups ({count})")).level(3));
+                if count > 0 {
+                    column = column.child(table);
+                }
             }
+            Err(e) => column = column.child(Muted::new(format!("Cannot read the sign-ups: {e}"))),
         }
-        display_with(Node::from(column), &DisplayOptions::new().title("Sign-ups"))
+        column
     }
 
-    /// Checks the submitted fields, saves them and shows the updated view; a field that does
-    /// not check out is named in the error result.
+    fn shown(&self, form: Form, notice: Option<&str>) -> ToolResult {
+        let page = self.page(form, notice);
+        display_with(page, &DisplayOptions::new().title("Sign-ups"))
+    }
+
+    /// Saves a submitted sign-up and shows the page again with it listed; a submission with
+    /// mistakes comes back as the form with each under its field and the values kept.
     #[must_use]
-    pub fn save(&self, arguments: &serde_json::Value) -> ToolResult {
-        let signup: Signup = match FormSubmission::parse(arguments) {
+    pub fn save(&self, form: FormInput<Signup>) -> CallToolResponse {
+        let form = form.submit_label(SUBMIT);
+        let signup = match form.parse_in(|form| self.page(form, None)) {
             Ok(signup) => signup,
-            Err(errors) => return display_error(errors.to_string()),
+            Err(form) => return form,
         };
         let saved = self
             .db
@@ -143,39 +158,37 @@ impl Signups {
                 )
                 .map_err(|e| e.to_string())
             });
-        match saved {
-            Ok(_) => self.view(Some(&format!("Saved {}.", signup.email))),
-            Err(e) => display_error(format!("saving the sign-up: {e}")),
-        }
+        let page = match (saved, FormSpec::for_type::<Signup>(SAVE_TOOL)) {
+            (Ok(_), Ok(spec)) => {
+                let notice = format!("Saved {}.", signup.email);
+                self.shown(spec.submit_label(SUBMIT).view(), Some(&notice))
+            }
+            (Err(e), _) => display_error(format!("saving the sign-up: {e}")),
+            (_, Err(e)) => display_error(format!("sign-up form: {e}")),
+        };
+        prefab_mcp::call_tool_result(page).into()
     }
 }
 
-/// The arguments `save_signup` receives: the form's fields, as the view sends them.
-#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
-pub struct SaveSignup {
-    /// Field name → submitted value (checked against [`Signup`]'s fields).
-    #[serde(flatten)]
-    pub fields: serde_json::Map<String, serde_json::Value>,
-}
+/// The submit button's label.
+const SUBMIT: &str = "Sign up";
 
 #[rmcp::tool_router(vis = "pub")]
 impl Signups {
     #[rmcp::tool(
-        description = "Gallery: a typed sign-up form (auto_form) that saves into SQLite and lists the saved rows",
+        description = "Gallery: a typed sign-up form (FormInput) that saves into SQLite and lists the saved rows",
         meta = prefab_mcp::ui_tool_meta()
     )]
     pub async fn gallery_signup_form(&self) -> rmcp::model::CallToolResult {
-        prefab_mcp::call_tool_result(self.view(None))
+        prefab_mcp::call_tool_result(self.view())
     }
 
     #[rmcp::tool(
-        description = "Saves a sign-up submitted by the gallery's form and shows the saved rows",
+        description = "Saves a sign-up (name, email, seats 1-500, newsletter); shows the form for what is missing or wrong, then the saved rows",
+        input_schema = prefab_mcp::form_schema::<Signup>(),
         meta = prefab_mcp::ui_tool_meta()
     )]
-    pub async fn save_signup(
-        &self,
-        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<SaveSignup>,
-    ) -> rmcp::model::CallToolResult {
-        prefab_mcp::call_tool_result(self.save(&serde_json::Value::Object(args.fields)))
+    pub async fn save_signup(&self, form: FormInput<Signup>) -> CallToolResponse {
+        self.save(form)
     }
 }

@@ -20,7 +20,25 @@ actions! {
     CloseOverlay "closeOverlay" {} => CloseOverlay::new();
     /// Asks the host to open a URL.
     OpenLink "openLink" { url: String } => OpenLink::new("https://example.com");
-    /// Calls an MCP server tool; `$result` is its structured content.
+    /// Calls an MCP server tool (`tools/call` through the host). What the result does to the
+    /// open view:
+    ///
+    /// * **a whole envelope** (`structuredContent` with `$prefab` and `view`, what
+    ///   `display()` / `prefab_mcp::call_tool_result` send) **replaces the view**: the new
+    ///   view, state (the old state is dropped; inputs start from their `value`), defs and
+    ///   settings — e.g. a form shown again with its errors (`FormSpec::errors`);
+    /// * **an update** (`{"$prefab": …, "update": {"state", "actions"}}`, what
+    ///   `display_update()` sends) **merges** `update.state` into the state and runs
+    ///   `update.actions`; the view stays — e.g. `display_update(row_count, ShowToast::new("Saved"))`;
+    /// * **other structured content** (plain data) leaves the view alone: it is `$result`
+    ///   in `onSuccess` (its `result` member with `unwrapResult`), stored at `resultKey`;
+    /// * **no structured content**: `$result` is the text content (parsed when it is JSON);
+    /// * **an error** (`isError: true`, or a JSON-RPC error) changes nothing: the action
+    ///   fails, `$error` is the result's text and the `onError` chain runs (even if the
+    ///   result carries an envelope) — e.g. `display_error("Not saved")`.
+    ///
+    /// In each case but the error, `onSuccess` runs after the result was applied. A reply
+    /// older than one already applied for the same tool is dropped.
     CallTool "toolCall" { tool: String ; arguments: Bind<Map>, unwrap_result: bool }
         => CallTool::new("search").arguments("{{ query }}");
     /// Sends a user message to the conversation.

@@ -84,7 +84,7 @@ pub fn check_fields(
 }
 
 /// `{"address.street": "x"}` → `{"address": {"street": "x"}}` (nested keys kept as they are).
-fn unflatten(arguments: &Value) -> Map<String, Value> {
+pub(super) fn unflatten(arguments: &Value) -> Map<String, Value> {
     let mut out = Map::new();
     let Some(map) = arguments.as_object() else {
         return out;
@@ -228,16 +228,7 @@ fn coerce(kind: &FieldKind, value: &Value) -> Result<Value, String> {
             #[allow(clippy::cast_possible_truncation)]
             Ok(Value::from(n as i64))
         }
-        FieldKind::Boolean => match value {
-            Value::Bool(b) => Ok(Value::Bool(*b)),
-            Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
-                "true" | "on" | "yes" | "1" => Ok(Value::Bool(true)),
-                "false" | "off" | "no" | "0" | "" => Ok(Value::Bool(false)),
-                _ => Err("must be true or false".into()),
-            },
-            Value::Number(n) => Ok(Value::Bool(n.as_f64() != Some(0.0))),
-            _ => Err("must be true or false".into()),
-        },
+        FieldKind::Boolean => coerce_boolean(value).map(Value::Bool),
         FieldKind::Choice { options } => choice(options, value),
         FieldKind::List { item } => list(item, value),
         FieldKind::Group { .. } => Err("must be an object".into()),
@@ -291,6 +282,20 @@ fn list(item: &FieldKind, value: &Value) -> Result<Value, String> {
         .map(|(i, v)| coerce(item, v).map_err(|m| format!("item {}: {m}", i + 1)))
         .collect::<Result<Vec<_>, _>>()
         .map(Value::Array)
+}
+
+/// A checkbox's value: `true`, `"on"`, `"yes"`, `"1"`… or `false`, `"off"`, `""`….
+pub(super) fn coerce_boolean(value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Bool(b) => Ok(*b),
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "on" | "yes" | "1" => Ok(true),
+            "false" | "off" | "no" | "0" | "" => Ok(false),
+            _ => Err("must be true or false".into()),
+        },
+        Value::Number(n) => Ok(n.as_f64() != Some(0.0)),
+        _ => Err("must be true or false".into()),
+    }
 }
 
 /// Bounds checks after conversion: min/max for numbers, length for text and lists.

@@ -32,6 +32,7 @@ mod coerce;
 mod elicit;
 mod field;
 mod mrtr;
+mod prefill;
 mod render;
 mod schema;
 mod submission;
@@ -48,6 +49,7 @@ pub use submission::{FormSubmission, parse_with_fields};
 
 use crate::Form;
 use crate::display::{DisplayOptions, ToolResult, display_with};
+use serde_json::Value;
 
 /// A form: fields, the tool its submit button calls, and its texts.
 ///
@@ -69,6 +71,10 @@ pub struct FormSpec {
     pub tool: String,
     /// The submit button's label (default `Submit`).
     pub submit_label: String,
+    /// The problems shown with the form: each under its field (matched by name, `address.zip`
+    /// inside a group), the others (an empty field name, or one the form does not have) above
+    /// the submit button.
+    pub errors: Vec<FieldError>,
 }
 
 impl FormSpec {
@@ -79,6 +85,7 @@ impl FormSpec {
             fields: fields.into(),
             tool: tool.into(),
             submit_label: "Submit".into(),
+            errors: Vec::new(),
         }
     }
 
@@ -106,10 +113,76 @@ impl FormSpec {
         self
     }
 
+    /// Fills the form with submitted values: each field starts with its value from `values`
+    /// (an object of the form's arguments: nested like the fields, or with dotted keys), so a
+    /// form shown again keeps what the user typed. Values are kept as sent (raw strings
+    /// too); blank ones and unresolved `{{ … }}` templates leave their field empty, and a
+    /// checkbox reads `"on"`/`"true"`/`true` as checked. Keys of no field are ignored.
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField, FormSpec};
+    /// use serde_json::json;
+    ///
+    /// let spec = FormSpec::new("signup", vec![
+    ///     FormField::new("email", FieldKind::Email),
+    ///     FormField::new("seats", FieldKind::Integer),
+    ///     FormField::new("newsletter", FieldKind::Boolean),
+    /// ])
+    /// .values(json!({"email": "ada@", "seats": "{{ seats }}", "newsletter": "on"}));
+    /// assert_eq!(spec.fields[0].default, Some(json!("ada@")));
+    /// assert_eq!(spec.fields[1].default, None);
+    /// assert_eq!(spec.fields[2].default, Some(json!(true)));
+    /// ```
+    #[must_use]
+    pub fn values(mut self, values: impl Into<Value>) -> Self {
+        prefill::fill(&mut self.fields, &values.into());
+        self
+    }
+
+    /// Fills one field (a dotted `name` reaches into a group); a name the form does not have
+    /// is ignored. See [`FormSpec::values`].
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField, FormSpec};
+    ///
+    /// let spec = FormSpec::new("invite", vec![FormField::new("email", FieldKind::Email)])
+    ///     .value("email", "ada@example.com");
+    /// assert_eq!(spec.fields[0].default, Some("ada@example.com".into()));
+    /// ```
+    #[must_use]
+    pub fn value(mut self, name: impl AsRef<str>, value: impl Into<Value>) -> Self {
+        prefill::fill_one(&mut self.fields, name.as_ref(), &value.into());
+        self
+    }
+
+    /// Shows `errors` with the form: a `FieldError` under the control of the field each one
+    /// names (its `Field` marked invalid), and those of no field above the submit button.
+    ///
+    /// ```
+    /// use prefab::forms::{FieldError, FieldKind, FormErrors, FormField, FormSpec};
+    ///
+    /// let errors = FormErrors { errors: vec![
+    ///     FieldError { field: "email".into(), message: "must be an email address".into() },
+    ///     FieldError { field: String::new(), message: "try again later".into() },
+    /// ]};
+    /// let spec = FormSpec::new("invite", vec![FormField::new("email", FieldKind::Email)]).errors(&errors);
+    /// let form = serde_json::to_value(prefab::Node::from(spec.view())).unwrap();
+    /// let field = &form["children"][0];
+    /// assert_eq!(field["invalid"], true);
+    /// assert_eq!(field["children"][2]["type"], "FieldError"); // Label, Input, FieldError
+    /// assert_eq!(field["children"][2]["content"], "must be an email address");
+    /// assert_eq!(form["children"][1]["content"], "try again later"); // above the button
+    /// ```
+    #[must_use]
+    pub fn errors(mut self, errors: &FormErrors) -> Self {
+        self.errors.clone_from(&errors.errors);
+        self
+    }
+
     /// The `Form` component tree.
     #[must_use]
     pub fn view(&self) -> Form {
-        render::form_node(&self.fields, &self.tool, &self.submit_label)
+        render::form_node(self)
     }
 
     /// The same fields as an MCP elicitation request.

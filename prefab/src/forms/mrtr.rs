@@ -6,7 +6,7 @@
 //! The types here are plain data (the wire shape, for any MCP library);
 //! `prefab_mcp::ask_form` turns them into rmcp's types and picks the old or the new path
 //! from the negotiated protocol version.
-use super::coerce::{FieldError, FormErrors, is_blank, leaf_key};
+use super::coerce::{FieldError, FormErrors, is_blank, leaf_key, unflatten};
 use super::elicit::{ELICITATION_METHOD, ElicitationRequest, Elicited, parse_elicitation};
 use super::field::{FieldKind, FormField};
 use serde::Serialize;
@@ -113,8 +113,8 @@ pub fn parse_input_response<T: DeserializeOwned>(
 }
 
 /// The fields of `fields` that `arguments` leaves empty (absent, `null`, blank or an
-/// unresolved `{{ … }}` template), so that a
-/// tool asks only for what the caller did not give. Groups keep their empty members.
+/// unresolved `{{ … }}` template; nested objects or dotted keys), so that a tool asks only
+/// for what the caller did not give. Groups keep their empty members.
 ///
 /// ```
 /// use prefab::forms::{FieldKind, FormField, missing_fields};
@@ -130,9 +130,7 @@ pub fn parse_input_response<T: DeserializeOwned>(
 /// ```
 #[must_use]
 pub fn missing_fields(fields: &[FormField], arguments: &Value) -> Vec<FormField> {
-    let empty = Map::new();
-    let given = arguments.as_object().unwrap_or(&empty);
-    missing_in(fields, given)
+    missing_in(fields, &unflatten(arguments))
 }
 
 fn missing_in(fields: &[FormField], given: &Map<String, Value>) -> Vec<FormField> {

@@ -1,5 +1,9 @@
 //! Fields → a prefab `Form` whose submit action sends the field values.
+use super::FormSpec;
+use super::coerce::FieldError;
 use super::field::{FieldKind, FormField};
+use super::prefill;
+use crate::FieldError as FieldErrorNode;
 use crate::{
     Button, CallTool, Checkbox, Field, FieldDescription, FieldTitle, Form, Input, Label, Node,
     Number, Radio, RadioGroup, Select, SelectOption, Textarea,
@@ -31,30 +35,44 @@ pub fn submit_arguments(fields: &[FormField]) -> Value {
     Value::Object(out)
 }
 
-/// `Form[fields…, Button(submit)]` with `onSubmit` calling `tool` with the field values.
-pub(crate) fn form_node(fields: &[FormField], tool: &str, submit_label: &str) -> Form {
-    let arguments = match submit_arguments(fields) {
+/// `Form[fields…, form-level errors…, Button(submit)]` with `onSubmit` calling the spec's
+/// tool with the field values.
+pub(crate) fn form_node(spec: &FormSpec) -> Form {
+    let arguments = match submit_arguments(&spec.fields) {
         Value::Object(map) => map,
         _ => Map::new(),
     };
     Form::new()
         .css_class("gap-4")
-        .on_submit(CallTool::new(tool).arguments(arguments))
-        .children(fields.iter().map(field_node))
-        .child(Button::new(submit_label).button_type("submit"))
+        .on_submit(CallTool::new(spec.tool.clone()).arguments(arguments))
+        .children(spec.fields.iter().map(|f| field_node(f, &spec.errors)))
+        .children(
+            prefill::unplaced(&spec.fields, &spec.errors)
+                .into_iter()
+                .map(FieldErrorNode::new),
+        )
+        .child(Button::new(spec.submit_label.clone()).button_type("submit"))
 }
 
-fn field_node(field: &FormField) -> Field {
+/// `Field[Label, control, FieldError…, FieldDescription]` (a checkbox carries its own
+/// label); a group is `Field[FieldTitle, FieldDescription, FieldError…, fields…]`.
+fn field_node(field: &FormField, errors: &[FieldError]) -> Field {
+    let messages = prefill::messages_for(errors, &field.name);
+    let mut node = Field::new();
+    if !messages.is_empty() {
+        node = node.invalid(true);
+    }
     if let FieldKind::Group { fields } = &field.kind {
-        let mut group = Field::new()
+        let mut group = node
             .css_class("gap-4")
             .child(FieldTitle::new(field.label.clone()));
         if let Some(description) = &field.description {
             group = group.child(FieldDescription::new(description.clone()));
         }
-        return group.children(fields.iter().map(field_node));
+        return group
+            .children(messages.into_iter().map(FieldErrorNode::new))
+            .children(fields.iter().map(|f| field_node(f, errors)));
     }
-    let mut node = Field::new();
     if !matches!(field.kind, FieldKind::Boolean) {
         let mut label = Label::new(field.label.clone()).for_id(field.state_name());
         if !field.required {
@@ -62,7 +80,9 @@ fn field_node(field: &FormField) -> Field {
         }
         node = node.child(label);
     }
-    node = node.child(control(field));
+    node = node
+        .child(control(field))
+        .children(messages.into_iter().map(FieldErrorNode::new));
     if let Some(description) = &field.description {
         node = node.child(FieldDescription::new(description.clone()));
     }
