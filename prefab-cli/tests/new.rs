@@ -112,7 +112,7 @@ fn new_refuses_a_folder_in_use_and_bad_names() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid crate name"));
     let out = prefab(&["new", "fine-name", "--path", empty.to_str().expect("UTF-8")]);
     assert!(out.status.success(), "an empty folder is fine");
-    assert!(empty.join("src/tools/form.rs").is_file());
+    assert!(empty.join("src/tools.rs").is_file());
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
@@ -171,45 +171,64 @@ fn the_generated_server_builds_and_serves_both_tools() {
         .filter_map(|t| t["name"].as_str())
         .collect();
     names.sort_unstable();
-    assert_eq!(names, ["add_contact", "show_orders"]);
-
-    let shown = server.request(
-        "tools/call",
-        json!({"name": "show_orders", "arguments": {}}),
+    assert_eq!(names, ["add_order", "order_chart", "show_orders"]);
+    let add_order = list["result"]["tools"]
+        .as_array()
+        .and_then(|tools| tools.iter().find(|t| t["name"] == "add_order"))
+        .expect("add_order");
+    assert_eq!(
+        add_order["inputSchema"]["properties"]["quantity"]["type"], "integer",
+        "the model sees NewOrder's schema: {add_order}"
     );
-    let content = &shown["result"]["structuredContent"];
+
+    let call = |server: &mut Server, name: &str, arguments: Value| {
+        let answer = server.request("tools/call", json!({"name": name, "arguments": arguments}));
+        assert_ne!(answer["result"]["isError"], true, "{answer}");
+        answer["result"].clone()
+    };
+    let shown = call(&mut server, "show_orders", json!({}));
+    let content = &shown["structuredContent"];
     assert!(content["$prefab"]["version"].is_string(), "{shown}");
     assert!(content.to_string().contains("\"DataTable\""), "{content}");
-
-    let form = server.request(
-        "tools/call",
-        json!({"name": "add_contact", "arguments": {}}),
-    );
+    let chart = call(&mut server, "order_chart", json!({}));
     assert!(
-        form["result"]["structuredContent"]
+        chart["structuredContent"]
             .to_string()
-            .contains("\"Form\""),
+            .contains("\"BarChart\""),
+        "{chart}"
+    );
+
+    // A 2025-11-25 client gets the form as the result when arguments are missing.
+    let form = call(&mut server, "add_order", json!({}));
+    assert!(
+        form["structuredContent"].to_string().contains("\"Form\""),
         "{form}"
     );
 
-    let bad = json!({"name": "Ada", "email": "not an address", "age": "12"});
-    let answer = server.request(
-        "tools/call",
-        json!({"name": "add_contact", "arguments": bad}),
+    // Wrong values, as a form sends them (strings): the form again, values kept, a
+    // FieldError for each wrong field, and a text naming each problem.
+    let bad =
+        json!({"customer": "Ada", "email": "not an address", "item": "Pen", "quantity": "30"});
+    let again = call(&mut server, "add_order", bad);
+    let view = again["structuredContent"].to_string();
+    assert!(
+        view.contains("\"Form\"") && view.contains("not an address"),
+        "{again}"
     );
-    assert_eq!(answer["result"]["isError"], true, "{answer}");
-    let errors = answer["result"]["structuredContent"]["errors"]
-        .as_array()
-        .expect("errors");
-    let fields: Vec<&str> = errors.iter().filter_map(|e| e["field"].as_str()).collect();
-    assert_eq!(fields, ["email", "age"], "{answer}");
+    assert_eq!(view.matches("\"FieldError\"").count(), 2, "{again}");
+    let text = again["content"][0]["text"].as_str().expect("text");
+    assert!(
+        text.contains("email") && text.contains("quantity"),
+        "{text}"
+    );
 
-    let good = json!({"name": "Ada", "email": "ada@example.com", "age": "36"});
-    let answer = server.request(
-        "tools/call",
-        json!({"name": "add_contact", "arguments": good}),
+    let good = json!({"customer": "Alan Turing", "email": "alan@example.com", "item": "Pen", "quantity": "2"});
+    let added = call(&mut server, "add_order", good);
+    let table = added["structuredContent"].to_string();
+    assert!(
+        table.contains("\"DataTable\"") && table.contains("Alan Turing"),
+        "{added}"
     );
-    assert_ne!(answer["result"]["isError"], true, "{answer}");
     server.stop();
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -38,16 +38,8 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../templates/new/src/main.rs"),
     ),
     (
-        "src/server.rs",
-        include_str!("../../templates/new/src/server.rs"),
-    ),
-    (
-        "src/tools/mod.rs",
-        include_str!("../../templates/new/src/tools/mod.rs"),
-    ),
-    (
-        "src/tools/form.rs",
-        include_str!("../../templates/new/src/tools/form.rs"),
+        "src/tools.rs",
+        include_str!("../../templates/new/src/tools.rs"),
     ),
 ];
 

@@ -5,15 +5,14 @@
 //! cargo run -- stdio              # for hosts that start the server themselves
 //! cargo run -- http --port 8931   # Streamable HTTP at http://127.0.0.1:8931/mcp
 //! ```
-mod server;
 mod tools;
 
 use clap::{Parser, Subcommand};
 use prefab_mcp::Viewer;
 use prefab_mcp::transport::{HttpConfig, serve_http, serve_stdio};
-use server::Server;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
+use tools::Server;
 
 /// An MCP server with prefab UIs.
 #[derive(Debug, Parser)]
@@ -40,12 +39,18 @@ async fn main() -> ExitCode {
     let cli = Cli::parse();
     // The viewer: the UI resource (one HTML page) that renders every UI tool's result.
     let viewer = Viewer::new();
+    let server = Server::new();
     let result = match cli.command {
-        Command::Stdio => serve_stdio(viewer.attach(Server)).await,
+        Command::Stdio => serve_stdio(viewer.attach(server)).await,
         Command::Http { port } => {
             let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
             eprintln!("serving MCP on http://{addr}/mcp");
-            serve_http(move || viewer.attach(Server), addr, &HttpConfig::default()).await
+            serve_http(
+                move || viewer.attach(server.clone()),
+                addr,
+                &HttpConfig::default(),
+            )
+            .await
         }
     };
     match result {

@@ -1,2 +1,0 @@
-//! Tools kept in files of their own.
-pub mod form;
