@@ -5,7 +5,8 @@ use axum::Router;
 use axum::http::{StatusCode, header};
 use axum::routing::get;
 
-const INDEX: &str = include_str!("host/index.html");
+/// The page at `/`.
+pub(crate) const INDEX: &str = include_str!("host/index.html");
 const SCRIPT: &str = include_str!("host/host.js");
 const TOOLS: &str = include_str!("host/tools.js");
 const STREAM: &str = include_str!("host/stream.js");
@@ -16,7 +17,8 @@ const STYLE: &str = include_str!("host/host.css");
 ///
 /// The page sets no CSP of its own on purpose: a `srcdoc` frame inherits its parent's
 /// policy, and the view's policy (the default MCP Apps CSP) is set in the frame itself.
-pub fn routes() -> Router {
+/// `index` is the page at `/`: [`INDEX`], or `prefab dev`'s with its script added.
+pub fn routes(index: &'static str) -> Router {
     let file = |body: &'static str, kind: &'static str| {
         get(move || async move {
             (
@@ -29,7 +31,7 @@ pub fn routes() -> Router {
         })
     };
     Router::new()
-        .route("/", file(INDEX, "text/html; charset=utf-8"))
+        .route("/", file(index, "text/html; charset=utf-8"))
         .route("/host.js", file(SCRIPT, "text/javascript; charset=utf-8"))
         .route("/tools.js", file(TOOLS, "text/javascript; charset=utf-8"))
         .route("/stream.js", file(STREAM, "text/javascript; charset=utf-8"))
