@@ -9,9 +9,7 @@
 //! with the port it got (`--port 0`: any free one).
 use examples::hello::Hello;
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{
-    HttpConfig, TransportError, http_router, serve_router, serve_stdio,
-};
+use prefab_mcp::transport::{HttpConfig, TransportError, http_router, serve_router, serve_stdio};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 

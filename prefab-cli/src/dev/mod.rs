@@ -8,6 +8,7 @@
 //! MCP endpoint:  http://127.0.0.1:8931/mcp
 //! Preview host:  http://127.0.0.1:8931/
 //! Target:        cargo run -p my-server -- stdio (stdio)
+//! Renderer:      http://127.0.0.1:8931/renderer/renderer.js (PREFAB_RENDERER_URL=http://127.0.0.1:8931/renderer)
 //! ```
 //!
 //! The endpoint is the one `prefab serve` has ([`http_router`]: loopback `Host` names and
@@ -105,6 +106,7 @@ async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     for path in &args.watch {
         lines.push(("Watching", path.display().to_string()));
     }
+    lines.push(site::renderer(addr));
     site::print(&lines);
     site::run(listener, app, &config).await;
     // Stops the target: the child process is killed when its connection is dropped.
