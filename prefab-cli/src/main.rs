@@ -1,5 +1,6 @@
 //! The `prefab` command: validate, round-trip, evaluate, export `$prefab` UIs, show their
-//! text fallback, and `prefab serve` (the example MCP server with a preview host).
+//! text fallback, `prefab serve` (the example MCP server with a preview host) and `prefab dev`
+//! (the preview host in front of any MCP server).
 //!
 //! Arguments are parsed with clap (derive); each subcommand lives in its own file under
 //! `cmd/` and exposes `run(…) -> Result<ExitCode, String>`.
@@ -12,7 +13,8 @@ use cmd::{a2ui, eval, export, fallback, new, roundtrip, schema, validate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Validate, round-trip, evaluate and export $prefab UIs; serve the example MCP server.
+/// Validate, round-trip, evaluate and export $prefab UIs; serve the example MCP server;
+/// preview your own.
 #[derive(Debug, Parser)]
 #[command(name = "prefab", version, about, propagate_version = true)]
 struct Cli {
@@ -58,6 +60,16 @@ enum Command {
     Serve(prefab_cli::serve::ServeArgs),
     /// Create a new MCP server crate (a UI tool, a form tool; stdio and HTTP) in ./NAME.
     New(new::NewArgs),
+    /// Preview your own MCP server: the preview host on 127.0.0.1 relaying to `--url URL`
+    /// or to a stdio server started with `-- CMD ARGS…` (restarted on exit, on Restart and,
+    /// with `--watch PATH`, on file changes).
+    #[command(
+        after_help = "Examples:\n  prefab dev -- cargo run -p my-server -- stdio\n  \
+        prefab dev --watch src -- cargo run -p my-server -- stdio\n  \
+        prefab dev --url http://127.0.0.1:8000/mcp --header 'Authorization: Bearer TOKEN'\n  \
+        prefab dev -- python server.py"
+    )]
+    Dev(prefab_cli::dev::DevArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +89,7 @@ fn main() -> ExitCode {
         Command::A2ui(args) => a2ui::run(&args),
         Command::Serve(args) => prefab_cli::serve::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Dev(args) => prefab_cli::dev::run(&args),
     };
     match result {
         Ok(code) => code,

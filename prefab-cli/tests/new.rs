@@ -120,32 +120,7 @@ fn new_refuses_a_folder_in_use_and_bad_names() {
 fn the_generated_server_builds_and_serves_both_tools() {
     let dir = scratch("build");
     generate(&dir);
-    let ws = workspace();
-    let patch = format!(
-        "\n[patch.crates-io]\nprefab-rs = {{ path = {:?} }}\nprefab-mcp = {{ path = {:?} }}\n",
-        ws.join("prefab"),
-        ws.join("prefab-mcp")
-    );
-    let manifest = dir.join("Cargo.toml");
-    let mut text = std::fs::read_to_string(&manifest).expect("read");
-    text.push_str(&patch);
-    std::fs::write(&manifest, text).expect("write");
-    std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy the lock file");
-
-    let started = Instant::now();
-    let build = Command::new(env!("CARGO"))
-        .args(["build", "--offline", "--quiet"])
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .output()
-        .expect("run cargo build");
-    let log = String::from_utf8_lossy(&build.stderr);
-    assert!(build.status.success(), "{log}");
-    assert!(
-        !log.contains("warning"),
-        "the template builds without warnings:\n{log}"
-    );
-    eprintln!("the generated crate built in {:.1?}", started.elapsed());
+    build(&dir);
 
     let mut server = Server::start(&target_dir().join("debug").join(NAME));
     let init = server.request(
@@ -231,6 +206,37 @@ fn the_generated_server_builds_and_serves_both_tools() {
     );
     server.stop();
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Builds the crate generated in `dir` against the workspace's crates (its lock file and
+/// target folder, so nothing already built is built again); fails on any warning.
+fn build(dir: &Path) {
+    let ws = workspace();
+    let patch = format!(
+        "\n[patch.crates-io]\nprefab-rs = {{ path = {:?} }}\nprefab-mcp = {{ path = {:?} }}\n",
+        ws.join("prefab"),
+        ws.join("prefab-mcp")
+    );
+    let manifest = dir.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest).expect("read");
+    text.push_str(&patch);
+    std::fs::write(&manifest, text).expect("write");
+    std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy the lock file");
+
+    let started = Instant::now();
+    let build = Command::new(env!("CARGO"))
+        .args(["build", "--offline", "--quiet"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .expect("run cargo build");
+    let log = String::from_utf8_lossy(&build.stderr);
+    assert!(build.status.success(), "{log}");
+    assert!(
+        !log.contains("warning"),
+        "the template builds without warnings:\n{log}"
+    );
+    eprintln!("the generated crate built in {:.1?}", started.elapsed());
 }
 
 /// The generated server, spoken to over its standard input and output.

@@ -5,7 +5,7 @@
 mod serve_support;
 
 use serde_json::json;
-use serve_support::{http, http_as, rpc, start};
+use serve_support::{http, http_with, rpc, start};
 use std::process::Command;
 
 #[test]
@@ -64,15 +64,27 @@ fn the_preview_host_is_behind_the_host_guard_and_cannot_be_framed() {
     let server = start("serve_page_guard", &[]);
     let port = server.addr.rsplit_once(':').unwrap().1;
     let foreign = format!("rebound.example:{port}");
-    let (mcp, _) = http_as(&server.addr, &foreign, "POST", "/mcp", "{}");
+    let (mcp, _) = http_with(
+        &server.addr,
+        "POST",
+        "/mcp",
+        &format!("Host: {foreign}"),
+        "{}",
+    );
     assert_eq!(status_of(&mcp), 403, "{mcp}");
     for path in ["/", "/host.js", "/tools.js", "/schema-form.js", "/host.css"] {
         // A DNS-rebinding page names its own host: refused like the MCP endpoint.
-        let (head, body) = http_as(&server.addr, &foreign, "GET", path, "");
+        let (head, body) = http_with(&server.addr, "GET", path, &format!("Host: {foreign}"), "");
         assert_eq!(status_of(&head), status_of(&mcp), "{path}: {head}");
         assert!(!body.contains("<script"), "{path}: {body}");
         // Loopback names are served, and no page may frame the host.
-        let (head, _) = http_as(&server.addr, &format!("localhost:{port}"), "GET", path, "");
+        let (head, _) = http_with(
+            &server.addr,
+            "GET",
+            path,
+            &format!("Host: localhost:{port}"),
+            "",
+        );
         assert_eq!(status_of(&head), 200, "{path}: {head}");
         let head = head.to_ascii_lowercase();
         assert!(

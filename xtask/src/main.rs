@@ -29,6 +29,8 @@
 //!   conformance server (`xtask/src/mcp_conformance.rs`).
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
+//! * `cargo xtask dev` — only `prefab dev`'s browser test (the preview host in front of
+//!   hello, a FastMCP server over stdio and HTTP, and `--watch`).
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
 //! * `cargo xtask package [--install]` — packages every published crate (`cargo package`),
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Some("serve") => serve::run_suite(false),
         Some("fastmcp") => fastmcp::run_suite(&args[1..]),
         Some("screenshot-serve") => serve::run_suite(true),
+        Some("dev") => serve::run_dev_suite(),
         Some("sizes") => renderer::sizes(),
         Some("cdn-bundle") => {
             let dir = args
@@ -121,7 +124,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -10,6 +10,11 @@
 //!   page on another loopback origin refused when it frames the host, book_meeting's argument
 //!   form) and the official `server-basic-vanillajs` view run through the preview host.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
+//! * `cargo xtask dev` — builds `prefab` and the `hello` example and runs
+//!   `prefab-cli/tests/browser/dev.mjs`: `prefab dev` in front of hello over stdio (tool
+//!   list, a view, the Restart button), a FastMCP server with a prefab-ui app tool over
+//!   stdio and over `--url` (its view rendered), and `--watch` (an edited tool list shown
+//!   without a reload).
 use crate::sh::{root, run};
 use std::process::Command;
 
@@ -33,4 +38,33 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
             .arg(root().join("docs/preview-host.png"));
     }
     run(&mut node)
+}
+
+/// Installs what `prefab dev`'s browser test needs (node, the test host's playwright-core,
+/// the FastMCP venv), builds `prefab` and `hello` and runs `dev.mjs`.
+pub fn run_dev_suite() -> Result<(), String> {
+    crate::install::node()?;
+    crate::install::host_harness()?;
+    crate::install::fastmcp()?;
+    run(Command::new("cargo").args([
+        "build",
+        "-p",
+        "prefab-cli",
+        "--bin",
+        "prefab",
+        "-p",
+        "prefab-examples",
+        "--bin",
+        "hello",
+    ]))?;
+    let debug = crate::sh::target_dir().join("debug");
+    let exe = |name: &str| debug.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/dev.mjs"))
+        .arg("--bin")
+        .arg(exe("prefab"))
+        .arg("--hello")
+        .arg(exe("hello"))
+        .arg("--python")
+        .arg(crate::install::fastmcp_python()))
 }

@@ -4,9 +4,12 @@
 //! cargo run -p prefab-examples --bin hello -- stdio
 //! cargo run -p prefab-examples --bin hello -- http --port 8931   # http://127.0.0.1:8931/mcp
 //! ```
+//!
+//! Over HTTP it prints `hello: serving MCP on http://127.0.0.1:PORT/mcp` to standard error
+//! with the port it got (`--port 0`: any free one).
 use examples::hello::Hello;
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{HttpConfig, serve_http, serve_stdio};
+use prefab_mcp::transport::{HttpConfig, TransportError, http_router, serve_router, serve_stdio};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
@@ -24,11 +27,7 @@ async fn main() -> ExitCode {
     {
         ["stdio"] => serve_stdio(viewer.attach(Hello)).await,
         ["http", rest @ ..] => match port(rest) {
-            Ok(port) => {
-                let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
-                eprintln!("hello: serving MCP on http://{addr}/mcp");
-                serve_http(move || viewer.attach(Hello), addr, &HttpConfig::default()).await
-            }
+            Ok(port) => serve(viewer, port).await,
             Err(message) => {
                 eprintln!("hello: {message}\n{USAGE}");
                 return ExitCode::from(2);
@@ -46,6 +45,23 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Serves over HTTP on 127.0.0.1:`port`.
+async fn serve(viewer: Viewer, port: u16) -> Result<(), TransportError> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
+    eprintln!("hello: serving MCP on http://{addr}/mcp");
+    let config = HttpConfig::default();
+    let app = http_router(move || viewer.attach(Hello), &config);
+    // Until killed (Ctrl-C ends the process).
+    serve_router(listener, app, &config, std::future::pending()).await;
+    Ok(())
 }
 
 /// `--port N` (default 8931).

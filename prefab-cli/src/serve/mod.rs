@@ -13,11 +13,11 @@
 mod bundle;
 pub mod catalog;
 pub mod network;
-mod preview;
+pub(crate) mod preview;
+pub(crate) mod site;
 
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{HttpConfig, guarded, http_router, serve_router};
-use std::io::Write;
+use prefab_mcp::transport::{HttpConfig, http_router};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -71,10 +71,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
         ),
     };
     let signups = examples::gallery::Signups::open_in(&data_dir)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("starting the runtime: {e}"))?;
+    let runtime = site::runtime()?;
     let config = args.network.apply(HttpConfig::default());
     runtime.block_on(serve(addr, config, data_dir, kanban, signups))
 }
@@ -86,52 +83,24 @@ async fn serve(
     kanban: kanban::Kanban,
     signups: examples::gallery::Signups,
 ) -> Result<ExitCode, String> {
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("--port {}: cannot listen on {addr}: {e}", addr.port()))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("listening on {addr}: {e}"))?;
+    let (listener, addr) = site::listen(addr).await?;
     let catalog = catalog::Catalog::new(catalog::examples(kanban, signups))
         .with_resources(catalog::resources());
     let viewer = Viewer::new().prefers_border(true);
     let app = http_router(move || viewer.attach(catalog.clone()), &config)
-        .merge(guarded(preview::routes(), &config))
-        .merge(bundle::routes());
-    // A closed standard output (a parent that read the URLs and left) must not stop the
-    // server, so write errors are ignored rather than panicking as `println!` would.
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "MCP endpoint:  http://{addr}/mcp");
-    if let Some(auth) = &config.authorization {
-        let _ = writeln!(
-            out,
-            "Resource:      {} (tokens from {})",
-            auth.resource, auth.issuer
-        );
-    }
-    let _ = writeln!(out, "Preview host:  http://{addr}/");
-    let _ = writeln!(
-        out,
-        "Renderer:      http://{addr}{}/renderer.js (PREFAB_RENDERER_URL=http://{addr}{})",
-        bundle::PREFIX,
-        bundle::PREFIX
-    );
-    let _ = writeln!(out, "Data:          {}", data_dir.display());
-    if let Some(auth) = &config.authorization {
-        let _ = writeln!(
-            out,
-            "Resource:      {} (tokens from {})",
-            auth.resource, auth.issuer
-        );
-    }
-    let _ = out.flush();
-    drop(out);
-    let ctrl_c = async {
-        // If the signal handler cannot be installed, run until killed.
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    serve_router(listener, app, &config, ctrl_c).await;
+        .merge(site::pages(preview::routes(preview::INDEX), &config));
+    let resource = config.authorization.as_ref().map(|auth| {
+        (
+            "Resource",
+            format!("{} (tokens from {})", auth.resource, auth.issuer),
+        )
+    });
+    let mut lines = site::urls(addr);
+    lines.splice(1..1, resource.clone());
+    lines.push(site::renderer(addr));
+    lines.push(("Data", data_dir.display().to_string()));
+    lines.extend(resource);
+    site::print(&lines);
+    site::run(listener, app, &config).await;
     Ok(ExitCode::SUCCESS)
 }

@@ -82,24 +82,33 @@ impl NetworkArgs {
         config
     }
 
-    /// Installs the log subscriber (standard error; `RUST_LOG` filters, default
-    /// [`DEFAULT_LOG_FILTER`]).
+    /// Installs the log subscriber ([`init_logs`] with `--log-format`).
     pub fn init_logs(&self) {
-        let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER));
-        let builder = tracing_subscriber::fmt()
-            .with_env_filter(filter)
-            .with_writer(std::io::stderr);
-        // A second subscriber (as in tests that run `serve` twice) is not an error.
-        let _ = match self.log_format {
-            LogFormat::Text => builder.try_init(),
-            LogFormat::Json => builder
-                .json()
-                .flatten_event(true)
-                .with_current_span(false)
-                .try_init(),
-        };
+        init_logs(self.log_format);
     }
+}
+
+/// Installs the log subscriber (standard error; `RUST_LOG` filters, default
+/// [`DEFAULT_LOG_FILTER`]).
+///
+/// ```
+/// prefab_cli::serve::network::init_logs(prefab_cli::serve::network::LogFormat::Text);
+/// ```
+pub fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // A second subscriber (as in tests that run `serve` twice) is not an error.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .try_init(),
+    };
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@ use axum::Router;
 use axum::http::{StatusCode, header};
 use axum::routing::get;
 
-const INDEX: &str = include_str!("host/index.html");
+/// The page at `/`.
+pub(crate) const INDEX: &str = include_str!("host/index.html");
 const SCRIPT: &str = include_str!("host/host.js");
 const TOOLS: &str = include_str!("host/tools.js");
 const SCHEMA_FORM: &str = include_str!("host/schema-form.js");
@@ -18,9 +19,10 @@ const STYLE: &str = include_str!("host/host.css");
 /// The page restricts nothing but framing: `frame-ancestors 'none'` and `X-Frame-Options:
 /// DENY`, so no other site (not even another loopback origin) can frame it. Any other
 /// directive would reach the views too, since a `srcdoc` frame inherits its parent's policy;
-/// the view's policy (the default MCP Apps CSP) is set in the frame itself. `serve` mounts
-/// these routes behind the MCP endpoint's `Host` and `Origin` checks.
-pub fn routes() -> Router {
+/// the view's policy (the default MCP Apps CSP) is set in the frame itself. `serve` and `dev`
+/// mount these routes behind the MCP endpoint's `Host` and `Origin` checks.
+/// `index` is the page at `/`: [`INDEX`], or `prefab dev`'s with its script added.
+pub fn routes(index: &'static str) -> Router {
     let file = |body: &'static str, kind: &'static str| {
         get(move || async move {
             (
@@ -35,7 +37,7 @@ pub fn routes() -> Router {
         })
     };
     Router::new()
-        .route("/", file(INDEX, "text/html; charset=utf-8"))
+        .route("/", file(index, "text/html; charset=utf-8"))
         .route("/host.js", file(SCRIPT, "text/javascript; charset=utf-8"))
         .route("/tools.js", file(TOOLS, "text/javascript; charset=utf-8"))
         .route(

@@ -26,9 +26,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { EXAMPLE_VIEW, axe, cli, fetchExampleView, launchBrowser, severe, tally, watch } from "../../../xtask/testhost/index.mjs";
+import { TIMEOUT, callForView, idle, mcpCall, pick, recordFrames, startPrefab, until } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const TIMEOUT = 30_000;
 
 const { bin, screenshot } = cli("serve.mjs", {
   bin: { type: "string", default: join(ROOT, "target/debug/prefab"), path: true },
@@ -37,67 +37,10 @@ const { bin, screenshot } = cli("serve.mjs", {
 const { test, finish } = tally();
 
 /** Starts `prefab serve --port 0`; resolves with the process and its printed URLs. */
-function startServer(dataDir) {
-  const child = spawn(bin, ["serve", "--port", "0", "--data-dir", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((ready, fail) => {
-    let out = "";
-    const timer = setTimeout(() => fail(new Error(`prefab serve printed no URLs in 20 s: ${out}`)), 20_000);
-    child.on("exit", (code) => fail(new Error(`prefab serve exited with ${code}: ${out}`)));
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const mcp = /MCP endpoint:\s+(\S+)/.exec(out)?.[1];
-      const preview = /Preview host:\s+(\S+)/.exec(out)?.[1];
-      if (mcp && preview) {
-        clearTimeout(timer);
-        ready({ child, mcp, preview });
-      }
-    });
-  });
-}
-
-async function until(what, check, timeout = TIMEOUT) {
-  const end = Date.now() + timeout;
-  let last;
-  while (Date.now() < end) {
-    try {
-      last = await check();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${last})`);
-}
+const startServer = (dataDir) => startPrefab(bin, ["serve", "--port", "0", "--data-dir", dataDir]);
 
 const sent = (page, dir, method) =>
   page.evaluate(([d, m]) => window.prefabHost.transcript.filter((t) => t.dir === d && t.message.method === m).map((t) => t.message), [dir, method]);
-
-/** Selects a tool in the list (clicking again if a busy page dropped the click). */
-async function pick(page, name) {
-  await until(`${name} selected`, async () => {
-    if ((await page.textContent("#tool-title")) === name) return true;
-    await page.click(`#tools button[data-tool=${name}]`);
-    return false;
-  });
-}
-
-/** Waits until the page has no tool call in flight (its result and view are in place). */
-const idle = (page) => until("no tool call in flight", () => page.evaluate(() => window.prefabHost.calling() === 0));
-
-/**
- * Calls the selected tool and returns the frame of the view it opened, once initialized (it
- * got the answer to ui/initialize: the init script below records what each frame receives).
- * Calls still in flight finish first, so a view of an earlier call is never taken for it.
- */
-async function callForView(page) {
-  await idle(page);
-  await page.click("#run");
-  await idle(page);
-  const frame = await (await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT })).contentFrame();
-  await until("the new view initialized", () => frame.evaluate(() => (window.__received ?? []).some((m) => m?.result?.protocolVersion)));
-  return frame;
-}
 
 /** The `tools/call` requests `page` (any of its frames) sends to the server: their params, in order. */
 function recordToolCalls(page) {
@@ -108,20 +51,6 @@ function recordToolCalls(page) {
     if (body?.method === "tools/call") calls.push(body.params);
   });
   return calls;
-}
-
-/** One MCP request from node (a plain JSON-RPC POST to the endpoint); its result. */
-async function mcpCall(endpoint, method, params) {
-  const response = await fetch(endpoint, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const text = await response.text();
-  const line = text.trimStart().startsWith("{") ? text : text.split("\n").find((l) => l.startsWith("data:"))?.slice(5);
-  const message = JSON.parse(line ?? "null");
-  if (!message?.result) throw new Error(`${method}: ${text.slice(0, 300)}`);
-  return message.result;
 }
 
 /** A Kanban tool called over MCP from node: its structured answer. */
@@ -181,9 +110,7 @@ const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // Every view frame records the messages it receives (the stream test reads them).
-  await page.addInitScript(() => {
-    if (window !== window.top) addEventListener("message", (e) => (window.__received ??= []).push(e.data));
-  });
+  await recordFrames(page);
   const errors = watch(page, { labelled: true });
   const toolCalls = recordToolCalls(page);
 

@@ -58,16 +58,22 @@ pub fn start(name: &str, extra: &[&str]) -> Server {
 /// One HTTP/1.1 exchange; returns the response head (status line first, then the header
 /// lines) and the body.
 pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
-    http_as(addr, addr, method, path, body)
+    http_with(addr, method, path, &format!("Host: {addr}"), body)
 }
 
-/// [`http`] with the `Host` header `host` (a browser sends the name it resolved, so a
-/// DNS-rebinding page sends its own).
-pub fn http_as(addr: &str, host: &str, method: &str, path: &str, body: &str) -> (String, String) {
+/// [`http`] with `headers` (CRLF-separated lines, the `Host` among them) instead of the
+/// `Host` of `addr`.
+pub fn http_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (String, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\n{headers}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{body}",
         body.len()
@@ -103,9 +109,13 @@ fn unchunk(mut body: &str) -> String {
 }
 
 pub fn rpc(server: &Server, method: &str, params: Value) -> Value {
+    answer(&server.addr, method, params)["result"].clone()
+}
+
+/// The whole JSON-RPC answer (`result` or `error`) of the MCP endpoint at `addr`.
+pub fn answer(addr: &str, method: &str, params: Value) -> Value {
     let request = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
-    let (status, body) = http(&server.addr, "POST", "/mcp", &request.to_string());
+    let (status, body) = http(addr, "POST", "/mcp", &request.to_string());
     assert!(status.contains(" 200 "), "{status}: {body}");
-    let answer: Value = serde_json::from_str(&body).unwrap();
-    answer["result"].clone()
+    serde_json::from_str(&body).unwrap()
 }

@@ -147,6 +147,11 @@ async function callTool() {
     $("status").textContent = e.message;
     return;
   }
+  await callWith(tool, args);
+}
+
+/** Calls `tool` with `args` and shows its result (and view). */
+async function callWith(tool, args) {
   $("status").textContent = `calling ${tool.name}…`;
   let result;
   try {

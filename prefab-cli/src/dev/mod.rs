@@ -1,0 +1,116 @@
+//! `prefab dev`: the preview host in front of any MCP server. The page at `/` talks to
+//! this process's own `/mcp`, which relays every request to the target: a server reached
+//! over Streamable HTTP (`--url`) or a stdio server started as a child process (`-- CMD`),
+//! restarted when it exits, when the page asks, and on changes under `--watch` paths.
+//!
+//! ```text
+//! $ prefab dev -- cargo run -p my-server -- stdio
+//! MCP endpoint:  http://127.0.0.1:8931/mcp
+//! Preview host:  http://127.0.0.1:8931/
+//! Target:        cargo run -p my-server -- stdio (stdio)
+//! Renderer:      http://127.0.0.1:8931/renderer/renderer.js (PREFAB_RENDERER_URL=http://127.0.0.1:8931/renderer)
+//! ```
+//!
+//! The endpoint is the one `prefab serve` has ([`http_router`]: loopback `Host` names and
+//! origins only, CORS, body limits), so the browser never needs the target's CORS.
+mod page;
+mod relay;
+mod target;
+mod upstream;
+mod watch;
+
+pub use target::Target;
+
+use crate::serve::{DEFAULT_PORT, network, site};
+use prefab_mcp::transport::{HttpConfig, http_router};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The arguments of `prefab dev`.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli {
+///     #[command(flatten)]
+///     dev: prefab_cli::dev::DevArgs,
+/// }
+/// let cli = Cli::parse_from(["prefab", "--watch", "src", "--", "cargo", "run", "--", "stdio"]);
+/// assert_eq!(cli.dev.command, ["cargo", "run", "--", "stdio"]);
+/// assert!(cli.dev.target().unwrap().is_command());
+/// ```
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("server").required(true).args(["url", "command"])))]
+pub struct DevArgs {
+    /// The port (0 = any free port; the chosen one is printed). Loopback only.
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8000/mcp`.
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// A header sent with every request to `--url`, as `'Name: value'` (repeatable), e.g.
+    /// `--header 'Authorization: Bearer …'`.
+    #[arg(long = "header", value_name = "HEADER", requires = "url")]
+    pub headers: Vec<String>,
+    /// Restart the command when a file under PATH changes (repeatable; `target/` and `.git/`
+    /// below it are ignored). The open page then reloads its tools and view.
+    #[arg(long, value_name = "PATH", requires = "command")]
+    pub watch: Vec<PathBuf>,
+    /// The stdio server to start, after `--`: `prefab dev -- cargo run -p my-server -- stdio`.
+    /// It is started again when it exits and when the page's Restart button is pressed.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+impl DevArgs {
+    /// The server these arguments name.
+    ///
+    /// # Errors
+    /// When a header is not `Name: value`, the URL is not HTTP, or no server was named.
+    pub fn target(&self) -> Result<Target, String> {
+        match &self.url {
+            Some(url) => Target::url(url.clone(), &self.headers),
+            None => Target::command(&self.command),
+        }
+    }
+}
+
+/// Runs `prefab dev` until Ctrl-C.
+///
+/// # Errors
+/// When the arguments name no valid target, a `--watch` path cannot be watched, or the
+/// port cannot be bound.
+pub fn run(args: &DevArgs) -> Result<ExitCode, String> {
+    network::init_logs(network::LogFormat::Text);
+    let target = args.target()?;
+    let runtime = site::runtime()?;
+    runtime.block_on(serve(args, target))
+}
+
+async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
+    let (listener, addr) = site::listen(addr).await?;
+    let upstream = upstream::Upstream::new(target);
+    let _watching = if args.watch.is_empty() {
+        None
+    } else {
+        Some(watch::watch(&args.watch, &upstream)?)
+    };
+    let supervisor = tokio::spawn(upstream.clone().supervise());
+    let config = HttpConfig::default();
+    let relay = relay::Relay::new(upstream.clone());
+    let app = http_router(move || relay.clone(), &config).merge(page::routes(&config));
+    let mut lines = site::urls(addr);
+    lines.push(("Target", upstream.target().to_string()));
+    for path in &args.watch {
+        lines.push(("Watching", path.display().to_string()));
+    }
+    lines.push(site::renderer(addr));
+    site::print(&lines);
+    site::run(listener, app, &config).await;
+    // Stops the target: the child process is killed when its connection is dropped.
+    supervisor.abort();
+    let _ = supervisor.await;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,177 @@
+//! The previewed server: a Streamable HTTP URL (with headers) or a stdio command, and the
+//! MCP client `prefab dev` connects to it with.
+use axum::http::{HeaderName, HeaderValue};
+use prefab_mcp::meta::{UI_EXTENSION, UI_MIME_TYPE};
+use rmcp::ServiceExt;
+use rmcp::model::{ClientCapabilities, ClientConfig, ExtensionCapabilities, Implementation};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A connected MCP client of the target. Its handler is the client's configuration alone:
+/// rmcp's defaults decline elicitation and answer sampling with "method not found", as the
+/// preview host can answer neither.
+pub(crate) type Client = RunningService<RoleClient, ClientConfig>;
+
+/// The server `prefab dev` previews.
+///
+/// ```
+/// use prefab_cli::dev::Target;
+/// let target = Target::url("http://127.0.0.1:8000/mcp", &["Authorization: Bearer t0ken"]).unwrap();
+/// assert_eq!(target.to_string(), "http://127.0.0.1:8000/mcp");
+/// let target = Target::command(&["python", "server.py"]).unwrap();
+/// assert_eq!(target.to_string(), "python server.py (stdio)");
+/// assert!(target.is_command());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A Streamable HTTP endpoint and the headers every request carries.
+    Url {
+        /// The endpoint.
+        url: String,
+        /// Extra request headers (`Authorization`, …).
+        headers: HashMap<HeaderName, HeaderValue>,
+    },
+    /// A stdio server: the program and its arguments.
+    Command {
+        /// The program.
+        program: String,
+        /// Its arguments.
+        args: Vec<String>,
+    },
+}
+
+impl Target {
+    /// An HTTP target with `headers` given as `Name: value`.
+    ///
+    /// # Errors
+    /// When the URL is not `http://` or `https://`, or a header is not `Name: value`.
+    pub fn url<S: AsRef<str>>(url: impl Into<String>, headers: &[S]) -> Result<Target, String> {
+        let url = url.into();
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("--url {url}: expected an http:// or https:// URL"));
+        }
+        let headers = headers
+            .iter()
+            .map(|line| header(line.as_ref()))
+            .collect::<Result<_, _>>()?;
+        Ok(Target::Url { url, headers })
+    }
+
+    /// A stdio target: `command[0]` with the rest as its arguments.
+    ///
+    /// # Errors
+    /// When `command` is empty.
+    pub fn command<S: AsRef<str>>(command: &[S]) -> Result<Target, String> {
+        let (program, args) = command
+            .split_first()
+            .ok_or("no server to preview: give --url URL or -- CMD ARGS…")?;
+        Ok(Target::Command {
+            program: program.as_ref().to_owned(),
+            args: args.iter().map(|a| a.as_ref().to_owned()).collect(),
+        })
+    }
+
+    /// Whether the target is a command (`prefab dev` starts, restarts and watches it).
+    #[must_use]
+    pub fn is_command(&self) -> bool {
+        matches!(self, Target::Command { .. })
+    }
+
+    /// Starts (or reaches) the server and runs the MCP handshake with it.
+    pub(crate) async fn connect(&self) -> Result<Client, String> {
+        match self {
+            Target::Command { program, args } => {
+                let mut command = tokio::process::Command::new(program);
+                command.args(args).kill_on_drop(true);
+                let transport = TokioChildProcess::new(command)
+                    .map_err(|e| format!("cannot start {self}: {e}"))?;
+                client_config()
+                    .serve(transport)
+                    .await
+                    .map_err(|e| format!("{self}: {e}"))
+            }
+            Target::Url { url, headers } => {
+                let config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
+                    .custom_headers(headers.clone());
+                client_config()
+                    .serve(StreamableHttpClientTransport::from_config(config))
+                    .await
+                    .map_err(|e| format!("{url}: {e}"))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Url { url, .. } => f.write_str(url),
+            Target::Command { program, args } => {
+                f.write_str(program)?;
+                for arg in args {
+                    write!(f, " {arg}")?;
+                }
+                f.write_str(" (stdio)")
+            }
+        }
+    }
+}
+
+/// `Name: value` as a header.
+fn header(line: &str) -> Result<(HeaderName, HeaderValue), String> {
+    let bad = |why: &str| format!("--header {line:?}: {why}");
+    let (name, value) = line
+        .split_once(':')
+        .ok_or_else(|| bad("expected `Name: value`"))?;
+    let name = HeaderName::try_from(name.trim()).map_err(|e| bad(&e.to_string()))?;
+    let value = HeaderValue::try_from(value.trim()).map_err(|e| bad(&e.to_string()))?;
+    Ok((name, value))
+}
+
+/// The client's configuration: `prefab dev` with the MCP Apps extension, so servers that
+/// only offer their UI to hosts that show it do offer it.
+fn client_config() -> ClientConfig {
+    let mut ui = serde_json::Map::new();
+    ui.insert("mimeTypes".into(), serde_json::json!([UI_MIME_TYPE]));
+    let mut extensions = ExtensionCapabilities::new();
+    extensions.insert(UI_EXTENSION.into(), ui);
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.extensions = Some(extensions);
+    ClientConfig::new(
+        capabilities,
+        Implementation::new("prefab dev", env!("CARGO_PKG_VERSION")),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Target;
+    use axum::http::HeaderName;
+
+    #[test]
+    fn headers_are_name_colon_value() {
+        let Ok(Target::Url { headers, .. }) = Target::url(
+            "https://mcp.example.com/mcp",
+            &["Authorization: Bearer a:b", "X-Team:  blue "],
+        ) else {
+            panic!("a valid URL target");
+        };
+        let header = |name: &'static str| {
+            let value = headers.get(&HeaderName::from_static(name));
+            value.and_then(|v| v.to_str().ok()).map(str::to_owned)
+        };
+        assert_eq!(header("authorization").as_deref(), Some("Bearer a:b"));
+        assert_eq!(header("x-team").as_deref(), Some("blue"));
+        for bad in ["no colon", "bad name: v", "X-Ok: line\nbreak"] {
+            assert!(
+                Target::url("http://127.0.0.1:1/mcp", &[bad]).is_err(),
+                "{bad:?} is refused"
+            );
+        }
+        assert!(Target::url("ftp://example.com", &[] as &[&str]).is_err());
+        assert!(Target::command(&[] as &[&str]).is_err());
+    }
+}

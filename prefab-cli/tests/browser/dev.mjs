@@ -1,0 +1,156 @@
+// Browser test of `prefab dev`, the preview host in front of any MCP server (run by
+// `cargo xtask dev`).
+//
+//   node prefab-cli/tests/browser/dev.mjs --bin target/debug/prefab --hello target/debug/hello \
+//     --python target/fastmcp/venv/bin/python
+//
+// Starts `prefab dev` in front of (a) the `hello` example over stdio, (b) a FastMCP server
+// with a prefab-ui app tool (`servers/fastmcp_app.py`) over stdio and (c) the same server over
+// Streamable HTTP (`--url`), its UI loading the renderer bundle the dev host serves; opens
+// the preview host in headless Chromium and reads the tool list and the UI tool's view in
+// the sandboxed frame; presses Restart (the view comes back on the new process). Then
+// (d) `--watch DIR` in front of a stdio server whose tools come from a JSON file in DIR: an
+// edit of the file shows the new tool list in the open page without a reload. Prints
+// "N passed, N failed"; exits 1 on failure.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { cli, launchBrowser, tally, watch } from "../../../xtask/testhost/index.mjs";
+import { TIMEOUT, callForView, mcpCall, pick, recordFrames, startPrefab, until, viewFrame } from "./support.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, "../../..");
+
+const opts = cli("dev.mjs", {
+  bin: { type: "string", default: join(ROOT, "target/debug/prefab"), path: true },
+  hello: { type: "string", default: join(ROOT, "target/debug/hello"), path: true },
+  python: { type: "string", default: join(ROOT, "target/fastmcp/venv/bin/python"), path: true },
+});
+const { test, finish } = tally();
+const FASTMCP_APP = join(HERE, "servers/fastmcp_app.py");
+
+/** A port free now (the FastMCP server must know the dev host's port before it starts). */
+const freePort = () =>
+  new Promise((done) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+
+/** `prefab dev` on `port` (0: any) with `args`; killed by `stop()`. */
+async function dev(args, { port = 0, env = {} } = {}) {
+  const started = await startPrefab(opts.bin, ["dev", "--port", String(port), ...args], env);
+  running.push(started.child);
+  return started;
+}
+const running = [];
+
+/** Opens the dev host's page; waits for the tool `name` in the list and a running server. */
+async function open(browser, preview, name) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await recordFrames(page);
+  const errors = watch(page, { labelled: true });
+  await page.goto(preview);
+  await page.waitForSelector(`#tools button[data-tool=${name}]`, { timeout: TIMEOUT });
+  await until("the server shown running", async () => (await page.textContent("#dev-status")).endsWith(": running"));
+  return { page, errors };
+}
+
+const tools = (page) => page.$$eval("#tools button", (bs) => bs.map((b) => b.dataset.tool).sort());
+const text = async (frame, want) => until(`"${want}" in the view`, async () => (await frame.textContent("body")).includes(want));
+
+/** The FastMCP checks, for the stdio and the HTTP target alike. */
+async function fastmcpApp(browser, target) {
+  const { page, errors } = await open(browser, target.preview, "greet");
+  assert.deepEqual(await tools(page), ["add", "greet"]);
+  const listed = await mcpCall(target.mcp, "tools/list", {});
+  assert.ok(listed.tools.find((t) => t.name === "greet")?._meta?.ui?.resourceUri?.startsWith("ui://"), JSON.stringify(listed.tools));
+  await pick(page, "greet", "Greet");
+  const frame = await callForView(page);
+  await text(frame, "Hello, Ada");
+  await text(frame, "Served by FastMCP through prefab dev");
+  assert.deepEqual(errors, []);
+  await page.close();
+}
+
+const browser = await launchBrowser();
+const scratch = mkdtempSync(join(tmpdir(), "prefab-dev-"));
+try {
+  await test("hello over stdio: the tool list, show_users' view, and the view again after Restart", async () => {
+    const target = await dev(["--", opts.hello, "stdio"]);
+    assert.equal(target.lines.Target, `${opts.hello} stdio (stdio)`);
+    assert.match(target.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const { page, errors } = await open(browser, target.preview, "show_users");
+    const names = await tools(page);
+    for (const name of ["show_users", "user_stats", "invite_user"]) assert.ok(names.includes(name), names.join(", "));
+    assert.equal(await page.getAttribute("html", "data-dev-generation"), "1");
+    await pick(page, "show_users");
+    let frame = await callForView(page);
+    const firstUser = /\| 1 \| ([^|]+?) \|/.exec(await page.textContent("#result"))?.[1];
+    assert.ok(firstUser, "the first user in the tool result");
+    await text(frame, firstUser);
+    // Restart: a new process, the same page (not reloaded), the view opened again.
+    await page.evaluate(() => (window.__samePage = true));
+    const before = await page.$("#frame-box iframe");
+    assert.ok(await page.isVisible("#dev-restart"));
+    await page.click("#dev-restart");
+    await until("generation 2", async () => (await page.getAttribute("html", "data-dev-generation")) === "2");
+    await until("a new view", async () => (await page.$("#frame-box iframe")) && !(await before.evaluate((f) => f.isConnected)));
+    frame = await viewFrame(page);
+    await text(frame, firstUser);
+    assert.equal(await page.evaluate(() => window.__samePage), true, "the page was not reloaded");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  await test("a FastMCP server over stdio: its tools and its prefab-ui app's view", async () => {
+    const port = await freePort();
+    const renderer = `http://127.0.0.1:${port}/renderer`;
+    const target = await dev(["--", opts.python, FASTMCP_APP], { port, env: { PREFAB_RENDERER_URL: renderer } });
+    assert.match(target.lines.Renderer, new RegExp(`PREFAB_RENDERER_URL=${renderer}\\)`));
+    await fastmcpApp(browser, target);
+  });
+
+  await test("the same FastMCP server over Streamable HTTP (--url)", async () => {
+    const [port, serverPort] = [await freePort(), await freePort()];
+    const server = spawn(opts.python, [FASTMCP_APP, "http", String(serverPort)], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PREFAB_RENDERER_URL: `http://127.0.0.1:${port}/renderer` },
+    });
+    running.push(server);
+    const url = `http://127.0.0.1:${serverPort}/mcp`;
+    await until("the FastMCP server listening", () => fetch(url, { method: "GET" }).then(() => true, () => false));
+    const target = await dev(["--url", url], { port });
+    assert.equal(target.lines.Target, url);
+    await fastmcpApp(browser, target);
+  });
+
+  await test("--watch: an edit under the watched folder shows the new tool list without a reload", async () => {
+    const dir = join(scratch, "watched");
+    const file = join(dir, "tools.json");
+    mkdirSync(dir);
+    writeFileSync(file, JSON.stringify(["alpha"]));
+    const target = await dev(["--watch", dir, "--", process.execPath, join(HERE, "servers/tools_file.mjs"), file]);
+    assert.equal(target.lines.Watching, dir);
+    const { page, errors } = await open(browser, target.preview, "alpha");
+    assert.deepEqual(await tools(page), ["alpha"]);
+    await page.evaluate(() => (window.__samePage = true));
+    writeFileSync(file, JSON.stringify(["alpha", "beta"]));
+    await page.waitForSelector("#tools button[data-tool=beta]", { timeout: TIMEOUT });
+    assert.deepEqual(await tools(page), ["alpha", "beta"]);
+    assert.equal(await page.getAttribute("html", "data-dev-generation"), "2");
+    assert.equal(await page.evaluate(() => window.__samePage), true, "the page was not reloaded");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+} finally {
+  await browser.close();
+  for (const child of running) child.kill();
+  rmSync(scratch, { recursive: true, force: true });
+}
+finish({ exit: true });

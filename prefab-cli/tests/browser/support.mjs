@@ -1,0 +1,99 @@
+// What the preview host's browser tests (serve.mjs, dev.mjs) share: starting `prefab`,
+// waiting, picking and calling tools in the page, and MCP requests from node.
+import { spawn } from "node:child_process";
+
+export const TIMEOUT = 30_000;
+
+/**
+ * Starts `bin args…` (`prefab serve` or `prefab dev`) with `env` added; resolves with the
+ * process and the values of the lines it printed (`lines["MCP endpoint"]`, …) once it
+ * printed its MCP endpoint and preview host.
+ */
+export function startPrefab(bin, args, env = {}) {
+  const child = spawn(bin, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+  return new Promise((ready, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`prefab ${args[0]} printed no URLs in 20 s: ${out}`)), 20_000);
+    child.on("exit", (code) => fail(new Error(`prefab ${args[0]} exited with ${code}: ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const lines = Object.fromEntries([...out.matchAll(/^([A-Za-z ]+):\s+(.+)$/gm)].map((m) => [m[1], m[2].trim()]));
+      const mcp = lines["MCP endpoint"];
+      const preview = lines["Preview host"];
+      if (mcp && preview) {
+        clearTimeout(timer);
+        ready({ child, mcp, preview, lines });
+      }
+    });
+  });
+}
+
+/** Resolves with `check()`'s first truthy value, polling every 100 ms; throws after `timeout`. */
+export async function until(what, check, timeout = TIMEOUT) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await check();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last})`);
+}
+
+/**
+ * Selects a tool in the list (clicking again if a busy page dropped the click); `title` is
+ * what the page shows for it (the tool's title, else its name).
+ */
+export async function pick(page, name, title = name) {
+  await until(`${name} selected`, async () => {
+    if ((await page.textContent("#tool-title")) === title) return true;
+    await page.click(`#tools button[data-tool=${name}]`);
+    return false;
+  });
+}
+
+/** Waits until the page has no tool call in flight (its result and view are in place). */
+export const idle = (page) => until("no tool call in flight", () => page.evaluate(() => window.prefabHost.calling() === 0));
+
+/** Records, in every view frame, the messages it receives (`window.__received`). */
+export const recordFrames = (page) =>
+  page.addInitScript(() => {
+    if (window !== window.top) addEventListener("message", (e) => (window.__received ??= []).push(e.data));
+  });
+
+/** The frame of the open view once it is initialized (it got the answer to ui/initialize). */
+export async function viewFrame(page) {
+  const frame = await (await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT })).contentFrame();
+  await until("the view initialized", () => frame.evaluate(() => (window.__received ?? []).some((m) => m?.result?.protocolVersion)));
+  return frame;
+}
+
+/**
+ * Calls the selected tool and returns the frame of the view it opened, once initialized
+ * (`recordFrames` must be set up). Calls still in flight finish first, so a view of an
+ * earlier call is never taken for it.
+ */
+export async function callForView(page) {
+  await idle(page);
+  await page.click("#run");
+  await idle(page);
+  return viewFrame(page);
+}
+
+/** One MCP request from node (a plain JSON-RPC POST to the endpoint); its result. */
+export async function mcpCall(endpoint, method, params) {
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const text = await response.text();
+  const line = text.trimStart().startsWith("{") ? text : text.split("\n").find((l) => l.startsWith("data:"))?.slice(5);
+  const message = JSON.parse(line ?? "null");
+  if (!message?.result) throw new Error(`${method}: ${text.slice(0, 300)}`);
+  return message.result;
+}

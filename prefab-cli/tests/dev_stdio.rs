@@ -1,0 +1,197 @@
+//! `prefab dev -- hello stdio`: the dev host's `/mcp` relays to the `hello` example
+//! started as a child process, restarts it when it dies, answers with the target's errors,
+//! and keeps the Host/Origin guard of `prefab serve`.
+#![cfg(target_os = "linux")]
+#![allow(clippy::unwrap_used)]
+
+mod dev_support;
+mod serve_support;
+
+use dev_support::{children, dev, hello};
+use serde_json::{Value, json};
+use serve_support::answer;
+
+fn result(addr: &str, method: &str, params: Value) -> Value {
+    let answer = answer(addr, method, params);
+    assert!(answer.get("error").is_none(), "{method}: {answer}");
+    answer["result"].clone()
+}
+
+/// The status once the target is up (the long poll answers when the state moves on).
+fn connected(addr: &str) -> Value {
+    let mut status = result(addr, "prefab/dev/status", json!({}));
+    while status["running"] != true {
+        let known = json!({"generation": status["generation"], "running": status["running"]});
+        status = result(addr, "prefab/dev/status", known);
+    }
+    status
+}
+
+#[test]
+fn relays_tools_calls_and_the_ui_resource() {
+    let hello = hello().to_str().unwrap();
+    let dev = dev("stdio", &["--", hello, "stdio"]);
+    assert!(dev.target.starts_with(hello), "{}", dev.target);
+
+    let info = result(
+        &dev.addr,
+        "initialize",
+        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}),
+    );
+    assert_eq!(
+        info["serverInfo"]["name"], "prefab-hello",
+        "the target's info: {info}"
+    );
+    assert!(info["capabilities"]["extensions"]["io.modelcontextprotocol/ui"].is_object());
+
+    let tools = result(&dev.addr, "tools/list", json!({}))["tools"].clone();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    for name in ["show_users", "user_stats", "invite_user"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let show = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "show_users")
+        .unwrap();
+    let uri = show["_meta"]["ui"]["resourceUri"]
+        .as_str()
+        .expect("a UI tool")
+        .to_string();
+
+    let call = result(
+        &dev.addr,
+        "tools/call",
+        json!({"name": "show_users", "arguments": {}}),
+    );
+    assert!(call["structuredContent"].is_object(), "{call}");
+    assert!(
+        call["content"][0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("users"))
+    );
+
+    let read = result(&dev.addr, "resources/read", json!({"uri": uri}));
+    let item = &read["contents"][0];
+    assert_eq!(item["uri"], uri.as_str());
+    assert_eq!(item["mimeType"], "text/html;profile=mcp-app");
+    assert!(
+        item["text"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .starts_with("<!doctype html")
+    );
+    assert!(item["_meta"]["ui"].is_object(), "{}", item["_meta"]);
+
+    // The target's JSON-RPC error comes back as an error, not as a result.
+    let unknown = answer(
+        &dev.addr,
+        "tools/call",
+        json!({"name": "no_such_tool", "arguments": {}}),
+    );
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{unknown}"
+    );
+    assert!(unknown.get("result").is_none());
+
+    // invite_user asks the user (elicitation) for what is missing: the preview host cannot
+    // answer, so the target hears a decline and says what it did.
+    let invite = result(
+        &dev.addr,
+        "tools/call",
+        json!({"name": "invite_user", "arguments": {}}),
+    );
+    assert_eq!(invite["isError"], false, "{invite}");
+}
+
+#[test]
+fn a_killed_server_is_started_again() {
+    let hello = hello().to_str().unwrap();
+    let dev = dev("restart", &["--", hello, "stdio"]);
+    let status = connected(&dev.addr);
+    assert_eq!(
+        (status["generation"].as_u64(), status["running"].as_bool()),
+        (Some(1), Some(true)),
+        "{status}"
+    );
+    assert_eq!(status["restartable"], true);
+    let first = children(dev.process.child.id());
+    assert_eq!(first.len(), 1, "one child: {first:?}");
+    let killed = std::process::Command::new("kill")
+        .args(["-9", &first[0].to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+
+    let stats = result(
+        &dev.addr,
+        "tools/call",
+        json!({"name": "user_stats", "arguments": {}}),
+    );
+    assert!(stats["structuredContent"]["total"].is_number(), "{stats}");
+    let second = children(dev.process.child.id());
+    assert_eq!(second.len(), 1, "{second:?}");
+    assert_ne!(first, second, "a new process");
+    let status = result(&dev.addr, "prefab/dev/status", json!({}));
+    assert_eq!(status["generation"], 2, "{status}");
+
+    // Restart on request: the status long poll answers when the state moves on.
+    let known = json!({"generation": 2, "running": true});
+    let restarted = result(&dev.addr, "prefab/dev/restart", json!({}));
+    assert_eq!(restarted["restartable"], true);
+    let mut status = result(&dev.addr, "prefab/dev/status", known);
+    while status["generation"] == 2 {
+        let known = json!({"generation": status["generation"], "running": status["running"]});
+        status = result(&dev.addr, "prefab/dev/status", known);
+    }
+    assert_eq!(status["generation"], 3, "{status}");
+    assert!(result(&dev.addr, "tools/list", json!({}))["tools"].is_array());
+}
+
+#[test]
+fn a_server_that_cannot_start_is_a_clear_error() {
+    let dev = dev("missing", &["--", "/nonexistent/mcp-server", "stdio"]);
+    let failed = answer(&dev.addr, "tools/list", json!({}));
+    let message = failed["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("/nonexistent/mcp-server") && message.contains("cannot start"),
+        "{failed}"
+    );
+}
+
+#[test]
+fn the_endpoint_keeps_the_host_and_origin_guard() {
+    let hello = hello().to_str().unwrap();
+    let dev = dev("guard", &["--", hello, "stdio"]);
+    connected(&dev.addr);
+    let restart = r#"{"jsonrpc":"2.0","id":1,"method":"prefab/dev/restart","params":{}}"#;
+    let post =
+        |headers: &str| serve_support::http_with(&dev.addr, "POST", "/mcp", headers, restart);
+    let (status, _) = post("Host: evil.example");
+    assert!(status.contains(" 403 "), "{status}");
+    let (status, _) = post(&format!(
+        "Host: {}\r\nOrigin: https://evil.example",
+        dev.addr
+    ));
+    assert!(status.contains(" 403 "), "{status}");
+    let status = connected(&dev.addr);
+    assert_eq!(status["generation"], 1, "nothing was restarted: {status}");
+    // The page loads the dev script after the host's own.
+    let (_, page) = serve_support::http(&dev.addr, "GET", "/", "");
+    assert!(page.contains("src=\"/dev.js\""), "{page}");
+    let (head, _) = serve_support::http(&dev.addr, "GET", "/dev.js", "");
+    assert!(
+        head.contains(" 200 ") && head.contains("text/javascript"),
+        "{head}"
+    );
+}
