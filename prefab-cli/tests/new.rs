@@ -5,6 +5,9 @@
 //! patched to this workspace's paths, the workspace's `Cargo.lock` copied in (the same
 //! dependency versions), and built offline into the workspace's target folder, so that the
 //! dependencies already built for the workspace are reused.
+mod dev_support;
+mod serve_support;
+
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -205,7 +208,40 @@ fn the_generated_server_builds_and_serves_both_tools() {
         "{added}"
     );
     server.stop();
+    previewed_by_prefab_dev(&target_dir().join("debug").join(NAME));
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// `prefab dev -- <binary> stdio` relays the generated server: its tools are listed, a
+/// UI tool's view comes back, and the viewer resource it names reads as the viewer's HTML.
+fn previewed_by_prefab_dev(binary: &Path) {
+    let binary = binary.to_str().expect("a UTF-8 path");
+    let dev = dev_support::dev("new", &["--", binary, "stdio"]);
+    let result = |method: &str, params: Value| {
+        let answer = serve_support::answer(&dev.addr, method, params);
+        assert!(answer.get("error").is_none(), "{method}: {answer}");
+        answer["result"].clone()
+    };
+    let tools = result("tools/list", json!({}))["tools"].clone();
+    let tools = tools.as_array().expect("tools");
+    assert_eq!(tools.len(), 3, "{tools:?}");
+    let chart = result(
+        "tools/call",
+        json!({"name": "order_chart", "arguments": {}}),
+    );
+    assert!(chart["structuredContent"]["$prefab"].is_object(), "{chart}");
+    let uri = tools[0]["_meta"]["ui"]["resourceUri"]
+        .as_str()
+        .expect("a UI tool");
+    let read = result("resources/read", json!({"uri": uri}));
+    let html = read["contents"][0]["text"]
+        .as_str()
+        .expect("the viewer's HTML");
+    assert!(
+        html.contains("<html") || html.contains("<!doctype"),
+        "{}",
+        &html[..200.min(html.len())]
+    );
 }
 
 /// Builds the crate generated in `dir` against the workspace's crates (its lock file and
