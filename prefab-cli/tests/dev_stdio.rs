@@ -10,6 +10,7 @@ mod serve_support;
 use dev_support::{children, dev, hello};
 use serde_json::{Value, json};
 use serve_support::answer;
+use std::io::{Read, Write};
 
 fn result(addr: &str, method: &str, params: Value) -> Value {
     let answer = answer(addr, method, params);
@@ -194,4 +195,54 @@ fn the_endpoint_keeps_the_host_and_origin_guard() {
         head.contains(" 200 ") && head.contains("text/javascript"),
         "{head}"
     );
+}
+
+#[test]
+fn ctrl_c_answers_open_pages_and_stops_the_server() {
+    let hello = hello().to_str().unwrap();
+    let mut dev = dev("ctrl-c", &["--", hello, "stdio"]);
+    let status = connected(&dev.addr);
+    let server = children(dev.process.child.id());
+    assert_eq!(server.len(), 1, "{server:?}");
+    // A page waiting for the status to change: its request is sent before the interrupt,
+    // and a request sent after it is answered (the connections are accepted in order).
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "prefab/dev/status",
+        "params": {"generation": status["generation"], "running": true}})
+    .to_string();
+    let mut stream = std::net::TcpStream::connect(&dev.addr).unwrap();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        dev.addr,
+        body.len()
+    )
+    .unwrap();
+    let waiting = std::thread::spawn(move || {
+        let mut response = String::new();
+        stream.read_to_string(&mut response).map(|_| response)
+    });
+    result(&dev.addr, "prefab/dev/status", json!({}));
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &dev.process.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let exit = dev.process.child.wait().unwrap();
+    assert!(exit.success(), "{exit:?}: {}", dev.process.log());
+    let last = waiting.join().unwrap().unwrap();
+    assert!(last.starts_with("HTTP/1.1 200"), "{last}");
+    let generation = format!("\"generation\":{}", status["generation"]);
+    assert!(last.contains(&generation), "{last}");
+    // The server's process is gone (killed, then reaped by init).
+    let gone = || {
+        std::fs::read_to_string(format!("/proc/{}/stat", server[0]))
+            .map_or(true, |stat| stat.contains(") Z "))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !gone() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(gone(), "the server outlived prefab dev");
 }

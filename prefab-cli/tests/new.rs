@@ -5,6 +5,9 @@
 //! patched to this workspace's paths, the workspace's `Cargo.lock` copied in (the same
 //! dependency versions), and built offline into the workspace's target folder, so that the
 //! dependencies already built for the workspace are reused.
+// The `prefab dev` helpers unwrap: a failure there is the test failing.
+#![allow(clippy::unwrap_used)]
+
 mod dev_support;
 mod serve_support;
 

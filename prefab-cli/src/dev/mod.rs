@@ -22,7 +22,7 @@ mod watch;
 pub use target::Target;
 
 use crate::serve::{DEFAULT_PORT, network, site};
-use prefab_mcp::transport::{HttpConfig, http_router};
+use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,11 +51,11 @@ pub struct DevArgs {
     pub url: Option<String>,
     /// A header sent with every request to `--url`, as `'Name: value'` (repeatable), e.g.
     /// `--header 'Authorization: Bearer …'`.
-    #[arg(long = "header", value_name = "HEADER", requires = "url")]
+    #[arg(long = "header", value_name = "HEADER", conflicts_with = "command")]
     pub headers: Vec<String>,
     /// Restart the command when a file under PATH changes (repeatable; `target/` and `.git/`
     /// below it are ignored). The open page then reloads its tools and view.
-    #[arg(long, value_name = "PATH", requires = "command")]
+    #[arg(long, value_name = "PATH", conflicts_with = "url")]
     pub watch: Vec<PathBuf>,
     /// The stdio server to start, after `--`: `prefab dev -- cargo run -p my-server -- stdio`.
     /// It is started again when it exits and when the page's Restart button is pressed.
@@ -108,9 +108,41 @@ async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     }
     lines.push(site::renderer(addr));
     site::print(&lines);
-    site::run(listener, app, &config).await;
+    let shutdown = async {
+        site::ctrl_c().await;
+        // Open pages waiting for a status change get their answer now, not after 25 s.
+        upstream.stop();
+    };
+    serve_router(listener, app, &config, shutdown).await;
     // Stops the target: the child process is killed when its connection is dropped.
     supervisor.abort();
     let _ = supervisor.await;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DevArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        dev: DevArgs,
+    }
+
+    #[test]
+    fn headers_go_with_url_and_watch_with_a_command() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["prefab"], args].concat());
+        assert!(parse(&["--url", "http://127.0.0.1:1/mcp", "--header", "A: b"]).is_ok());
+        assert!(parse(&["--watch", "src", "--", "server"]).is_ok());
+        for bad in [
+            &["--header", "A: b", "--", "server"][..],
+            &["--url", "http://127.0.0.1:1/mcp", "--watch", "src"],
+            &["--url", "http://127.0.0.1:1/mcp", "--", "server"],
+            &[],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} is refused");
+        }
+    }
 }

@@ -57,7 +57,8 @@ impl Relay {
             .and_then(|p| Some((p.get("generation")?.as_u64()?, p.get("running")?.as_bool()?)));
         if let Some((generation, running)) = known {
             let mut watch = self.upstream.watch();
-            let changed = watch.wait_for(|s| s.generation != generation || s.running != running);
+            let changed = watch
+                .wait_for(|s| s.generation != generation || s.running != running || s.stopping);
             let _ = tokio::time::timeout(STATUS_WAIT, changed).await;
         }
         self.status_json(&self.upstream.status())

@@ -25,6 +25,8 @@ pub(crate) struct Status {
     pub running: bool,
     /// Why the last attempt to start or reach the target failed (cleared once it is up).
     pub error: Option<String>,
+    /// Whether `prefab dev` is shutting down.
+    pub stopping: bool,
 }
 
 /// The live connection.
@@ -71,6 +73,11 @@ impl Upstream {
     /// Asks for a restart (a command is killed and started again, a URL reconnected).
     pub(crate) fn restart(&self) {
         self.restart.notify_one();
+    }
+
+    /// Marks the end: `prefab dev` is shutting down.
+    pub(crate) fn stop(&self) {
+        self.status.send_modify(|s| s.stopping = true);
     }
 
     /// What the target said of itself in the handshake, while connected.

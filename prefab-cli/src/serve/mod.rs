@@ -17,7 +17,7 @@ pub(crate) mod preview;
 pub(crate) mod site;
 
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{HttpConfig, http_router};
+use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -101,6 +101,6 @@ async fn serve(
     lines.push(("Data", data_dir.display().to_string()));
     lines.extend(resource);
     site::print(&lines);
-    site::run(listener, app, &config).await;
+    serve_router(listener, app, &config, site::ctrl_c()).await;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,8 @@
 //! What `prefab serve` and `prefab dev` share: the runtime, the listener, the preview host's
-//! page and the renderer bundle next to the MCP endpoint, the printed URLs, and serving
-//! until Ctrl-C.
+//! page and the renderer bundle next to the MCP endpoint, the printed URLs, and Ctrl-C.
 use super::bundle;
 use axum::Router;
-use prefab_mcp::transport::{HttpConfig, guarded, serve_router};
+use prefab_mcp::transport::{HttpConfig, guarded};
 use std::io::Write;
 use std::net::SocketAddr;
 use tokio::net::TcpListener;
@@ -62,13 +61,10 @@ pub(crate) fn print(lines: &[(&str, String)]) {
     let _ = out.flush();
 }
 
-/// Serves `app` on `listener` until Ctrl-C (or until killed, where no signal handler can
-/// be installed).
-pub(crate) async fn run(listener: TcpListener, app: Router, config: &HttpConfig) {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    serve_router(listener, app, config, ctrl_c).await;
+/// Resolves on Ctrl-C (never, where no signal handler can be installed: then the server
+/// runs until killed).
+pub(crate) async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
 }

@@ -44,7 +44,8 @@ const freePort = () =>
 
 /** `prefab dev` on `port` (0: any) with `args`; killed by `stop()`. */
 async function dev(args, { port = 0, env = {} } = {}) {
-  const started = await startPrefab(opts.bin, ["dev", "--port", String(port), ...args], env);
+  // The Renderer line is the last one `prefab dev` prints.
+  const started = await startPrefab(opts.bin, ["dev", "--port", String(port), ...args], env, "Renderer");
   running.push(started.child);
   return started;
 }

@@ -7,9 +7,9 @@ export const TIMEOUT = 30_000;
 /**
  * Starts `bin args…` (`prefab serve` or `prefab dev`) with `env` added; resolves with the
  * process and the values of the lines it printed (`lines["MCP endpoint"]`, …) once it
- * printed its MCP endpoint and preview host.
+ * printed its MCP endpoint, its preview host and the line labelled `last`.
  */
-export function startPrefab(bin, args, env = {}) {
+export function startPrefab(bin, args, env = {}, last = "Preview host") {
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   return new Promise((ready, fail) => {
     let out = "";
@@ -20,7 +20,7 @@ export function startPrefab(bin, args, env = {}) {
       const lines = Object.fromEntries([...out.matchAll(/^([A-Za-z ]+):\s+(.+)$/gm)].map((m) => [m[1], m[2].trim()]));
       const mcp = lines["MCP endpoint"];
       const preview = lines["Preview host"];
-      if (mcp && preview) {
+      if (mcp && preview && lines[last]) {
         clearTimeout(timer);
         ready({ child, mcp, preview, lines });
       }
