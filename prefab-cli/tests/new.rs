@@ -122,6 +122,32 @@ fn new_refuses_a_folder_in_use_and_bad_names() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// The README's tutorial shows the generated `src/tools.rs` verbatim (for a crate named
+/// `demo`), and it stays within 120 lines.
+#[test]
+fn the_readme_tutorial_is_the_template() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let section = readme
+        .split_once("## Your first UI server")
+        .expect("the tutorial section")
+        .1;
+    let code = section
+        .split_once("```rust\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("the tutorial's code block")
+        .0;
+    let template = include_str!("../templates/new/src/tools.rs").replace("{{name}}", "demo");
+    assert_eq!(
+        code, template,
+        "README.md's tutorial and templates/new/src/tools.rs differ"
+    );
+    assert!(
+        code.lines().count() <= 120,
+        "{} lines",
+        code.lines().count()
+    );
+}
+
 #[test]
 fn the_generated_server_builds_and_serves_both_tools() {
     let dir = scratch("build");
