@@ -9,6 +9,15 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// The chart kinds `auto_chart` can produce.
+///
+/// ```
+/// use prefab::auto::{ChartKind, auto_chart};
+///
+/// let totals = serde_json::json!([{"customer": "Ada", "total": 13.5}, {"customer": "Grace", "total": 24}]);
+/// let chart = serde_json::to_value(auto_chart(&totals, Some(ChartKind::Bar)).unwrap()).unwrap();
+/// assert_eq!(chart["type"], "BarChart");
+/// assert_eq!(chart["xAxis"], "customer");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChartKind {
     /// `BarChart`: categories against values.
