@@ -64,9 +64,10 @@ export function catalogue(root = ROOT) {
 
 /**
  * Pages of any document: the standalone page of `e2e`, its data swapped per document, under
- * the default MCP Apps policy of an empty `_meta.ui.csp` (as every standalone page is opened).
+ * the default MCP Apps policy of an empty `_meta.ui.csp` (as every standalone page is opened),
+ * or under `policy`.
  */
-export const documentPages = (pages) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-", { policy: STANDALONE_POLICY });
+export const documentPages = (pages, policy = STANDALONE_POLICY) => pageFiles(readFileSync(join(pages, "standalone-e2e.html"), "utf8"), "prefab-catalog-", { policy });
 
 /** Opens `url` in `page` and waits until the envelope is mounted and settled. */
 export async function renderIn(page, url) {

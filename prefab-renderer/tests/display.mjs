@@ -31,7 +31,7 @@ await guard("suite ran to the end", async () => {
 
   // Typography rows.
   check("BlockQuote is a <blockquote> with its content", (await page.$eval("#quote", (e) => e.tagName)) === "BLOCKQUOTE" && (await text("#quote")).startsWith("Simplicity"));
-  check("Kbd is a <kbd> inside the Text", (await page.$eval("#kbd", (e) => e.tagName + e.parentElement.tagName)) === "KBDP" && (await text("#kbd")) === "Ctrl+K");
+  check("Kbd is a <kbd> inside the Text (a span)", (await page.$eval("#kbd", (e) => e.tagName + e.parentElement.tagName)) === "KBDSPAN" && (await text("#kbd")) === "Ctrl+K");
   check("InlineCode is a <code>", (await page.$eval("#inline-code", (e) => e.tagName)) === "CODE");
   const dot = await cls("#dot");
   check("Dot carries the variant, size and shape hooks", ["pf-dot", "pf-dot-variant-success", "pf-dot-lg", "pf-dot-rounded"].every((c) => dot.split(" ").includes(c)), dot);

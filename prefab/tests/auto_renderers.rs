@@ -202,7 +202,15 @@ fn metrics_from_a_record_or_a_list() {
         .unwrap(),
     );
     assert_eq!(grid["type"], "Grid");
-    assert_eq!(grid["cssClass"], "grid-cols-3 gap-4");
+    // One column in a narrow view, three from the `sm` breakpoint (a min-width media query).
+    assert_eq!(grid["cssClass"], "grid-cols-1 sm:grid-cols-3 gap-4");
+    let css = prefab::style::compile(grid["cssClass"].as_str().unwrap().split(' '));
+    let narrow = css.find(".grid-cols-1{").expect("grid-cols-1 compiled");
+    let wide = css.find("@media (width >= 40rem)");
+    assert!(
+        wide.is_some_and(|at| at > narrow),
+        "sm:grid-cols-3 in a media query after the base: {css}"
+    );
     let metrics = grid["children"].as_array().unwrap();
     assert_eq!(metrics.len(), 3, "nested values skipped");
     assert_eq!(

@@ -117,14 +117,18 @@ fn main() -> ExitCode {
         Some("package") => package::cli(&args[1..]),
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
-        Some("pages") => pages::write(&sh::root().join("target/pages")),
+        Some("pages") => pages::write(
+            &args
+                .get(1)
+                .map_or_else(|| sh::root().join("target/pages"), std::path::PathBuf::from),
+        ),
         Some("a2ui-lit") => suites::a2ui_lit_alone(),
         Some("bench-render") => bench::render(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

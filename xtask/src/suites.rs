@@ -63,6 +63,9 @@ fn renderer() -> Result<(), String> {
         // Every conformance document and gallery view (`target/gallery`, written by the
         // gallery test during `native()`) streamed as tool-input-partial messages.
         "streaming.mjs",
+        // The catalogue and the gallery views at the widths hosts give a view (360, 512,
+        // 720 px, and 1024): no text overlapping text, no horizontal overflow.
+        "widths.mjs",
     ] {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))

@@ -9,7 +9,8 @@ use serde_json::{Map, Value};
 /// Most metrics per grid row.
 const MAX_COLUMNS: usize = 4;
 
-/// One `Metric` per entry, in a grid of up to four columns.
+/// One `Metric` per entry, in a grid of up to four columns that collapses to fewer in
+/// narrow views (one below 640 px).
 ///
 /// Input: an object (`{"revenue": 1200, "users": 31}` → label `Revenue`, value `1200`) or
 /// a list of objects with `label`, `value` and optional `delta`, `trend`, `description`,
@@ -49,10 +50,20 @@ pub fn auto_metrics(input: &impl Serialize) -> Result<Grid, AutoError> {
         Value::Null => Vec::new(),
         scalar => vec![metric("Value", &scalar, None)],
     };
-    let columns = metrics.len().clamp(1, MAX_COLUMNS);
     Ok(Grid::new()
-        .css_class(format!("grid-cols-{columns} gap-4"))
+        .css_class(format!("{} gap-4", columns(metrics.len())))
         .children(metrics))
+}
+
+/// The grid's column classes for `count` metrics: one column in a narrow view (a phone, a
+/// host's 360–512 px pane), two from the `sm` breakpoint (640 px) when there are four, all
+/// of them (up to four) from `sm`, or `lg` (1024 px) for four.
+fn columns(count: usize) -> String {
+    match count.clamp(1, MAX_COLUMNS) {
+        1 => "grid-cols-1".to_string(),
+        MAX_COLUMNS => format!("grid-cols-1 sm:grid-cols-2 lg:grid-cols-{MAX_COLUMNS}"),
+        n => format!("grid-cols-1 sm:grid-cols-{n}"),
+    }
 }
 
 fn from_item(item: &Value) -> Option<Metric> {

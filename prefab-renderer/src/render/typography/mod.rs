@@ -15,7 +15,8 @@ use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Text", Plain::new("p").text(Prop::Content).row()),
+    // An inline `<span>`, as prefab-ui's renderer draws it (`Text` then a `Button` share a line).
+    ("Text", Plain::new("span").text(Prop::Content).row()),
     ("H1", Plain::new("h1").class("").text(Prop::Content).row()),
     ("H2", Plain::new("h2").class("").text(Prop::Content).row()),
     ("H3", Plain::new("h3").class("").text(Prop::Content).row()),
