@@ -159,6 +159,21 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         }
     }
 
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        // The viewer makes `resources` a declared capability, so the list is answered even
+        // when the wrapped handler has no templates (or no resources) of its own.
+        match self.inner.list_resource_templates(request, context).await {
+            Err(e) if e.code == ErrorCode::METHOD_NOT_FOUND => {
+                Ok(ListResourceTemplatesResult::default())
+            }
+            answer => answer,
+        }
+    }
+
     // Everything below is forwarded unchanged.
 
     async fn ping(&self, context: RequestContext<RoleServer>) -> Result<(), McpError> {
@@ -195,14 +210,6 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
         self.inner.list_prompts(request, context).await
-    }
-
-    async fn list_resource_templates(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.inner.list_resource_templates(request, context).await
     }
 
     fn accepted_subscription_filter(

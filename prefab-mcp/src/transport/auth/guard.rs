@@ -1,9 +1,9 @@
 //! The checks in front of the endpoint: the bearer token (before the body is read) and the
 //! scopes a tool needs (once the body names the tool); and the metadata routes.
-use super::caller::{Caller, Forwarding};
+use super::caller::{Caller, Exchange};
 use super::challenge::{Challenge, metadata};
 use super::discovery::{AuthServer, Failure};
-use super::{Authorization, WELL_KNOWN, introspect, jwt, split_origin};
+use super::{Authorization, WELL_KNOWN, introspect, jwt};
 use crate::transport::telemetry::{CallInfo, ClientLabel};
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -16,8 +16,8 @@ use std::sync::Arc;
 /// metadata and keys, and the client that fetches them.
 pub(in crate::transport) struct Authorizer {
     config: Authorization,
-    server: AuthServer,
-    forward: Arc<Forwarding>,
+    server: Arc<AuthServer>,
+    exchange: Arc<Exchange>,
     metadata_url: String,
 }
 
@@ -29,14 +29,19 @@ impl Authorizer {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_else(|_| reqwest::Client::new());
+        let server = Arc::new(AuthServer::new(
+            &config.issuer,
+            client,
+            config.jwks_refresh_interval,
+            config.jwks_max_age,
+        ));
         Authorizer {
-            server: AuthServer::new(
-                &config.issuer,
-                client.clone(),
-                config.jwks_refresh_interval,
-                config.jwks_max_age,
-            ),
-            forward: Arc::new(Forwarding::new(&config.forward_origins, client)),
+            exchange: Arc::new(Exchange {
+                server: server.clone(),
+                client_credentials: config.introspection_client.clone(),
+                audiences: config.downstream.clone(),
+            }),
+            server,
             metadata_url: config.metadata_url(),
             config: config.clone(),
         }
@@ -86,7 +91,7 @@ impl Authorizer {
             introspect::verify(&self.config, &self.server, token).await
         };
         match verified {
-            Ok(claims) => Ok(Caller::new(claims, token, self.forward.clone())),
+            Ok(claims) => Ok(Caller::new(claims, token, self.exchange.clone())),
             Err(Failure::Invalid(reason)) => {
                 tracing::info!(reason = %reason, "bearer token refused");
                 let challenge = Challenge {
@@ -164,36 +169,56 @@ pub(in crate::transport) async fn check_scopes(
     next.run(request).await
 }
 
-/// The RFC 9728 metadata at the well-known path of the resource's path and at the bare
-/// well-known path, readable from any origin (it is public).
-pub(in crate::transport) fn metadata_routes(config: &Authorization) -> axum::Router {
-    let body = metadata(config).to_string();
-    let answer = move || {
-        let body = body.clone();
-        async move {
-            let mut response = Response::new(Body::from(body));
-            let h = response.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
-            h.insert(
-                header::ACCESS_CONTROL_ALLOW_ORIGIN,
-                HeaderValue::from_static("*"),
-            );
-            h.insert(
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("max-age=3600"),
-            );
-            response
+/// The RFC 9728 metadata document and the paths it is served at.
+pub(in crate::transport) struct Metadata {
+    paths: Vec<String>,
+    body: String,
+}
+
+impl Metadata {
+    /// The well-known path of the resource's path (as a URL parser writes it, so a request
+    /// for it matches) and the bare well-known path.
+    pub(in crate::transport) fn new(config: &Authorization) -> Self {
+        let path = url::Url::parse(&config.resource)
+            .map(|u| u.path().trim_end_matches('/').to_owned())
+            .unwrap_or_default();
+        let mut paths = vec![WELL_KNOWN.to_owned()];
+        if !path.is_empty() {
+            paths.push(format!("{WELL_KNOWN}{path}"));
         }
-    };
-    let path = split_origin(&config.resource).1.trim_end_matches('/');
-    let mut router = axum::Router::new().route(WELL_KNOWN, axum::routing::get(answer.clone()));
-    if !path.is_empty() {
-        router = router.route(&format!("{WELL_KNOWN}{path}"), axum::routing::get(answer));
+        Metadata {
+            paths,
+            body: metadata(config).to_string(),
+        }
     }
-    router
+}
+
+/// Answers `GET` of the metadata paths, readable from any origin (the document is public);
+/// paths are compared as text, never read as route patterns.
+pub(in crate::transport) async fn serve_metadata(
+    State(document): State<Arc<Metadata>>,
+    request: Request,
+    next: Next,
+) -> Response<Body> {
+    let path = request.uri().path();
+    if request.method() != axum::http::Method::GET || !document.paths.iter().any(|p| p == path) {
+        return next.run(request).await;
+    }
+    let mut response = Response::new(Body::from(document.body.clone()));
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("max-age=3600"),
+    );
+    response
 }
 
 #[cfg(test)]
