@@ -36,7 +36,7 @@ pub struct NetworkArgs {
     /// Connections one client address may hold open at once (further ones are closed);
     /// `0`: no limit. Behind a reverse proxy every client has the proxy's address: use `0`
     /// there and limit clients at the proxy.
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(long, value_name = "N", default_value_t = 256)]
     pub max_connections_per_peer: usize,
     /// How log lines (one per request, to standard error) are written.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
@@ -141,7 +141,7 @@ mod tests {
             audience: None,
             required_scopes: Vec::new(),
             accept_generic_typ: false,
-            max_connections_per_peer: 64,
+            max_connections_per_peer: 256,
             log_format: LogFormat::Text,
         }
     }

@@ -30,7 +30,7 @@ use std::time::Duration;
 /// assert_eq!(config.path, "/api/mcp");
 /// assert!(config.stateless);
 /// assert_eq!(config.max_connections, 512);
-/// assert_eq!(config.max_connections_per_peer, 64);
+/// assert_eq!(config.max_connections_per_peer, 256);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpConfig {
@@ -59,7 +59,8 @@ pub struct HttpConfig {
     /// closes. Default: 512. Applies to [`serve_http`] / [`serve_router`](super::serve_router).
     pub max_connections: usize,
     /// Connections served at once from one peer address; further ones from it are closed
-    /// at once, so one client cannot take every slot. Default: 64; `0`: no per-peer limit.
+    /// at once, so one client cannot take every slot. Default: 256 (half the slots, room for a
+    /// client sending a few hundred calls at once); `0`: no per-peer limit.
     /// Behind a reverse proxy every connection comes from the proxy's address: set `0` (or
     /// [`HttpConfig::max_connections`]) there and limit clients at the proxy.
     pub max_connections_per_peer: usize,
@@ -88,7 +89,7 @@ impl Default for HttpConfig {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(20),
             max_connections: 512,
-            max_connections_per_peer: 64,
+            max_connections_per_peer: 256,
             client_request_timeout: crate::ask::CLIENT_REQUEST_TIMEOUT,
             #[cfg(feature = "auth")]
             authorization: None,

@@ -45,8 +45,7 @@ pub(super) fn wrap(
     router = router.layer(from_fn_with_state(Arc::new(guard), super::cors::handle));
     #[cfg(feature = "auth")]
     if let Some(auth) = &config.authorization {
-        let document = Arc::new(super::auth::Metadata::new(auth));
-        router = router.layer(from_fn_with_state(document, super::auth::serve_metadata));
+        router = router.merge(super::auth::metadata_routes(auth));
         if let Err(e) = auth.validate() {
             // Fail closed: a server whose tokens cannot be checked serves nothing.
             tracing::error!(error = %e, "the authorization settings cannot be served");

@@ -169,61 +169,59 @@ pub(in crate::transport) async fn check_scopes(
     next.run(request).await
 }
 
-/// The RFC 9728 metadata document and the paths it is served at.
-pub(in crate::transport) struct Metadata {
-    paths: Vec<String>,
-    body: String,
+/// `path` (as a URL parser writes it: braces already percent-encoded) as a literal axum
+/// route: a segment starting with `:` or `*` (route syntax axum refuses) gets that first
+/// character percent-encoded too, so no resource path can make the router panic.
+fn literal_route(path: &str) -> String {
+    path.split('/')
+        .map(|segment| match segment.as_bytes().first() {
+            Some(b':') => format!("%3A{}", &segment[1..]),
+            Some(b'*') => format!("%2A{}", &segment[1..]),
+            _ => segment.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+        .replace('{', "%7B")
+        .replace('}', "%7D")
 }
 
-impl Metadata {
-    /// The well-known path of the resource's path (as a URL parser writes it, so a request
-    /// for it matches) and the bare well-known path.
-    pub(in crate::transport) fn new(config: &Authorization) -> Self {
-        let path = url::Url::parse(&config.resource)
-            .map(|u| u.path().trim_end_matches('/').to_owned())
-            .unwrap_or_default();
-        let mut paths = vec![WELL_KNOWN.to_owned()];
-        if !path.is_empty() {
-            paths.push(format!("{WELL_KNOWN}{path}"));
+/// The RFC 9728 metadata at the well-known path of the resource's path and at the bare
+/// well-known path, readable from any origin (it is public).
+pub(in crate::transport) fn metadata_routes(config: &Authorization) -> axum::Router {
+    let body = metadata(config).to_string();
+    let answer = move || {
+        let body = body.clone();
+        async move {
+            let mut response = Response::new(Body::from(body));
+            let h = response.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            h.insert(
+                header::ACCESS_CONTROL_ALLOW_ORIGIN,
+                HeaderValue::from_static("*"),
+            );
+            h.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("max-age=3600"),
+            );
+            response
         }
-        Metadata {
-            paths,
-            body: metadata(config).to_string(),
-        }
+    };
+    let path = url::Url::parse(&config.resource)
+        .map(|u| literal_route(u.path().trim_end_matches('/')))
+        .unwrap_or_default();
+    let mut router = axum::Router::new().route(WELL_KNOWN, axum::routing::get(answer.clone()));
+    if !path.is_empty() {
+        router = router.route(&format!("{WELL_KNOWN}{path}"), axum::routing::get(answer));
     }
-}
-
-/// Answers `GET` of the metadata paths, readable from any origin (the document is public);
-/// paths are compared as text, never read as route patterns.
-pub(in crate::transport) async fn serve_metadata(
-    State(document): State<Arc<Metadata>>,
-    request: Request,
-    next: Next,
-) -> Response<Body> {
-    let path = request.uri().path();
-    if request.method() != axum::http::Method::GET || !document.paths.iter().any(|p| p == path) {
-        return next.run(request).await;
-    }
-    let mut response = Response::new(Body::from(document.body.clone()));
-    let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    h.insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("max-age=3600"),
-    );
-    response
+    router
 }
 
 #[cfg(test)]
 mod tests {
-    use super::bearer_token;
+    use super::{bearer_token, literal_route};
     use axum::http::{HeaderMap, HeaderValue, header};
 
     fn token(values: &[&'static str]) -> Option<String> {
@@ -232,6 +230,19 @@ mod tests {
             headers.append(header::AUTHORIZATION, HeaderValue::from_static(v));
         }
         bearer_token(&headers).map(str::to_owned)
+    }
+
+    #[test]
+    fn resource_paths_are_literal_routes() {
+        assert_eq!(
+            literal_route("/a%7Bb/:id/*rest/x:y"),
+            "/a%7Bb/%3Aid/%2Arest/x:y"
+        );
+        let router = axum::Router::<()>::new();
+        let _ = router.route(
+            &format!("/w{}", literal_route("/:a/*b/{c}")),
+            axum::routing::get(|| async {}),
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod jwt;
 
 pub use caller::{Caller, ForwardError, OnBehalfOf};
 pub use config::ConfigError;
-pub(super) use guard::{Authorizer, Metadata, check_scopes, check_token, serve_metadata};
+pub(super) use guard::{Authorizer, check_scopes, check_token, metadata_routes};
 
 use std::collections::BTreeMap;
 use std::time::Duration;
