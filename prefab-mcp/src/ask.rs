@@ -116,16 +116,15 @@ pub async fn ask_form<T: DeserializeOwned>(
         return Ok(Answer::Invalid(unasked(fields)));
     }
     let elicited = tokio::time::timeout(asking.timeout, context.peer.create_elicitation(params));
-    let result = elicited
-        .await
-        .map_err(|_| {
-            let waited = asking.timeout.as_secs();
-            ErrorData::internal_error(
-                format!("elicitation `{key}`: no answer in {waited} s"),
-                None,
-            )
-        })?
-        .map_err(|e| ErrorData::internal_error(format!("elicitation `{key}` failed: {e}"), None))?;
+    let failed =
+        |why: String| ErrorData::internal_error(format!("elicitation `{key}`: {why}"), None);
+    // The wait also ends with the call: its token is cancelled when the client goes away.
+    let result = tokio::select! {
+        result = elicited => result
+            .map_err(|_| failed(format!("no answer in {} s", asking.timeout.as_secs())))?
+            .map_err(|e| failed(format!("failed: {e}")))?,
+        () = context.ct.cancelled() => return Err(failed("the call was cancelled".into())),
+    };
     let result = serde_json::to_value(result).unwrap_or(Value::Null);
     Ok(answer(parse_elicitation(fields, &result)))
 }
