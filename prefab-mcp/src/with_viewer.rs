@@ -244,7 +244,14 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        self.inner.call_tool(request, context).await
+        // rmcp runs each call in a task of its own and only cancels its token (when the
+        // client cancels it or goes away); a tool that does not watch the token would run
+        // on, so the call is dropped here.
+        let cancelled = context.ct.clone();
+        tokio::select! {
+            answer = self.inner.call_tool(request, context) => answer,
+            () = cancelled.cancelled() => Err(McpError::internal_error("the call was cancelled", None)),
+        }
     }
 
     async fn list_tools(

@@ -101,7 +101,7 @@ async fn connections_over_the_cap_wait_for_a_free_one() {
     assert!(body.contains(SECRET), "{body}");
 }
 
-/// A tool that waits until its call is cancelled; `dropped` counts the calls that ended.
+/// A tool that never finishes; `dropped` counts the calls whose future was dropped.
 #[derive(Clone)]
 struct Hang {
     dropped: std::sync::Arc<std::sync::atomic::AtomicUsize>,
@@ -123,20 +123,20 @@ impl Hang {
         context: rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> rmcp::model::CallToolResult {
         let _guard = Dropped(self.dropped.clone());
-        context.ct.cancelled().await;
-        rmcp::model::CallToolResult::success(vec![])
+        // It never looks at its cancellation token.
+        let _ = context;
+        std::future::pending().await
     }
 }
 
 #[rmcp::tool_handler]
 impl rmcp::ServerHandler for Hang {}
 
-/// rmcp runs handlers in tasks of their own and cancels the call's token when its answer
-/// is dropped; this checks that a client leaving reaches that token through this crate's
-/// layers and accept loop (a tool that ignores the token keeps running: rmcp does not
-/// abort it).
+/// rmcp runs handlers in tasks of their own and only cancels the call's token when its
+/// answer is dropped: the client leaving must reach that token through this crate's layers
+/// and accept loop, and the viewer's wrapper must drop the call.
 #[tokio::test]
-async fn a_call_is_cancelled_when_its_connection_closes() {
+async fn a_call_does_not_outlive_its_connection() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = HttpConfig::default();
@@ -144,7 +144,10 @@ async fn a_call_is_cancelled_when_its_connection_closes() {
         dropped: std::sync::Arc::default(),
     };
     let dropped = hang.dropped.clone();
-    let app = prefab_mcp::transport::http_router(move || hang.clone(), &config);
+    let app = prefab_mcp::transport::http_router(
+        move || prefab_mcp::Viewer::new().attach(hang.clone()),
+        &config,
+    );
     let server = tokio::spawn(async move {
         prefab_mcp::transport::serve_router(listener, app, &config, std::future::pending()).await;
     });
@@ -158,12 +161,12 @@ async fn a_call_is_cancelled_when_its_connection_closes() {
     let early = tokio::time::timeout(SHORT, stream.read(&mut byte)).await;
     assert!(early.is_err(), "the call answered: {early:?}");
     drop(stream);
-    // The call's token is cancelled once the server sees the connection gone.
+    // The call is dropped once the server sees the connection gone.
     let deadline = std::time::Instant::now() + support::GUARD;
     while dropped.load(std::sync::atomic::Ordering::SeqCst) == 0 {
         assert!(
             std::time::Instant::now() < deadline,
-            "the call was not cancelled with its connection"
+            "the call outlived its connection"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
