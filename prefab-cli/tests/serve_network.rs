@@ -35,6 +35,40 @@ fn authorization_needs_both_the_server_and_the_audience() {
     assert!(err.contains("--audience"), "{err}");
 }
 
+#[test]
+fn authorization_settings_that_cannot_be_served_are_refused_at_start() {
+    // `--bind 0.0.0.0` without `--allowed-host` would stop the start too, later.
+    for (issuer, audience, flag) in [
+        ("https://login.example", "not-a-url", "--audience"),
+        (
+            "https://login.example",
+            "http://127.0.0.1/mcp?x=1",
+            "--audience",
+        ),
+        (
+            "https://login.example",
+            "http://127.0.0.1/mcp#frag",
+            "--audience",
+        ),
+        (
+            "http://login.example",
+            "http://127.0.0.1/mcp",
+            "--authorization-server",
+        ),
+    ] {
+        let (code, err) = serve(&[
+            "--bind",
+            "0.0.0.0",
+            "--authorization-server",
+            issuer,
+            "--audience",
+            audience,
+        ]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(flag), "{audience}: {err}");
+    }
+}
+
 fn log_lines(name: &str) -> Vec<Value> {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.stderr"));
     std::fs::read_to_string(path)

@@ -51,7 +51,11 @@ pub fn takes_input_required(version: &ProtocolVersion) -> bool {
 /// * a 2026-07-28 client: [`Answer::InputRequired`] (return it as the tool's result, with
 ///   `request_state` if the tool needs to remember something — the client echoes it
 ///   unchanged and unverified);
-/// * an older client: an `elicitation/create` request is sent now and its answer awaited.
+/// * an older client: an `elicitation/create` request is sent now and its answer awaited
+///   (at most 5 minutes, or the HTTP transport's
+///   `HttpConfig::client_request_timeout`); over stateless HTTP, where such a client could
+///   not answer, nothing is sent and [`Answer::Invalid`] names each required field as
+///   missing.
 ///
 /// ```no_run
 /// use prefab::forms::{FieldKind, FormField};
@@ -101,10 +105,20 @@ pub async fn ask_form<T: DeserializeOwned>(
         return Ok(Answer::InputRequired(Box::new(asked)));
     }
     let params = elicit_params(key, &request)?;
-    let result =
-        context.peer.create_elicitation(params).await.map_err(|e| {
-            ErrorData::internal_error(format!("elicitation `{key}` failed: {e}"), None)
-        })?;
+    let asking = ClientRequests::of(context);
+    if !asking.possible {
+        return Ok(Answer::Invalid(unasked(fields)));
+    }
+    let elicited = tokio::time::timeout(asking.timeout, context.peer.create_elicitation(params));
+    let failed =
+        |why: String| ErrorData::internal_error(format!("elicitation `{key}`: {why}"), None);
+    // The wait also ends with the call: its token is cancelled when the client goes away.
+    let result = tokio::select! {
+        result = elicited => result
+            .map_err(|_| failed(format!("no answer in {} s", asking.timeout.as_secs())))?
+            .map_err(|e| failed(format!("failed: {e}")))?,
+        () = context.ct.cancelled() => return Err(failed("the call was cancelled".into())),
+    };
     let result = serde_json::to_value(result).unwrap_or(Value::Null);
     Ok(answer(parse_elicitation(fields, &result)))
 }
@@ -131,6 +145,55 @@ pub(crate) fn input_required_result(
     }))
     .map_err(|e| ErrorData::internal_error(format!("input request `{key}`: {e}"), None))?;
     Ok(InputRequiredResult::new(Some(requests), request_state))
+}
+
+/// Whether a tool may send the client a request (an elicitation) and how long it waits for
+/// the answer. The HTTP transport puts it into each request's extensions: a stateless
+/// endpoint cannot carry the client's answer back (it refuses JSON-RPC responses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClientRequests {
+    pub(crate) possible: bool,
+    pub(crate) timeout: std::time::Duration,
+}
+
+/// How long a server-to-client request waits for its answer unless the transport says.
+pub(crate) const CLIENT_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
+
+impl ClientRequests {
+    fn of(context: &RequestContext<RoleServer>) -> ClientRequests {
+        #[cfg(feature = "http")]
+        if let Some(found) = context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<ClientRequests>())
+        {
+            return *found;
+        }
+        let _ = context;
+        ClientRequests {
+            possible: true,
+            timeout: CLIENT_REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// The answer for a client that cannot be asked: each required field named as missing.
+fn unasked(fields: &[FormField]) -> FormErrors {
+    let mut errors: Vec<FieldError> = fields
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| FieldError {
+            field: f.name.clone(),
+            message: "is required".into(),
+        })
+        .collect();
+    if errors.is_empty() {
+        errors.push(FieldError {
+            field: String::new(),
+            message: "this client cannot be asked for input here".into(),
+        });
+    }
+    FormErrors { errors }
 }
 
 fn answer<T>(parsed: Result<Elicited<T>, FormErrors>) -> Answer<T> {

@@ -159,6 +159,21 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         }
     }
 
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        // The viewer makes `resources` a declared capability, so the list is answered even
+        // when the wrapped handler has no templates (or no resources) of its own.
+        match self.inner.list_resource_templates(request, context).await {
+            Err(e) if e.code == ErrorCode::METHOD_NOT_FOUND => {
+                Ok(ListResourceTemplatesResult::default())
+            }
+            answer => answer,
+        }
+    }
+
     // Everything below is forwarded unchanged.
 
     async fn ping(&self, context: RequestContext<RoleServer>) -> Result<(), McpError> {
@@ -197,14 +212,6 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         self.inner.list_prompts(request, context).await
     }
 
-    async fn list_resource_templates(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.inner.list_resource_templates(request, context).await
-    }
-
     fn accepted_subscription_filter(
         &self,
         requested: &SubscriptionFilter,
@@ -237,7 +244,14 @@ impl<H: ServerHandler> ServerHandler for WithViewer<H> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        self.inner.call_tool(request, context).await
+        // rmcp runs each call in a task of its own and only cancels its token (when the
+        // client cancels it or goes away); a tool that does not watch the token would run
+        // on, so the call is dropped here.
+        let cancelled = context.ct.clone();
+        tokio::select! {
+            answer = self.inner.call_tool(request, context) => answer,
+            () = cancelled.cancelled() => Err(McpError::internal_error("the call was cancelled", None)),
+        }
     }
 
     async fn list_tools(

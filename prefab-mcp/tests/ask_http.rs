@@ -73,9 +73,8 @@ impl ClientHandler for User {
     }
 }
 
-async fn connect<S: Service<RoleClient>>(
-    client: S,
-) -> (RunningService<RoleClient, S>, tokio::task::JoinHandle<()>) {
+/// Serves [`Seats`] statelessly on a free loopback port: its URL and task.
+async fn serve_seats() -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/mcp", listener.local_addr().unwrap());
     let config = HttpConfig::default();
@@ -83,6 +82,13 @@ async fn connect<S: Service<RoleClient>>(
     let server = tokio::spawn(async move {
         serve_router(listener, app, &config, std::future::pending()).await;
     });
+    (url, server)
+}
+
+async fn connect<S: Service<RoleClient>>(
+    client: S,
+) -> (RunningService<RoleClient, S>, tokio::task::JoinHandle<()>) {
+    let (url, server) = serve_seats().await;
     let lifecycle = ClientLifecycleMode::Discover {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
     };
@@ -147,5 +153,28 @@ async fn rmcp_call_tool_answers_through_the_client_handler() {
         .unwrap();
     assert_eq!(text(&done), "Booked 4");
     client.cancel().await.unwrap();
+    server.abort();
+}
+
+#[tokio::test]
+async fn an_older_client_on_the_stateless_endpoint_gets_the_missing_fields_not_a_request() {
+    let (url, server) = serve_seats().await;
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                      "params": {"name": "book", "arguments": {}}});
+    let call = reqwest::Client::new()
+        .post(&url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2025-11-25")
+        .json(&body)
+        .send();
+    // Before, the call sent `elicitation/create` on the response stream and waited for an
+    // answer the endpoint could never receive.
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        call.await.unwrap().text().await.unwrap()
+    })
+    .await
+    .expect("the call is still waiting");
+    assert!(!answer.contains("elicitation/create"), "{answer}");
+    assert!(answer.contains("seats: is required"), "{answer}");
     server.abort();
 }

@@ -6,37 +6,16 @@
 
 mod auth_support;
 
-use auth_support::{
-    Answer, Endpoint, Issuer, Key, OPAQUE_TOKEN, call, claims, endpoint, issuer, jwks, now,
-};
+use auth_support::{Answer, Key, OPAQUE_TOKEN, Setup, call, claims, jwks, now, setup_with};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use prefab_mcp::transport::auth::Authorization;
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-struct Setup {
-    key: Key,
-    issuer: Issuer,
-    endpoint: Endpoint,
-}
-
 async fn setup() -> Setup {
     setup_with(|a| a).await
-}
-
-async fn setup_with(configure: impl FnOnce(Authorization) -> Authorization) -> Setup {
-    let key = Key::new("key-1");
-    let issuer = issuer(&[&key]).await;
-    let endpoint = endpoint(&issuer.url, configure).await;
-    *issuer.resource.lock().unwrap() = endpoint.url.clone();
-    Setup {
-        key,
-        issuer,
-        endpoint,
-    }
 }
 
 impl Setup {

@@ -100,3 +100,75 @@ async fn connections_over_the_cap_wait_for_a_free_one() {
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(body.contains(SECRET), "{body}");
 }
+
+/// A tool that never finishes; `dropped` counts the calls whose future was dropped.
+#[derive(Clone)]
+struct Hang {
+    dropped: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+struct Dropped(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Dropped {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[rmcp::tool_router]
+impl Hang {
+    #[rmcp::tool(description = "Never answers")]
+    async fn freeze(
+        &self,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> rmcp::model::CallToolResult {
+        let _guard = Dropped(self.dropped.clone());
+        // It never looks at its cancellation token.
+        let _ = context;
+        std::future::pending().await
+    }
+}
+
+#[rmcp::tool_handler]
+impl rmcp::ServerHandler for Hang {}
+
+/// rmcp runs handlers in tasks of their own and only cancels the call's token when its
+/// answer is dropped: the client leaving must reach that token through this crate's layers
+/// and accept loop, and the viewer's wrapper must drop the call.
+#[tokio::test]
+async fn a_call_does_not_outlive_its_connection() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = HttpConfig::default();
+    let hang = Hang {
+        dropped: std::sync::Arc::default(),
+    };
+    let dropped = hang.dropped.clone();
+    let app = prefab_mcp::transport::http_router(
+        move || prefab_mcp::Viewer::new().attach(hang.clone()),
+        &config,
+    );
+    let server = tokio::spawn(async move {
+        prefab_mcp::transport::serve_router(listener, app, &config, std::future::pending()).await;
+    });
+    let raw = call_reveal(None)
+        .replace("{addr}", &addr.to_string())
+        // The same length, so the body still fits its Content-Length.
+        .replace("reveal", "freeze");
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(raw.as_bytes()).await.unwrap();
+    let mut byte = [0_u8; 1];
+    let early = tokio::time::timeout(SHORT, stream.read(&mut byte)).await;
+    assert!(early.is_err(), "the call answered: {early:?}");
+    drop(stream);
+    // The call is dropped once the server sees the connection gone.
+    let deadline = std::time::Instant::now() + support::GUARD;
+    while dropped.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the call outlived its connection"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.abort();
+}

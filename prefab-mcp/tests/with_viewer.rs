@@ -82,3 +82,34 @@ async fn own_resources_are_kept_next_to_the_viewer() {
     client.cancel().await.unwrap();
     server.await.unwrap();
 }
+
+/// A handler without resources of its own (rmcp's default answers the templates list with
+/// -32601 for it).
+struct Plain;
+
+impl ServerHandler for Plain {}
+
+/// What `resources/templates/list` answers over the viewer attached to `handler`.
+async fn templates_of<H: ServerHandler>(handler: H) -> Result<usize, rmcp::ServiceError> {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    let server = tokio::spawn(async move {
+        let running = Viewer::new()
+            .attach(handler)
+            .serve(server_io)
+            .await
+            .unwrap();
+        running.waiting().await.unwrap();
+    });
+    let client = ().serve(client_io).await.unwrap();
+    assert!(client.peer_info().unwrap().capabilities.resources.is_some());
+    let templates = client.list_resource_templates(None).await;
+    client.cancel().await.unwrap();
+    server.await.unwrap();
+    templates.map(|t| t.resource_templates.len())
+}
+
+#[tokio::test]
+async fn resource_templates_are_listed_since_the_viewer_declares_resources() {
+    assert_eq!(templates_of(Plain).await.unwrap(), 0);
+    assert_eq!(templates_of(Files).await.unwrap(), 0);
+}

@@ -29,6 +29,15 @@ pub struct NetworkArgs {
     /// A scope every request needs (repeatable).
     #[arg(long = "required-scope", value_name = "SCOPE")]
     pub required_scopes: Vec<String>,
+    /// Also take JWTs typed `JWT` (or untyped) as access tokens, for authorization servers
+    /// that do not issue RFC 9068 `at+jwt` tokens. Off: an ID token is no access token.
+    #[arg(long, requires = "authorization_server")]
+    pub accept_generic_typ: bool,
+    /// Connections one client address may hold open at once (further ones are closed);
+    /// `0`: no limit. Behind a reverse proxy every client has the proxy's address: use `0`
+    /// there and limit clients at the proxy.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_connections_per_peer: usize,
     /// How log lines (one per request, to standard error) are written.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -48,8 +57,18 @@ impl NetworkArgs {
     /// allowed hosts is refused; one without authorization is allowed with a warning.
     ///
     /// # Errors
-    /// When the bind address is not loopback and no `--allowed-host` was given.
+    /// When the authorization flags do not hold (see `Authorization::validate`), or the
+    /// bind address is not loopback and no `--allowed-host` was given.
     pub fn address(&self, port: u16) -> Result<SocketAddr, String> {
+        if let Some(auth) = self.authorization() {
+            auth.validate().map_err(|e| {
+                let flag = match e.setting {
+                    "issuer" => "--authorization-server",
+                    _ => "--audience",
+                };
+                format!("{flag}: {e}")
+            })?;
+        }
         if !self.bind.is_loopback() && self.allowed_hosts.is_empty() {
             return Err(format!(
                 "--bind {}: a non-loopback address needs --allowed-host NAME (the host names \
@@ -73,13 +92,20 @@ impl NetworkArgs {
         if !self.allowed_hosts.is_empty() {
             config = config.allowed_hosts(self.allowed_hosts.iter().cloned());
         }
-        if let (Some(issuer), Some(audience)) = (&self.authorization_server, &self.audience) {
-            config = config.authorization(
-                Authorization::new(audience.clone(), issuer.clone())
-                    .required_scopes(self.required_scopes.iter().cloned()),
-            );
+        if let Some(auth) = self.authorization() {
+            config = config.authorization(auth);
         }
-        config
+        config.max_connections_per_peer(self.max_connections_per_peer)
+    }
+
+    /// The authorization these flags ask for, if any.
+    fn authorization(&self) -> Option<Authorization> {
+        let (issuer, audience) = (self.authorization_server.as_ref()?, self.audience.as_ref()?);
+        Some(
+            Authorization::new(audience.clone(), issuer.clone())
+                .required_scopes(self.required_scopes.iter().cloned())
+                .accept_generic_typ(self.accept_generic_typ),
+        )
     }
 
     /// Installs the log subscriber ([`init_logs`] with `--log-format`).
@@ -123,6 +149,8 @@ mod tests {
             authorization_server: None,
             audience: None,
             required_scopes: Vec::new(),
+            accept_generic_typ: false,
+            max_connections_per_peer: 256,
             log_format: LogFormat::Text,
         }
     }

@@ -24,8 +24,9 @@ const ALLOWED_HEADERS: [&str; 9] = [
     "cache-control",
 ];
 const PARAM_HEADER_PREFIX: &str = "mcp-param-";
-/// Response headers a browser client must be able to read.
-const EXPOSED_HEADERS: &str = "Mcp-Session-Id, MCP-Protocol-Version";
+/// Response headers a browser client must be able to read: the session and version, and
+/// the bearer challenge of a 401/403 (which names the resource metadata).
+const EXPOSED_HEADERS: &str = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate";
 
 #[derive(Debug)]
 pub(super) struct Guard {

@@ -30,6 +30,7 @@ use std::time::Duration;
 /// assert_eq!(config.path, "/api/mcp");
 /// assert!(config.stateless);
 /// assert_eq!(config.max_connections, 512);
+/// assert_eq!(config.max_connections_per_peer, 256);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpConfig {
@@ -57,6 +58,16 @@ pub struct HttpConfig {
     /// Connections served at once; further ones wait in the listener's backlog until one
     /// closes. Default: 512. Applies to [`serve_http`] / [`serve_router`](super::serve_router).
     pub max_connections: usize,
+    /// Connections served at once from one peer address; further ones from it are closed
+    /// at once, so one client cannot take every slot. Default: 256 (half the slots, room for a
+    /// client sending a few hundred calls at once); `0`: no per-peer limit.
+    /// Behind a reverse proxy every connection comes from the proxy's address: set `0` (or
+    /// [`HttpConfig::max_connections`]) there and limit clients at the proxy.
+    pub max_connections_per_peer: usize,
+    /// How long a tool waits for the client's answer to a request it sent (an elicitation
+    /// of [`ask_form`](crate::ask_form)) before the call fails. Default: 5 minutes. A
+    /// stateless endpoint sends no such requests: the client could not answer them.
+    pub client_request_timeout: Duration,
     /// OAuth bearer-token authorization (feature `auth`); `None` (the default): none.
     #[cfg(feature = "auth")]
     pub authorization: Option<super::auth::Authorization>,
@@ -78,6 +89,8 @@ impl Default for HttpConfig {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(20),
             max_connections: 512,
+            max_connections_per_peer: 256,
+            client_request_timeout: crate::ask::CLIENT_REQUEST_TIMEOUT,
             #[cfg(feature = "auth")]
             authorization: None,
             on_request: None,
@@ -159,6 +172,20 @@ impl HttpConfig {
     #[must_use]
     pub fn max_connections(mut self, max: impl Into<usize>) -> Self {
         self.max_connections = max.into();
+        self
+    }
+
+    /// Sets [`HttpConfig::client_request_timeout`].
+    #[must_use]
+    pub fn client_request_timeout(mut self, timeout: impl Into<Duration>) -> Self {
+        self.client_request_timeout = timeout.into();
+        self
+    }
+
+    /// Sets [`HttpConfig::max_connections_per_peer`].
+    #[must_use]
+    pub fn max_connections_per_peer(mut self, max: impl Into<usize>) -> Self {
+        self.max_connections_per_peer = max.into();
         self
     }
 }
@@ -267,7 +294,8 @@ pub fn guarded(router: axum::Router, config: &HttpConfig) -> axum::Router {
 /// ```
 ///
 /// # Errors
-/// When `addr` cannot be bound.
+/// When the authorization settings do not validate (`Authorization::validate`, feature
+/// `auth`) or `addr` cannot be bound.
 pub async fn serve_http<H, F>(
     factory: F,
     addr: SocketAddr,
@@ -277,6 +305,11 @@ where
     H: ServerHandler,
     F: Fn() -> H + Send + Sync + 'static,
 {
+    #[cfg(feature = "auth")]
+    if let Some(auth) = &config.authorization {
+        auth.validate()
+            .map_err(|e| TransportError::new("authorization settings", e))?;
+    }
     let listener = listen(addr).map_err(|e| TransportError::new(format!("bind {addr}"), e))?;
     let app = http_router(factory, config);
     let ctrl_c = async {

@@ -9,6 +9,7 @@
 //!
 //! The body is read here under a size cap and a time limit (a client that stops sending
 //! half-way gets 408 and the connection is closed), then handed on unchanged.
+use super::bounds::{self, MAX_JSON_VALUES};
 use super::cors::refusal;
 use super::rpc_error::{clipped, error_json};
 use axum::body::Body;
@@ -19,7 +20,7 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use rmcp::model::{
     CallToolRequestMethod, CallToolRequestParams, ClientJsonRpcMessage, ClientRequest,
     CompleteRequestMethod, CompleteRequestParams, ConstString, DiscoverRequestMethod,
-    DiscoverRequestParams, ErrorData, GetPromptRequestMethod, GetPromptRequestParams,
+    DiscoverRequestParams, ErrorCode, ErrorData, GetPromptRequestMethod, GetPromptRequestParams,
     InitializeRequestParams, InitializeResultMethod, JsonRpcMessage, ListPromptsRequestMethod,
     ListResourceTemplatesRequestMethod, ListResourcesRequestMethod, ListToolsRequestMethod,
     PaginatedRequestParams, ReadResourceRequestMethod, ReadResourceRequestParams, RequestId,
@@ -138,12 +139,47 @@ fn invalid_params(method: &str, reason: &str, id: Option<RequestId>) -> Rejectio
     } else {
         StatusCode::BAD_REQUEST
     };
-    let message = format!("invalid params for {method}: {}", clipped(reason));
+    let message = format!(
+        "invalid params for {}: {}",
+        clipped(method),
+        clipped(reason)
+    );
     Rejection::new(status, ErrorData::invalid_params(message, None), id)
+}
+
+/// Refuses a body beyond the [`bounds`] before anything parses it into values.
+fn out_of_bounds(body: &[u8]) -> Result<(), Rejection> {
+    if bounds::json_values(body, MAX_JSON_VALUES) > MAX_JSON_VALUES {
+        let message = format!("Invalid Request: more than {MAX_JSON_VALUES} JSON values");
+        return Err(Rejection::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorData::invalid_request(message, None),
+            None,
+        ));
+    }
+    let Some(overlong) = bounds::overlong(body) else {
+        return Ok(());
+    };
+    let message = format!(
+        "{} is longer than {} bytes",
+        overlong.member, overlong.limit
+    );
+    let error = if overlong.member == "method" {
+        ErrorData::new(ErrorCode::METHOD_NOT_FOUND, message, None)
+    } else {
+        ErrorData::invalid_params(message, None)
+    };
+    let status = if overlong.id.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    Err(Rejection::new(status, error, overlong.id))
 }
 
 /// Checks one body: `Err` with the answer when rmcp would not give a proper JSON-RPC one.
 fn check(body: &[u8]) -> Result<(), Rejection> {
+    out_of_bounds(body)?;
     let error = match serde_json::from_slice::<ClientJsonRpcMessage>(body) {
         Ok(JsonRpcMessage::Request(request)) => {
             // A known method lands in `CustomRequest` only when its `params` did not fit.

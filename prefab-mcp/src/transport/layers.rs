@@ -1,11 +1,14 @@
 //! The middleware around the endpoint, outermost first: telemetry, the `Host`/`Origin`
 //! guard with CORS, the bearer token (feature `auth`), the body limits and JSON-RPC check,
-//! reading the call's method and tool, and the tool's scopes (feature `auth`). The RFC 9728
-//! metadata routes sit outside the guard.
+//! reading the call's method and tool, and the tool's scopes (feature `auth`), and whether
+//! tools may send the client requests. The RFC 9728
+//! metadata sits outside the guard; authorization settings that do not validate make every
+//! request fail with 500.
 use super::HttpConfig;
 use super::cors::Guard;
 use super::jsonrpc::BodyLimits;
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::extract::Request;
+use axum::middleware::{Next, from_fn, from_fn_with_state};
 use std::sync::Arc;
 
 pub(super) fn wrap(
@@ -24,7 +27,15 @@ pub(super) fn wrap(
     if let Some(auth) = &authorizer {
         router = router.layer(from_fn_with_state(auth.clone(), super::auth::check_scopes));
     }
+    let asking = crate::ask::ClientRequests {
+        possible: !config.stateless,
+        timeout: config.client_request_timeout,
+    };
     router = router
+        .layer(from_fn(move |mut request: Request, next: Next| {
+            request.extensions_mut().insert(asking);
+            next.run(request)
+        }))
         .layer(from_fn(super::telemetry::read_call))
         .layer(from_fn_with_state(Arc::new(limits), super::jsonrpc::handle));
     #[cfg(feature = "auth")]
@@ -35,6 +46,16 @@ pub(super) fn wrap(
     #[cfg(feature = "auth")]
     if let Some(auth) = &config.authorization {
         router = router.merge(super::auth::metadata_routes(auth));
+        if let Err(e) = auth.validate() {
+            // Fail closed: a server whose tokens cannot be checked serves nothing.
+            tracing::error!(error = %e, "the authorization settings cannot be served");
+            router = axum::Router::new().fallback(|| async {
+                super::cors::refusal(
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    "the authorization settings of this server are invalid",
+                )
+            });
+        }
     }
     router.layer(from_fn_with_state(
         config.on_request.clone(),

@@ -6,6 +6,8 @@ use std::fmt;
 #[cfg(feature = "auth")]
 pub mod auth;
 #[cfg(feature = "http")]
+mod bounds;
+#[cfg(feature = "http")]
 mod cors;
 #[cfg(feature = "http")]
 mod host;

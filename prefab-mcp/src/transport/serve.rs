@@ -1,12 +1,16 @@
 //! The accept loop: hyper's HTTP/1.1 server with a header-read timeout (which also closes
-//! idle keep-alive connections) and a cap on open connections. `axum::serve` has neither.
+//! new connections that send nothing and idle keep-alive ones), a cap on open connections
+//! and a smaller one per peer address. `axum::serve` has none of these.
 use super::http::HttpConfig;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -21,8 +25,10 @@ const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(200);
 ///
 /// A connection must send each request's head within
 /// [`HttpConfig::header_timeout`], which also bounds how long a kept-alive connection may
-/// sit idle; at most [`HttpConfig::max_connections`] are open at once (more wait in the
-/// listener's backlog until one closes).
+/// sit idle (a new connection has as long for its first byte); at most
+/// [`HttpConfig::max_connections`] are open at once (more wait in the listener's backlog
+/// until one closes), and at most [`HttpConfig::max_connections_per_peer`] from one peer
+/// address (more are closed at once).
 ///
 /// ```no_run
 /// # async fn run() -> std::io::Result<()> {
@@ -43,7 +49,8 @@ pub async fn serve_router(
     config: &HttpConfig,
     shutdown: impl Future<Output = ()>,
 ) {
-    let permits = std::sync::Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let permits = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let peers = Peers::new(config.max_connections_per_peer);
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
     builder
@@ -57,9 +64,9 @@ pub async fn serve_router(
         };
         // The semaphore is never closed.
         let Ok(permit) = permit else { break };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     if !is_connection_error(&e) {
                         tokio::time::sleep(ACCEPT_ERROR_PAUSE).await;
@@ -69,17 +76,73 @@ pub async fn serve_router(
             },
             () = &mut shutdown => break,
         };
+        // Over its peer's share the connection is closed at once, leaving the slot free.
+        let Some(slot) = peers.admit(peer.ip()) else {
+            continue;
+        };
         let service = TowerToHyperService::new(app.clone());
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
+            let (_permit, _slot) = (permit, slot);
             // A client that breaks off or times out ends only its own connection.
             let _ = connection.await;
-            drop(permit);
         });
     }
     drop(listener);
     // Connections still busy after the grace period are dropped with the runtime.
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+}
+
+/// Open connections per peer address, and the most one peer may have.
+#[derive(Clone)]
+struct Peers {
+    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    max: usize,
+}
+
+/// One admitted connection; its peer's count goes down when it is dropped.
+struct Slot {
+    peers: Peers,
+    ip: IpAddr,
+}
+
+impl Peers {
+    fn new(max: usize) -> Self {
+        Peers {
+            open: Arc::default(),
+            max,
+        }
+    }
+
+    fn open(&self) -> MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A slot for another connection from `ip`, unless it has its share (`max` 0: no limit).
+    fn admit(&self, ip: IpAddr) -> Option<Slot> {
+        let mut open = self.open();
+        let count = open.entry(ip).or_insert(0);
+        if self.max > 0 && *count >= self.max {
+            return None;
+        }
+        *count += 1;
+        Some(Slot {
+            peers: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.peers.open();
+        if let Some(count) = open.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
 }
 
 /// Errors about one connection, which say nothing about the listener.

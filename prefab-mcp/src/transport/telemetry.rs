@@ -97,12 +97,14 @@ impl CallInfo {
         let Ok(peek) = serde_json::from_slice::<Peek>(body) else {
             return CallInfo::default();
         };
+        // Kept whole: the scope check looks the tool up by its full name (the body's size
+        // and the name's length are bounded before this); only the record is clipped.
         let tool = peek
             .params
             .and_then(|p| p.name)
-            .and_then(|n| n.as_str().map(clipped));
+            .and_then(|n| n.as_str().map(str::to_owned));
         CallInfo {
-            method: peek.method.map(clipped),
+            method: peek.method,
             tool,
         }
     }
@@ -158,8 +160,8 @@ pub(super) async fn observe(
     );
     let response = next.run(request).instrument(span.clone()).await;
     if let Some(info) = response.extensions().get::<CallInfo>() {
-        record.method = info.method.clone().or(record.method);
-        record.tool = info.tool.clone().or(record.tool);
+        record.method = info.method.as_deref().map(clipped).or(record.method);
+        record.tool = info.tool.as_deref().map(clipped).or(record.tool);
     }
     record.client = response
         .extensions()

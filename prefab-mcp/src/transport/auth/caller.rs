@@ -1,5 +1,7 @@
 //! [`Caller`]: who called, as the validated token says, handed to tools through the request
-//! context; and [`OnBehalfOf`], which carries the caller's token to allowed origins only.
+//! context; and [`OnBehalfOf`], a client for a downstream API with a token exchanged for
+//! the caller (RFC 8693), never the caller's own.
+use super::discovery::{AuthServer, read_json};
 use axum::http::HeaderValue;
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
@@ -30,33 +32,25 @@ pub struct Caller {
     scopes: Vec<String>,
     claims: Map<String, Value>,
     token: Arc<str>,
-    forward: Arc<Forwarding>,
+    exchange: Arc<Exchange>,
 }
 
-/// Where [`OnBehalfOf`] may send tokens, and the client it sends them with.
-pub(super) struct Forwarding {
-    pub(super) origins: Vec<url::Origin>,
-    pub(super) client: reqwest::Client,
+/// What [`Caller::on_behalf_of`] needs: the authorization server (its token endpoint),
+/// this server's client credentials there, and the downstream APIs allowed.
+pub(super) struct Exchange {
+    pub(super) server: Arc<AuthServer>,
+    pub(super) client_credentials: Option<(String, String)>,
+    pub(super) audiences: Vec<String>,
 }
 
-impl Forwarding {
-    /// The allowed origins of `entries`; entries that are no URL are left out.
-    pub(super) fn new(entries: &[String], client: reqwest::Client) -> Self {
-        Forwarding {
-            origins: entries
-                .iter()
-                .filter_map(|e| url::Url::parse(e).ok())
-                .map(|u| u.origin())
-                .collect(),
-            client,
-        }
-    }
-}
+/// RFC 8693's grant type and token type of an access token.
+const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
+const ACCESS_TOKEN_TYPE: &str = "urn:ietf:params:oauth:token-type:access_token";
 
 impl Caller {
     /// The caller described by validated `claims` (a JWT's claims or an introspection
     /// answer), who presented `token`.
-    pub(super) fn new(claims: Map<String, Value>, token: &str, forward: Arc<Forwarding>) -> Self {
+    pub(super) fn new(claims: Map<String, Value>, token: &str, exchange: Arc<Exchange>) -> Self {
         let text = |name: &str| claims.get(name).and_then(Value::as_str).map(str::to_owned);
         Caller {
             subject: text("sub"),
@@ -64,7 +58,7 @@ impl Caller {
             scopes: scopes_of(&claims),
             claims,
             token: Arc::from(token),
-            forward,
+            exchange,
         }
     }
 
@@ -109,13 +103,78 @@ impl Caller {
         &self.claims
     }
 
-    /// A client that calls allowed upstream origins with the caller's token.
-    #[must_use]
-    pub fn on_behalf_of(&self) -> OnBehalfOf {
-        OnBehalfOf {
-            token: self.token.clone(),
-            forward: self.forward.clone(),
+    /// A client for the downstream API `audience` (one of
+    /// [`Authorization::downstream`](super::Authorization::downstream)) acting for the
+    /// caller, with a token of its own: the caller's token is exchanged at the authorization
+    /// server's token endpoint (RFC 8693, with this server's
+    /// [`introspection_client`](super::Authorization::introspection_client) credentials)
+    /// for one whose audience is `audience`. The caller's own token is never sent on (MCP
+    /// forbids passing it through).
+    ///
+    /// ```no_run
+    /// # async fn tool(caller: &prefab_mcp::transport::auth::Caller) -> Result<(), Box<dyn std::error::Error>> {
+    /// let upstream = caller.on_behalf_of("https://api.example.com").await?;
+    /// let boards = upstream.get("https://api.example.com/boards")?.send().await?;
+    /// # let _ = boards; Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// `audience` is not listed, no credentials are set, or the exchange fails.
+    pub async fn on_behalf_of(&self, audience: &str) -> Result<OnBehalfOf, ForwardError> {
+        let fail = |reason: String| ForwardError {
+            url: audience.to_owned(),
+            reason,
+        };
+        let exchange = &self.exchange;
+        let origin = url::Url::parse(audience)
+            .ok()
+            .filter(|_| exchange.audiences.iter().any(|a| a == audience))
+            .map(|u| u.origin())
+            .ok_or_else(|| fail("not a downstream API of this server".into()))?;
+        let Some((client_id, secret)) = &exchange.client_credentials else {
+            return Err(fail("no client credentials to exchange tokens with".into()));
+        };
+        let metadata = exchange
+            .server
+            .metadata()
+            .await
+            .map_err(|e| fail(e.reason()))?;
+        let endpoint = metadata
+            .token_endpoint
+            .ok_or_else(|| fail("the authorization server names no token_endpoint".into()))?;
+        let form = [
+            ("grant_type", TOKEN_EXCHANGE),
+            ("subject_token", &self.token),
+            ("subject_token_type", ACCESS_TOKEN_TYPE),
+            ("requested_token_type", ACCESS_TOKEN_TYPE),
+            ("audience", audience),
+            ("resource", audience),
+        ];
+        let response = exchange
+            .server
+            .client()
+            .post(&endpoint)
+            .basic_auth(client_id, Some(secret))
+            .form(&form)
+            .send()
+            .await
+            .map_err(|e| fail(format!("token exchange: {}", e.without_url())))?;
+        if !response.status().is_success() {
+            return Err(fail(format!("token exchange: HTTP {}", response.status())));
         }
+        let answer: Map<String, Value> = read_json(response)
+            .await
+            .map_err(|e| fail(format!("token exchange: {e}")))?;
+        let token = answer
+            .get("access_token")
+            .and_then(Value::as_str)
+            .filter(|t| *t != &*self.token)
+            .ok_or_else(|| fail("token exchange: no new access_token".into()))?;
+        Ok(OnBehalfOf {
+            token: Arc::from(token),
+            origin,
+            client: exchange.server.client().clone(),
+        })
     }
 }
 
@@ -147,25 +206,22 @@ fn scopes_of(claims: &Map<String, Value>) -> Vec<String> {
     }
 }
 
-/// Calls upstream APIs as the caller: requests to an origin listed in
-/// [`Authorization::forward_origins`](super::Authorization::forward_origins) carry the
-/// caller's bearer token; any other URL is refused, so the token never leaves for a host
-/// the server did not name. Redirects are not followed.
-///
-/// Forward a token only to a service that accepts tokens issued for this resource (one that
-/// shares its audience); MCP forbids passing tokens through to services they were not
-/// issued for.
+/// Calls one downstream API for the caller, with the token
+/// [`Caller::on_behalf_of`] got for it: requests to that API's origin carry the token; any
+/// other URL is refused, so the token never leaves for a host the server did not name.
+/// Redirects are not followed.
 ///
 /// ```no_run
 /// # async fn tool(caller: &prefab_mcp::transport::auth::Caller) -> Result<(), Box<dyn std::error::Error>> {
-/// let upstream = caller.on_behalf_of();
-/// let boards = upstream.get("https://api.example.com/boards")?.send().await?;
-/// # let _ = boards; Ok(()) }
+/// let upstream = caller.on_behalf_of("https://api.example.com").await?;
+/// let header = upstream.bearer_for("https://api.example.com/boards")?;
+/// # let _ = header; Ok(()) }
 /// ```
 #[derive(Clone)]
 pub struct OnBehalfOf {
     token: Arc<str>,
-    forward: Arc<Forwarding>,
+    origin: url::Origin,
+    client: reqwest::Client,
 }
 
 impl OnBehalfOf {
@@ -175,7 +231,7 @@ impl OnBehalfOf {
     /// When `url` is no absolute URL or its origin is not allowed.
     pub fn bearer_for(&self, url: &str) -> Result<HeaderValue, ForwardError> {
         let parsed = url::Url::parse(url).map_err(|_| ForwardError::not_allowed(url))?;
-        if !self.forward.origins.contains(&parsed.origin()) {
+        if parsed.origin() != self.origin {
             return Err(ForwardError::not_allowed(url));
         }
         let mut value = HeaderValue::from_str(&format!("Bearer {}", self.token))
@@ -184,7 +240,7 @@ impl OnBehalfOf {
         Ok(value)
     }
 
-    /// A request builder for `method` on `url` with the caller's token.
+    /// A request builder for `method` on `url` with the exchanged token.
     ///
     /// # Errors
     /// As [`OnBehalfOf::bearer_for`].
@@ -195,13 +251,12 @@ impl OnBehalfOf {
     ) -> Result<reqwest::RequestBuilder, ForwardError> {
         let bearer = self.bearer_for(url)?;
         Ok(self
-            .forward
             .client
             .request(method, url)
             .header(reqwest::header::AUTHORIZATION, bearer))
     }
 
-    /// A `GET` of `url` with the caller's token.
+    /// A `GET` of `url` with the exchanged token.
     ///
     /// # Errors
     /// As [`OnBehalfOf::bearer_for`].
@@ -213,33 +268,40 @@ impl OnBehalfOf {
 impl fmt::Debug for OnBehalfOf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("OnBehalfOf")
-            .field("origins", &self.forward.origins)
+            .field("origin", &self.origin)
             .finish_non_exhaustive()
     }
 }
 
-/// A URL [`OnBehalfOf`] does not send the caller's token to.
+/// A downstream API or URL [`Caller::on_behalf_of`] or [`OnBehalfOf`] gets no token for.
+///
+/// ```
+/// let err = prefab_mcp::transport::auth::ForwardError {
+///     url: "https://evil.example".into(),
+///     reason: "not a downstream API of this server".into(),
+/// };
+/// assert_eq!(err.to_string(), "https://evil.example: not a downstream API of this server");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ForwardError {
-    /// The URL asked for.
+    /// The API or URL asked for.
     pub url: String,
+    /// Why not (it names no token).
+    pub reason: String,
 }
 
 impl ForwardError {
     fn not_allowed(url: &str) -> Self {
         ForwardError {
             url: url.to_owned(),
+            reason: "not the origin of the API the token was exchanged for".into(),
         }
     }
 }
 
 impl fmt::Display for ForwardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: not an origin the caller's token may be forwarded to",
-            self.url
-        )
+        write!(f, "{}: {}", self.url, self.reason)
     }
 }
 
@@ -247,14 +309,26 @@ impl std::error::Error for ForwardError {}
 
 #[cfg(test)]
 mod tests {
-    use super::{Caller, Forwarding};
+    use super::{Caller, Exchange, OnBehalfOf};
+    use crate::transport::auth::discovery::AuthServer;
     use serde_json::json;
     use std::sync::Arc;
+    use std::time::Duration;
 
     fn caller(claims: serde_json::Value) -> Caller {
-        let forward = Forwarding::new(&["https://api.example.com".into()], reqwest::Client::new());
+        let server = AuthServer::new(
+            "https://as.example",
+            reqwest::Client::new(),
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        let exchange = Exchange {
+            server: Arc::new(server),
+            client_credentials: None,
+            audiences: vec!["https://api.example.com".into()],
+        };
         let claims = claims.as_object().cloned().unwrap_or_default();
-        Caller::new(claims, "secret-token", Arc::new(forward))
+        Caller::new(claims, "secret-token", Arc::new(exchange))
     }
 
     #[test]
@@ -267,9 +341,15 @@ mod tests {
     }
 
     #[test]
-    fn the_token_goes_to_allowed_origins_only_and_never_into_debug() {
+    fn the_exchanged_token_goes_to_its_api_only_and_never_into_debug() {
         let c = caller(json!({"sub": "u1"}));
-        let upstream = c.on_behalf_of();
+        let upstream = OnBehalfOf {
+            token: Arc::from("exchanged-token"),
+            origin: url::Url::parse("https://api.example.com")
+                .map(|u| u.origin())
+                .expect("a URL"),
+            client: reqwest::Client::new(),
+        };
         assert!(upstream.bearer_for("https://api.example.com/x").is_ok());
         assert!(upstream.bearer_for("https://api.example.com:443/x").is_ok());
         for url in [
@@ -280,10 +360,11 @@ mod tests {
         ] {
             let err = upstream.bearer_for(url).err();
             assert!(
-                err.is_some_and(|e| !e.to_string().contains("secret-token")),
+                err.is_some_and(|e| !e.to_string().contains("exchanged-token")),
                 "{url}"
             );
         }
         assert!(!format!("{c:?} {upstream:?}").contains("secret-token"));
+        assert!(!format!("{upstream:?}").contains("exchanged-token"));
     }
 }

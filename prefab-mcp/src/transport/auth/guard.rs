@@ -1,9 +1,9 @@
 //! The checks in front of the endpoint: the bearer token (before the body is read) and the
 //! scopes a tool needs (once the body names the tool); and the metadata routes.
-use super::caller::{Caller, Forwarding};
+use super::caller::{Caller, Exchange};
 use super::challenge::{Challenge, metadata};
 use super::discovery::{AuthServer, Failure};
-use super::{Authorization, WELL_KNOWN, introspect, jwt, split_origin};
+use super::{Authorization, WELL_KNOWN, introspect, jwt};
 use crate::transport::telemetry::{CallInfo, ClientLabel};
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -16,8 +16,8 @@ use std::sync::Arc;
 /// metadata and keys, and the client that fetches them.
 pub(in crate::transport) struct Authorizer {
     config: Authorization,
-    server: AuthServer,
-    forward: Arc<Forwarding>,
+    server: Arc<AuthServer>,
+    exchange: Arc<Exchange>,
     metadata_url: String,
 }
 
@@ -29,14 +29,19 @@ impl Authorizer {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_else(|_| reqwest::Client::new());
+        let server = Arc::new(AuthServer::new(
+            &config.issuer,
+            client,
+            config.jwks_refresh_interval,
+            config.jwks_max_age,
+        ));
         Authorizer {
-            server: AuthServer::new(
-                &config.issuer,
-                client.clone(),
-                config.jwks_refresh_interval,
-                config.jwks_max_age,
-            ),
-            forward: Arc::new(Forwarding::new(&config.forward_origins, client)),
+            exchange: Arc::new(Exchange {
+                server: server.clone(),
+                client_credentials: config.introspection_client.clone(),
+                audiences: config.downstream.clone(),
+            }),
+            server,
             metadata_url: config.metadata_url(),
             config: config.clone(),
         }
@@ -86,7 +91,7 @@ impl Authorizer {
             introspect::verify(&self.config, &self.server, token).await
         };
         match verified {
-            Ok(claims) => Ok(Caller::new(claims, token, self.forward.clone())),
+            Ok(claims) => Ok(Caller::new(claims, token, self.exchange.clone())),
             Err(Failure::Invalid(reason)) => {
                 tracing::info!(reason = %reason, "bearer token refused");
                 let challenge = Challenge {
@@ -164,6 +169,22 @@ pub(in crate::transport) async fn check_scopes(
     next.run(request).await
 }
 
+/// `path` (as a URL parser writes it: braces already percent-encoded) as a literal axum
+/// route: a segment starting with `:` or `*` (route syntax axum refuses) gets that first
+/// character percent-encoded too, so no resource path can make the router panic.
+fn literal_route(path: &str) -> String {
+    path.split('/')
+        .map(|segment| match segment.as_bytes().first() {
+            Some(b':') => format!("%3A{}", &segment[1..]),
+            Some(b'*') => format!("%2A{}", &segment[1..]),
+            _ => segment.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+        .replace('{', "%7B")
+        .replace('}', "%7D")
+}
+
 /// The RFC 9728 metadata at the well-known path of the resource's path and at the bare
 /// well-known path, readable from any origin (it is public).
 pub(in crate::transport) fn metadata_routes(config: &Authorization) -> axum::Router {
@@ -188,7 +209,9 @@ pub(in crate::transport) fn metadata_routes(config: &Authorization) -> axum::Rou
             response
         }
     };
-    let path = split_origin(&config.resource).1.trim_end_matches('/');
+    let path = url::Url::parse(&config.resource)
+        .map(|u| literal_route(u.path().trim_end_matches('/')))
+        .unwrap_or_default();
     let mut router = axum::Router::new().route(WELL_KNOWN, axum::routing::get(answer.clone()));
     if !path.is_empty() {
         router = router.route(&format!("{WELL_KNOWN}{path}"), axum::routing::get(answer));
@@ -198,7 +221,7 @@ pub(in crate::transport) fn metadata_routes(config: &Authorization) -> axum::Rou
 
 #[cfg(test)]
 mod tests {
-    use super::bearer_token;
+    use super::{bearer_token, literal_route};
     use axum::http::{HeaderMap, HeaderValue, header};
 
     fn token(values: &[&'static str]) -> Option<String> {
@@ -207,6 +230,19 @@ mod tests {
             headers.append(header::AUTHORIZATION, HeaderValue::from_static(v));
         }
         bearer_token(&headers).map(str::to_owned)
+    }
+
+    #[test]
+    fn resource_paths_are_literal_routes() {
+        assert_eq!(
+            literal_route("/a%7Bb/:id/*rest/x:y"),
+            "/a%7Bb/%3Aid/%2Arest/x:y"
+        );
+        let router = axum::Router::<()>::new();
+        let _ = router.route(
+            &format!("/w{}", literal_route("/:a/*b/{c}")),
+            axum::routing::get(|| async {}),
+        );
     }
 
     #[test]

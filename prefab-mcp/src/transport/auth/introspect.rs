@@ -1,7 +1,7 @@
 //! Checking an opaque token through the authorization server's RFC 7662 introspection
 //! endpoint: it must be `active`, from this issuer, for this resource and not expired.
 use super::Authorization;
-use super::discovery::{AuthServer, Failure};
+use super::discovery::{AuthServer, Failure, read_json};
 use serde_json::{Map, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -35,10 +35,9 @@ pub(super) async fn verify(
             response.status()
         )));
     }
-    let answer = response
-        .json::<Map<String, Value>>()
+    let answer = read_json::<Map<String, Value>>(response)
         .await
-        .map_err(|e| Failure::Unavailable(format!("{endpoint}: {}", e.without_url())))?;
+        .map_err(|e| Failure::Unavailable(format!("{endpoint}: {e}")))?;
     check(config, answer, now())
 }
 

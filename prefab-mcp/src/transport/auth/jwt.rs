@@ -1,5 +1,6 @@
 //! Checking a JWT access token: an allowed asymmetric algorithm, a key of the issuer's
-//! JWKS, then `iss`, `aud`, `exp` and `nbf` (with leeway).
+//! JWKS, the `at+jwt` type, then `iss`, `aud`, `exp` and `nbf` (with leeway) and the
+//! maximum lifetime.
 use super::Authorization;
 use super::discovery::{AuthServer, Failure};
 use jsonwebtoken::errors::ErrorKind;
@@ -34,6 +35,11 @@ pub(super) async fn verify(
     if !accepted(config, header.alg) {
         return Err(Failure::invalid("the token's algorithm is not accepted"));
     }
+    if !typ_accepted(config, header.typ.as_deref()) {
+        return Err(Failure::invalid(
+            "the token is no access token (typ is not at+jwt)",
+        ));
+    }
     let jwk = server.key(header.kid.as_deref()).await?;
     if let Some(key_alg) = jwk.common.key_algorithm
         && key_alg.to_string().parse::<Algorithm>().ok() != Some(header.alg)
@@ -50,9 +56,60 @@ pub(super) async fn verify(
     validation.set_issuer(&[&config.issuer]);
     validation.set_audience(&[&config.resource]);
     validation.set_required_spec_claims(&["exp", "iss", "aud"]);
-    jsonwebtoken::decode::<Map<String, Value>>(token, &key, &validation)
+    let claims = jsonwebtoken::decode::<Map<String, Value>>(token, &key, &validation)
         .map(|data| data.claims)
-        .map_err(|e| Failure::invalid(reason(e.kind())))
+        .map_err(|e| Failure::invalid(reason(e.kind())))?;
+    check_lifetime(config, &claims, now())?;
+    Ok(claims)
+}
+
+/// Whether a token of type `typ` is taken as an access token: RFC 9068's `at+jwt` always;
+/// the generic `JWT` and no `typ` only when [`Authorization::accept_generic_typ`] says so
+/// (an ID token or another JWT of the same issuer carries those).
+fn typ_accepted(config: &Authorization, typ: Option<&str>) -> bool {
+    let typ = typ.map(|t| t.to_ascii_lowercase());
+    let typ = typ
+        .as_deref()
+        .map(|t| t.strip_prefix("application/").unwrap_or(t));
+    match typ {
+        Some("at+jwt") => true,
+        Some("jwt") | None => config.accept_generic_typ,
+        Some(_) => false,
+    }
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// [`Authorization::max_lifetime`]: `exp` no further than that from now (with leeway), nor
+/// from `iat` when the token has one.
+fn check_lifetime(
+    config: &Authorization,
+    claims: &Map<String, Value>,
+    now: u64,
+) -> Result<(), Failure> {
+    let Some(max) = config.max_lifetime else {
+        return Ok(());
+    };
+    let max = max.as_secs();
+    let exp = claims
+        .get("exp")
+        .and_then(Value::as_u64)
+        .unwrap_or(u64::MAX);
+    let from_now = exp.saturating_sub(now) > max.saturating_add(config.leeway.as_secs());
+    let from_iat = claims
+        .get("iat")
+        .and_then(Value::as_u64)
+        .is_some_and(|iat| exp.saturating_sub(iat) > max);
+    if from_now || from_iat {
+        return Err(Failure::invalid(
+            "the token lives longer than this resource allows",
+        ));
+    }
+    Ok(())
 }
 
 fn reason(kind: &ErrorKind) -> String {

@@ -12,7 +12,12 @@
 //!   through its RFC 8414 or OpenID Connect metadata, cached, fetched again for an unknown
 //!   `kid` at most once per [`Authorization::jwks_refresh_interval`]): signature with an
 //!   allowed asymmetric algorithm (never `none`, never HMAC), `iss`, `aud` equal to this
-//!   resource (RFC 8707), `exp` and `nbf` with [`Authorization::leeway`] of clock skew;
+//!   resource (RFC 8707), `exp` and `nbf` with [`Authorization::leeway`] of clock skew, the
+//!   RFC 9068 type `at+jwt` (see [`Authorization::accept_generic_typ`]) and, when set,
+//!   [`Authorization::max_lifetime`]; keys whose `use` or `key_ops` is not for signatures
+//!   are never used. Answers of the authorization server are read up to 1 MiB; failed
+//!   fetches are not repeated within a backoff (1 s doubling to 60 s), and a request whose
+//!   key is cached never waits for a fetch;
 //! * other (opaque) tokens are checked through RFC 7662 introspection when
 //!   [`Authorization::introspection_client`] is set.
 //!
@@ -20,12 +25,14 @@
 //! line and no error text.
 mod caller;
 mod challenge;
+mod config;
 mod discovery;
 mod guard;
 mod introspect;
 mod jwt;
 
 pub use caller::{Caller, ForwardError, OnBehalfOf};
+pub use config::ConfigError;
 pub(super) use guard::{Authorizer, check_scopes, check_token, metadata_routes};
 
 use std::collections::BTreeMap;
@@ -46,7 +53,7 @@ pub const DEFAULT_ALGORITHMS: [jsonwebtoken::Algorithm; 8] = {
 /// let auth = Authorization::new("https://mcp.example.com/mcp", "https://login.example.com")
 ///     .required_scopes(["mcp"])
 ///     .tool_scopes("delete_board", ["boards:write"])
-///     .forward_bearer_to(["https://api.example.com"]);
+///     .downstream(["https://api.example.com"]);
 /// let config = HttpConfig::default().authorization(auth);
 /// assert_eq!(config.authorization.as_ref().map(|a| a.metadata_url()),
 ///     Some("https://mcp.example.com/.well-known/oauth-protected-resource/mcp".to_string()));
@@ -74,11 +81,23 @@ pub struct Authorization {
     /// How long fetched keys are used before they are fetched again, so a key the
     /// authorization server withdrew stops being accepted. Default: 1 h.
     pub jwks_max_age: Duration,
-    /// `client_id` and `client_secret` this resource server introspects opaque tokens with
-    /// (RFC 7662); `None`: only JWT access tokens are accepted.
+    /// `client_id` and `client_secret` of this resource server at the authorization server:
+    /// it introspects opaque tokens with them (RFC 7662) and exchanges tokens for
+    /// [`Caller::on_behalf_of`] (RFC 8693); `None`: only JWT access tokens are accepted and
+    /// no token can be exchanged.
     pub introspection_client: Option<(String, String)>,
-    /// Origins (`scheme://host[:port]`) that [`OnBehalfOf`] may send the caller's token to.
-    pub forward_origins: Vec<String>,
+    /// Downstream APIs (their URLs, the `audience` of exchanged tokens) that
+    /// [`Caller::on_behalf_of`] may get tokens for. The caller's own token is never sent
+    /// on.
+    pub downstream: Vec<String>,
+    /// Also take JWTs whose `typ` is the generic `JWT`, or absent, as access tokens.
+    /// Default: `false`, only RFC 9068's `at+jwt`: an ID token (or any other JWT) of the same
+    /// issuer for the same audience is not an access token. Turn it on for authorization
+    /// servers that do not type their access tokens (many issue `typ: JWT`).
+    pub accept_generic_typ: bool,
+    /// The longest lifetime a token may have (`exp` from now, and from `iat`); `None` (the
+    /// default): any.
+    pub max_lifetime: Option<Duration>,
     /// How long a fetch from the authorization server may take. Default: 10 s.
     pub fetch_timeout: Duration,
 }
@@ -98,7 +117,9 @@ impl Authorization {
             jwks_refresh_interval: Duration::from_secs(30),
             jwks_max_age: Duration::from_secs(3600),
             introspection_client: None,
-            forward_origins: Vec::new(),
+            downstream: Vec::new(),
+            accept_generic_typ: false,
+            max_lifetime: None,
             fetch_timeout: Duration::from_secs(10),
         }
     }
@@ -178,13 +199,24 @@ impl Authorization {
         self
     }
 
-    /// Sets [`Authorization::forward_origins`].
+    /// Sets [`Authorization::downstream`].
     #[must_use]
-    pub fn forward_bearer_to<I: IntoIterator<Item = S>, S: Into<String>>(
-        mut self,
-        origins: I,
-    ) -> Self {
-        self.forward_origins = origins.into_iter().map(Into::into).collect();
+    pub fn downstream<I: IntoIterator<Item = S>, S: Into<String>>(mut self, apis: I) -> Self {
+        self.downstream = apis.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets [`Authorization::accept_generic_typ`].
+    #[must_use]
+    pub fn accept_generic_typ(mut self, accept: impl Into<bool>) -> Self {
+        self.accept_generic_typ = accept.into();
+        self
+    }
+
+    /// Sets [`Authorization::max_lifetime`].
+    #[must_use]
+    pub fn max_lifetime(mut self, lifetime: impl Into<Duration>) -> Self {
+        self.max_lifetime = Some(lifetime.into());
         self
     }
 
