@@ -7,7 +7,9 @@
 //!   display modes, a data-only tool, every gallery view free of placeholders and errors, the
 //!   Kanban board dragged with the mouse and read back over MCP, also under latency and
 //!   reordered answers) and the official `server-basic-vanillajs` view run through the
-//!   preview host.
+//!   preview host; then `prefab-cli/tests/browser/forms_roundtrip.mjs`: the gallery's
+//!   sign-up form submitted with mistakes comes back with each under its field and the
+//!   values kept, and saves once corrected.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 use crate::sh::{root, run};
 use std::process::Command;
@@ -26,10 +28,15 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     let mut node = Command::new("node");
     node.arg(root().join("prefab-cli/tests/browser/serve.mjs"))
         .arg("--bin")
-        .arg(bin);
+        .arg(&bin);
     if screenshot {
         node.arg("--screenshot")
             .arg(root().join("docs/preview-host.png"));
     }
-    run(&mut node)
+    run(&mut node)?;
+    // A typed form's round trip through the preview host (its own file: serve.mjs is long).
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/forms_roundtrip.mjs"))
+        .arg("--bin")
+        .arg(&bin))
 }
