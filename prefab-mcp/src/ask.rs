@@ -51,7 +51,13 @@ pub fn takes_input_required(version: &ProtocolVersion) -> bool {
 /// * a 2026-07-28 client: [`Answer::InputRequired`] (return it as the tool's result, with
 ///   `request_state` if the tool needs to remember something — the client echoes it
 ///   unchanged and unverified);
-/// * an older client: an `elicitation/create` request is sent now and its answer awaited.
+/// * an older client: an `elicitation/create` request is sent now and its answer awaited
+///   (this needs a session: a stateless HTTP client cannot answer).
+///
+/// Use this for a question in the *middle* of a call (a confirmation, a value the tool only
+/// knows it needs halfway). When the form *is* the tool's arguments (the model may fill
+/// them, the view submits them), take a [`FormInput<T>`](crate::FormInput) instead: it
+/// never elicits, and shows the form again with an error under each field.
 ///
 /// ```no_run
 /// use prefab::forms::{FieldKind, FormField};
