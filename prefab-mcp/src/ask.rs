@@ -57,6 +57,11 @@ pub fn takes_input_required(version: &ProtocolVersion) -> bool {
 ///   not answer, nothing is sent and [`Answer::Invalid`] names each required field as
 ///   missing.
 ///
+/// Use this for a question in the *middle* of a call (a confirmation, a value the tool only
+/// knows it needs halfway). When the form *is* the tool's arguments (the model may fill
+/// them, the view submits them), take a [`FormInput<T>`](crate::FormInput) instead: it
+/// never elicits, and shows the form again with an error under each field.
+///
 /// ```no_run
 /// use prefab::forms::{FieldKind, FormField};
 /// use prefab_mcp::{Answer, ask_form};

@@ -8,7 +8,10 @@
 //!   of placeholders and errors, the Kanban board dragged with the mouse and read back over
 //!   MCP, also under latency and reordered answers, `?tool=` selecting without calling, a
 //!   page on another loopback origin refused when it frames the host, book_meeting's argument
-//!   form) and the official `server-basic-vanillajs` view run through the preview host.
+//!   form) and the official `server-basic-vanillajs` view run through the preview host;
+//!   then `prefab-cli/tests/browser/forms_roundtrip.mjs`: the gallery's sign-up form
+//!   submitted with mistakes comes back with each under its field and the values kept, and
+//!   saves once corrected.
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 //! * `cargo xtask dev` — builds `prefab` and the `hello` example and runs
 //!   `prefab-cli/tests/browser/dev.mjs`: `prefab dev` in front of hello over stdio (tool
@@ -32,12 +35,17 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     let mut node = Command::new("node");
     node.arg(root().join("prefab-cli/tests/browser/serve.mjs"))
         .arg("--bin")
-        .arg(bin);
+        .arg(&bin);
     if screenshot {
         node.arg("--screenshot")
             .arg(root().join("docs/preview-host.png"));
     }
-    run(&mut node)
+    run(&mut node)?;
+    // A typed form's round trip through the preview host (its own file: serve.mjs is long).
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/forms_roundtrip.mjs"))
+        .arg("--bin")
+        .arg(&bin))
 }
 
 /// Installs what `prefab dev`'s browser test needs (node, the test host's playwright-core,
