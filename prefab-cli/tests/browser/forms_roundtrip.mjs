@@ -4,7 +4,7 @@
 //   node prefab-cli/tests/browser/forms_roundtrip.mjs --bin target/debug/prefab
 //
 // Starts `prefab serve --port 0` with a fresh data directory and opens the preview host on the
-// gallery's sign-up form (`?tool=gallery_signup_form`) in headless Chromium. In the sandboxed
+// gallery's sign-up form (`?tool=gallery_signup_form`, then Call) in headless Chromium. In the sandboxed
 // frame it fills the form with values the browser accepts but the server does not (an email
 // with no dot in its domain; 900 seats, typed after taking the input's `max` away, as a client
 // that skips the browser's checks would send), submits, and checks that the view that comes
@@ -64,7 +64,14 @@ try {
   let frame;
 
   await test("the preview host opens the gallery's sign-up form in its frame", async () => {
+    // `?tool=` selects the tool; nothing runs until the user presses Call.
     await page.goto(`${server.preview}?tool=gallery_signup_form`);
+    await page.waitForFunction(
+      () => document.querySelector('#tools button[aria-current="true"]')?.dataset.tool === "gallery_signup_form",
+      null,
+      { timeout: TIMEOUT },
+    );
+    await page.click("#run");
     const element = await page.waitForSelector("#frame-box iframe", { timeout: TIMEOUT });
     frame = await element.contentFrame();
     await waitFor("the form's inputs", () => frame.$('form [name="email"]'), TIMEOUT);
