@@ -4,7 +4,7 @@
 
 mod serve_support;
 
-use serde_json::json;
+use serde_json::{Value, json};
 use serve_support::{http, http_with, rpc, start};
 use std::process::Command;
 
@@ -162,4 +162,37 @@ fn two_servers_share_one_data_directory() {
         let (status, _) = http(&server.addr, "GET", "/", "");
         assert!(status.contains(" 200 "), "{status}");
     }
+}
+
+/// A 2025-11-25 client calling `invite_user` without arguments over stateless HTTP (where it
+/// could not answer an elicitation) gets the form view at once, and a text naming the
+/// missing fields: no request it cannot answer, nothing left waiting.
+#[test]
+fn an_older_client_gets_invite_users_form_at_once() {
+    let server = start("invite", &[]);
+    let request = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "invite_user", "arguments": {}}});
+    let headers = format!("Host: {}\r\nMCP-Protocol-Version: 2025-11-25", server.addr);
+    let started = std::time::Instant::now();
+    let (head, body) = http_with(&server.addr, "POST", "/mcp", &headers, &request.to_string());
+    // Generous against a loaded machine; without the fix the call never answers.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(status_of(&head), 200, "{head}");
+    let data = body
+        .lines()
+        .find_map(|l| l.strip_prefix("data:"))
+        .unwrap_or(&body);
+    let answer: Value = serde_json::from_str(data.trim()).unwrap();
+    assert!(!body.contains("elicitation/create"), "{body}");
+    let result = &answer["result"];
+    assert!(
+        result["structuredContent"].to_string().contains("\"Form\""),
+        "{answer}"
+    );
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("email"), "{text}");
 }

@@ -71,6 +71,10 @@ pub fn http_with(
     body: &str,
 ) -> (String, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
+    // An answer that never comes fails the test instead of hanging it.
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\n{headers}\r\nContent-Type: application/json\r\n\
