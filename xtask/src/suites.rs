@@ -72,6 +72,14 @@ fn renderer() -> Result<(), String> {
             .arg("--pages")
             .arg(&pages))?;
     }
+    // A view left open (short form: 2,000 SetInterval ticks, 200 board updates per engine):
+    // DOM nodes, listeners and the engine's memory flat after warm-up, timers stopped by
+    // teardown. The long form (`node prefab-renderer/tests/soak.mjs`) is run by hand.
+    run(Command::new("node")
+        .arg("prefab-renderer/tests/soak.mjs")
+        .arg("--short")
+        .arg("--pages")
+        .arg(&pages))?;
     // A2UI results in the viewer against the native reader (`prefab a2ui from`, the binary
     // `native()`'s `cargo test --workspace` built).
     with_prefab("a2ui.mjs", &pages, &[])?;

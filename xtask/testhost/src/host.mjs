@@ -39,13 +39,13 @@ export async function serveOrigin(routes) {
 
 /**
  * Starts the browser and both origins. `options.chromiumPath` (or `CHROMIUM_PATH`, default
- * /usr/bin/chromium) picks the browser binary.
+ * /usr/bin/chromium) picks the browser binary; `options.chromiumArgs` adds flags.
  */
 export async function launch(options = {}) {
   const bundle = join(ROOT, "dist/host.js");
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` in xtask/testhost`);
   const file = (name, type) => ({ type, body: () => readFileSync(join(ROOT, name)) });
-  const browser = await launchBrowser({ executablePath: options.chromiumPath });
+  const browser = await launchBrowser({ executablePath: options.chromiumPath, moreArgs: options.chromiumArgs });
   const hostServer = await serve({ "/": file("src/page/host.html", "text/html"), "/host.js": file("dist/host.js", "text/javascript") });
   const proxyServer = await serve({ "/proxy.html": file("src/page/proxy.html", "text/html") });
   const context = await browser.newContext({ viewport: { width: 800, height: 1000 } });

@@ -17,9 +17,10 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || "/usr/bin/chromiu
  *   executablePath  the browser binary (default `chromiumPath()`)
  *   extraArgs       flags after `CHROMIUM_ARGS` (default `--disable-dev-shm-usage`; the
  *                   benchmarks pass none)
+ *   moreArgs        flags after those (e.g. `--js-flags=--expose-gc` for a memory test)
  */
-export async function launchBrowser({ playwright, executablePath = chromiumPath(), extraArgs = TEST_ARGS } = {}) {
+export async function launchBrowser({ playwright, executablePath = chromiumPath(), extraArgs = TEST_ARGS, moreArgs = [] } = {}) {
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   const { chromium } = playwright ?? (await import("playwright-core"));
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs, ...moreArgs] });
 }

@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// A view left open: memory, DOM nodes and event listeners of the viewer over many updates,
+// on both engines (wasm under `default+wasm`, the wasm2js JavaScript engine under `default`),
+// through the project's MCP Apps test host (`xtask/testhost`) in headless Chromium.
+//
+//   node prefab-renderer/tests/soak.mjs --pages target/pages [--short]
+//
+// Two views per engine:
+// * a dashboard whose `onMount` starts a `SetInterval` (duration 1 ms: the browser's 4 ms
+//   floor) that sets a counter, appends to and pops from a short list and flips a Condition
+//   holding a Button (a mount and unmount with a listener per tick): 20,000 ticks
+//   (`--short`: 2,000);
+// * the Kanban fixture (`fixtures/sortable.json`, a `Sortable` board) receiving 2,000 board
+//   updates (`--short`: 200) as `display_update` tool results: a card moves to the next
+//   column, a new card comes in and the oldest leaves, so items mount and unmount.
+//
+// Each series is sampled 40 times after a forced garbage collection (Chromium runs with
+// `--js-flags=--expose-gc`): the engine's linear memory (the exported memory's
+// `buffer.byteLength`; the wasm2js engine's memory is an ArrayBuffer too), the JavaScript
+// heap of the view's renderer process (`performance.memory.usedJSHeapSize`, precise with
+// `--enable-precise-memory-info`), the view document's element count, and the process's
+// `Memory.getDOMCounters` (nodes, jsEventListeners) over the Chrome DevTools Protocol. After
+// a warm-up (the first 20% of the updates) the least-squares slope per 1,000 updates of each
+// series must be within its tolerance (`TOLERANCE`). Then the host sends
+// `ui/resource-teardown`: the timer stops (the counter stays, the view sends nothing more).
+// Prints the slopes, then `N passed, N failed`; `--samples FILE` also writes every sample.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { PAGES_OPTION, PRESETS, ENGINE, cli, tally, toolResult, waitFor, withHost } from "../../xtask/testhost/index.mjs";
+
+const { pages: PAGES, short: SHORT, samples: SAMPLES_FILE } = cli("soak.mjs", {
+  pages: PAGES_OPTION,
+  short: { type: "boolean", default: false },
+  samples: { type: "string", path: true },
+});
+const recorded = {};
+const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
+const TICKS = SHORT ? 2000 : 20000;
+const BOARD_UPDATES = SHORT ? 200 : 2000;
+const SAMPLES = 40;
+const WARM_UP = 0.2;
+/**
+ * The JavaScript heap warms up longer: V8 compiles and optimises the engine's code (above all
+ * the wasm2js engine's) as paths get hot, a growth that slows down and stops. Its slope is
+ * taken over the second half, and checked in the long form only: the short form's few
+ * seconds are still inside that warm-up (it prints the slope).
+ */
+const warmUp = (key) => (key === "heap" ? 0.5 : WARM_UP);
+const { check, guard, finish } = tally();
+
+/**
+ * The growth allowed per 1,000 updates after warm-up, by series. Elements and listeners
+ * exactly flat: each update replaces what it mounts, so any rise is something kept. Linear
+ * memory flat: the allocator reuses freed blocks of a class and grows the memory by 1 MiB at
+ * least, so a steady workload past warm-up never grows it. The JavaScript heap may drift by
+ * what a collection leaves (V8 keeps some garbage across a forced GC, and the test host's own
+ * page, in the same process, records every message it relays): 16 KB per 1,000 updates,
+ * under a byte per update of anything a view could leak per update.
+ */
+const TOLERANCE = { elements: 0, nodes: 0, listeners: 0, linear: 0, heap: 16 * 1024 };
+
+/**
+ * Captures the engine's exported memory as `window.__soakMemory` before the loader runs:
+ * the wasm engine's `WebAssembly.Instance` (the glue instantiates through the global), and
+ * the wasm2js engine's `prefabWasm2js` (a global `var`: its assignment goes through this
+ * setter, which wraps the factory). Nothing else of the page changes.
+ */
+const PROBE = `<script>(()=>{const keep=(x)=>{if(x&&x.memory)window.__soakMemory=x.memory;return x};
+const I=WebAssembly.Instance;WebAssembly.Instance=function(m,i){const x=new I(m,i);keep(x.exports);return x};
+WebAssembly.Instance.prototype=I.prototype;
+let f;Object.defineProperty(window,"prefabWasm2js",{configurable:true,get:()=>f,set:(v)=>{f=(imports)=>keep(v(imports))}});})()</script>`;
+
+/** The viewer page with the probe first in its <head> (after the host's policy). */
+function viewerWithProbe() {
+  const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
+  const head = /<head\b[^>]*>/i.exec(html);
+  return `${html.slice(0, head.index + head[0].length)}${PROBE}${html.slice(head.index + head[0].length)}`;
+}
+
+/** The SetInterval dashboard: ticks forever until teardown. */
+const dashboard = {
+  $prefab: { version: "0.3" },
+  view: {
+    type: "Div",
+    cssClass: "pf-app-root",
+    onMount: {
+      action: "setInterval",
+      duration: 1,
+      onTick: [
+        { action: "setState", key: "n", value: "{{ $event }}" },
+        { action: "appendState", key: "log", value: { tick: "{{ $event }}" } },
+        { action: "popState", key: "log", index: 0 },
+      ],
+    },
+    children: [
+      { type: "Text", id: "n", content: "{{ n }}" },
+      { type: "ForEach", key: "log", children: [{ type: "Text", content: "tick {{ $item.tick }}" }] },
+      {
+        type: "Condition",
+        cases: [{ when: "{{ n % 2 == 0 }}", children: [{ type: "Button", label: "Even {{ n }}", onClick: { action: "toggleState", key: "pressed" } }] }],
+        else: [{ type: "Button", label: "Odd {{ n }}", onClick: { action: "toggleState", key: "pressed" } }],
+      },
+    ],
+  },
+  state: { n: 0, pressed: false, log: [{ tick: -2 }, { tick: -1 }, { tick: 0 }] },
+};
+
+const board = JSON.parse(readFileSync(join(FIXTURES, "sortable.json"), "utf8"));
+
+/** Board `i`: card `i` moves one column on, card `i + 6` comes in, card `i` ... leaves. */
+function boardAt(i) {
+  const cols = [
+    { id: "todo", title: "To do", cards: [] },
+    { id: "doing", title: "Doing", cards: [] },
+    { id: "done", title: "Done", cards: [] },
+  ];
+  for (let k = i; k < i + 6; k++) cols[(k + i) % 3].cards.push({ id: `card-${k}`, title: `Card ${k}` });
+  return { content: [{ type: "text", text: `board ${i}` }], structuredContent: { $prefab: { version: "0.3" }, update: { state: { cols, answers: i } } } };
+}
+
+/** The Chrome DevTools Protocol session of the view's process (its own, or its parent's). */
+async function cdpFor(host, v) {
+  for (const [name, target] of [["view frame", v.frame()], ["proxy frame", v.frame().parentFrame()], ["host page", v.page]]) {
+    try {
+      const session = await host.context.newCDPSession(target);
+      console.log(`     counters of the ${name}'s process`);
+      return session;
+    } catch {
+      // Not a separate target: the frame runs in its parent's process.
+    }
+  }
+  throw new Error("no CDP session for the view");
+}
+
+/**
+ * One sample of every series: the least of three readings, each after a forced collection
+ * (the dashboard's timer keeps ticking between the calls, so a reading may catch a tick's
+ * garbage; the least is the live set).
+ */
+async function sample(v, cdp, updates) {
+  const readings = [];
+  for (let i = 0; i < 3; i++) {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const counters = await cdp.send("Memory.getDOMCounters");
+    const inFrame = await v.evaluate(() => {
+      globalThis.gc?.();
+      return { linear: window.__soakMemory?.buffer.byteLength ?? -1, heap: performance.memory.usedJSHeapSize, elements: document.getElementsByTagName("*").length };
+    });
+    readings.push({ ...inFrame, nodes: counters.nodes, listeners: counters.jsEventListeners });
+  }
+  const least = (key) => Math.min(...readings.map((r) => r[key]));
+  return { updates, ...Object.fromEntries(Object.keys(readings[0]).map((key) => [key, least(key)])) };
+}
+
+/** Least-squares slope of `key` per 1,000 updates over the samples after warm-up. */
+function slope(samples, key, total) {
+  const tail = samples.filter((s) => s.updates >= total * warmUp(key));
+  const n = tail.length;
+  const mx = tail.reduce((a, s) => a + s.updates, 0) / n;
+  const my = tail.reduce((a, s) => a + s[key], 0) / n;
+  const sxy = tail.reduce((a, s) => a + (s.updates - mx) * (s[key] - my), 0);
+  const sxx = tail.reduce((a, s) => a + (s.updates - mx) ** 2, 0);
+  return sxx === 0 ? 0 : (sxy / sxx) * 1000;
+}
+
+/** Checks and prints the slopes of every series. */
+function judge(tag, samples, total) {
+  recorded[tag] = samples;
+  const last = samples[samples.length - 1];
+  for (const key of Object.keys(TOLERANCE)) {
+    const first = samples.find((s) => s.updates >= total * warmUp(key));
+    const per1000 = slope(samples, key, total);
+    const line = `${tag} ${key}: slope ${per1000.toFixed(1)} per 1,000 updates (after warm-up ${first[key]} → ${last[key]})`;
+    console.log(`     ${line}`);
+    if (key === "heap" && SHORT) continue;
+    check(`${tag} ${key} does not grow (tolerance ${TOLERANCE[key]} per 1,000)`, per1000 <= TOLERANCE[key], line);
+  }
+}
+
+/** Runs `step(i)` for i in 1..total, sampling SAMPLES times (and once before). */
+async function soak(v, cdp, total, step) {
+  const samples = [await sample(v, cdp, 0)];
+  const every = total / SAMPLES;
+  for (let i = 1; i <= SAMPLES; i++) {
+    await step(Math.round(i * every));
+    samples.push(await sample(v, cdp, Math.round(i * every)));
+  }
+  return samples;
+}
+
+async function intervalView(host, csp) {
+  const tag = `[${ENGINE[csp]}] SetInterval`;
+  const v = await host.open({ html: viewerWithProbe(), csp, toolResult: toolResult(dashboard) });
+  await guard(`${tag} ran to the end`, async () => {
+    await waitFor("the first tick", async () => Number(await v.text("#n")) > 0, 15000);
+    const cdp = await cdpFor(host, v);
+    const ticks = () => v.text("#n").then(Number);
+    const samples = await soak(v, cdp, TICKS, (at) => waitFor(`tick ${at}`, async () => (await ticks()) >= at, 120000));
+    check(`${tag} the engine's memory is visible`, samples.every((s) => s.linear > 0), JSON.stringify(samples[0]));
+    judge(tag, samples, TICKS);
+
+    const before = await sample(v, cdp, TICKS);
+    const answer = await v.teardown();
+    check(`${tag} teardown is answered`, answer.ok, JSON.stringify(answer));
+    const stopped = await ticks();
+    const sentBefore = (await v.transcript()).filter((e) => e.dir === "view->host").length;
+    await waitFor("a quiet view", () => v.settle({ quietMs: 300 }));
+    const still = await ticks();
+    check(`${tag} teardown stops the timer`, still - stopped <= 1, `${stopped} → ${still}`);
+    const sentAfter = (await v.transcript()).filter((e) => e.dir === "view->host").length;
+    check(`${tag} the view sends nothing after teardown`, sentAfter === sentBefore, `${sentBefore} → ${sentAfter}`);
+    const after = await sample(v, cdp, TICKS);
+    console.log(`     ${tag} at teardown: listeners ${before.listeners} → ${after.listeners}, nodes ${before.nodes} → ${after.nodes}`);
+    check(`${tag} teardown keeps no more listeners than before`, after.listeners <= before.listeners, `${before.listeners} → ${after.listeners}`);
+    const errors = v.console.filter((l) => l.startsWith("[pageerror]"));
+    check(`${tag} no page errors`, errors.length === 0, errors.slice(0, 3).join(" | "));
+  }).finally(() => v.close());
+}
+
+async function boardView(host, csp) {
+  const tag = `[${ENGINE[csp]}] Kanban`;
+  const v = await host.open({ html: viewerWithProbe(), csp, toolResult: toolResult(board) });
+  await guard(`${tag} ran to the end`, async () => {
+    await waitFor("the board", async () => (await v.frame()?.$('[data-pf-item="a"]')) != null, 15000);
+    const cdp = await cdpFor(host, v);
+    let sent = 0;
+    const samples = await soak(v, cdp, BOARD_UPDATES, async (at) => {
+      while (sent < at) await v.call("sendToolResult", boardAt(++sent));
+      await waitFor(`board ${at}`, async () => (await v.text("#answers")) === String(at));
+    });
+    const cards = await v.frame().$$eval("[data-pf-item]", (items) => items.map((i) => i.dataset.pfItem).join(","));
+    check(`${tag} the last board is shown`, cards.split(",").length === 6 && cards.includes(`card-${BOARD_UPDATES}`), cards);
+    judge(tag, samples, BOARD_UPDATES);
+    const errors = v.console.filter((l) => l.startsWith("[pageerror]"));
+    check(`${tag} no page errors`, errors.length === 0, errors.slice(0, 3).join(" | "));
+  }).finally(() => v.close());
+}
+
+await withHost(
+  async (host) => {
+    for (const csp of PRESETS) {
+      await intervalView(host, csp);
+      await boardView(host, csp);
+    }
+  },
+  { chromiumArgs: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] },
+);
+if (SAMPLES_FILE) writeFileSync(SAMPLES_FILE, JSON.stringify(recorded, null, 1));
+finish();
