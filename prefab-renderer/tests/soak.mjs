@@ -58,6 +58,13 @@ const { check, guard, finish } = tally();
  * drift by what a collection leaves: 16 KB per 1,000 updates, 16 bytes an update.
  */
 const TOLERANCE = { elements: 0, nodes: 0.5, listeners: 0.5, linear: 0, heap: 16 * 1024 };
+/**
+ * The series the short form checks: the view's own elements and the engine's linear memory,
+ * which are read exactly. The process's DOM nodes and listeners (and the heap) are printed
+ * only: over 2,000 updates one node of noise between readings is a slope of 0.5 (a CI run
+ * saw 0.7 with the same count at both ends), so only the long form can judge them.
+ */
+const SHORT_CHECKS = new Set(["elements", "linear"]);
 
 /**
  * Captures the engine's exported memory as `window.__soakMemory` before the loader runs:
@@ -172,7 +179,7 @@ function judge(tag, samples, total) {
     const per1000 = slope(samples, key, total);
     const line = `${tag} ${key}: slope ${per1000.toFixed(1)} per 1,000 updates (after warm-up ${first[key]} → ${last[key]})`;
     console.log(`     ${line}`);
-    if (key === "heap" && SHORT) continue;
+    if (SHORT && !SHORT_CHECKS.has(key)) continue;
     check(`${tag} ${key} does not grow (tolerance ${TOLERANCE[key]} per 1,000)`, per1000 <= TOLERANCE[key], line);
   }
 }
