@@ -93,13 +93,13 @@ mod tests {
 
     #[test]
     fn build_output_and_git_are_ignored_below_the_root_only() {
-        let roots = [PathBuf::from("/work/target/app")];
-        assert!(!ignored(&roots, Path::new("/work/target/app/src/main.rs")));
+        let roots = [PathBuf::from("/srv/target/app")];
+        assert!(!ignored(&roots, Path::new("/srv/target/app/src/main.rs")));
         assert!(ignored(
             &roots,
-            Path::new("/work/target/app/target/debug/app")
+            Path::new("/srv/target/app/target/debug/app")
         ));
-        assert!(ignored(&roots, Path::new("/work/target/app/.git/index")));
+        assert!(ignored(&roots, Path::new("/srv/target/app/.git/index")));
     }
 
     #[test]
