@@ -18,10 +18,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
-import { cli, launchBrowser, startPrefabServe, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
+import { cli, launchBrowser, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
+import { TIMEOUT, startPrefab } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const TIMEOUT = 30_000;
 
 const { bin } = cli("forms_roundtrip.mjs", {
   bin: { type: "string", default: join(ROOT, "target/debug/prefab"), path: true },
@@ -58,7 +58,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "prefab-forms-data-"));
 const browser = await launchBrowser();
 let server;
 try {
-  server = await startPrefabServe(bin, dataDir);
+  server = await startPrefab(bin, ["serve", "--port", "0", "--data-dir", dataDir]);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watch(page, { labelled: true });
   let frame;

@@ -1,4 +1,4 @@
-// What the preview host's browser tests (serve.mjs, dev.mjs) share: starting `prefab`,
+// What the preview host's browser tests (serve.mjs, dev.mjs, forms_roundtrip.mjs) share: starting `prefab`,
 // waiting, picking and calling tools in the page, and MCP requests from node.
 import { spawn } from "node:child_process";
 

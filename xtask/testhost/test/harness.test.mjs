@@ -126,12 +126,3 @@ test("watch keeps page errors and console errors, except the expected ones; labe
   page.emit("console", message("log", "a plain log"));
   assert.deepEqual(errors, ["page error: thrown in th", "console error: logged as an"]);
 });
-
-test("startProcess: hands the process over once its output says it is ready, fails when it exits first", async () => {
-  const { startProcess } = await import(HARNESS);
-  const ready = (out) => /listening on (\d+)/.exec(out)?.[1];
-  const { child, value } = await startProcess(process.execPath, ["-e", "console.log('listening on 4242'); setInterval(() => {}, 1000)"], ready);
-  assert.equal(value, "4242");
-  child.kill();
-  await assert.rejects(startProcess(process.execPath, ["-e", "console.log('bye')"], ready), /exited with 0: bye/);
-});
