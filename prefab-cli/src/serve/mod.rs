@@ -96,10 +96,9 @@ async fn serve(
         )
     });
     let mut lines = site::urls(addr);
-    lines.splice(1..1, resource.clone());
+    lines.splice(1..1, resource);
     lines.push(site::renderer(addr));
     lines.push(("Data", data_dir.display().to_string()));
-    lines.extend(resource);
     site::print(&lines);
     serve_router(listener, app, &config, site::ctrl_c()).await;
     Ok(ExitCode::SUCCESS)
