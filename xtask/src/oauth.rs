@@ -2,7 +2,9 @@
 //! server against `oidc-provider`, with the official TypeScript SDK client (client
 //! credentials; authorization code + PKCE through the provider's login and consent pages)
 //! and rmcp's auth client (`prefab-mcp`'s `oauth_client` example); the metadata compared with
-//! the TypeScript SDK's, every JSON log line searched for tokens. The Rust rejection tests
+//! the TypeScript SDK's, every JSON log line searched for tokens; and RFC 8693 token
+//! exchange (`Caller::on_behalf_of`, through the `whoami_downstream` tool) at a grant the
+//! suite registers in the provider, for a downstream API the suite runs. The Rust rejection tests
 //! (`prefab-mcp/tests/auth.rs`) run with `cargo test --workspace`.
 use crate::sh::{root, run};
 use std::path::PathBuf;

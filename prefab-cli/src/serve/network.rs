@@ -33,6 +33,16 @@ pub struct NetworkArgs {
     /// that do not issue RFC 9068 `at+jwt` tokens. Off: an ID token is no access token.
     #[arg(long, requires = "authorization_server")]
     pub accept_generic_typ: bool,
+    /// This server's OAuth client id at the authorization server, its secret in the
+    /// environment variable `PREFAB_CLIENT_SECRET` (never on the command line): opaque
+    /// tokens are then introspected (RFC 7662) and tokens exchanged for `--downstream` APIs.
+    #[arg(long, value_name = "ID", requires = "authorization_server")]
+    pub client_id: Option<String>,
+    /// A downstream API (its URL, repeatable) a tool may call for the caller with a token
+    /// exchanged at the authorization server (RFC 8693); the caller's own token is never
+    /// sent on.
+    #[arg(long = "downstream", value_name = "URL", requires = "client_id")]
+    pub downstream: Vec<String>,
     /// Connections one client address may hold open at once (further ones are closed);
     /// `0`: no limit. Behind a reverse proxy every client has the proxy's address: use `0`
     /// there and limit clients at the proxy.
@@ -42,6 +52,9 @@ pub struct NetworkArgs {
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
 }
+
+/// The environment variable holding the secret of `--client-id`.
+pub const CLIENT_SECRET_VAR: &str = "PREFAB_CLIENT_SECRET";
 
 /// The format of the log lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -61,13 +74,7 @@ impl NetworkArgs {
     /// bind address is not loopback and no `--allowed-host` was given.
     pub fn address(&self, port: u16) -> Result<SocketAddr, String> {
         if let Some(auth) = self.authorization() {
-            auth.validate().map_err(|e| {
-                let flag = match e.setting {
-                    "issuer" => "--authorization-server",
-                    _ => "--audience",
-                };
-                format!("{flag}: {e}")
-            })?;
+            self.check(&auth)?;
         }
         if !self.bind.is_loopback() && self.allowed_hosts.is_empty() {
             return Err(format!(
@@ -98,14 +105,41 @@ impl NetworkArgs {
         config.max_connections_per_peer(self.max_connections_per_peer)
     }
 
-    /// The authorization these flags ask for, if any.
+    /// Whether `auth` (of these flags) can be served, naming the flag when not.
+    fn check(&self, auth: &Authorization) -> Result<(), String> {
+        if self.client_id.is_some() && auth.introspection_client.is_none() {
+            return Err(format!(
+                "--client-id: set its secret in the environment variable {CLIENT_SECRET_VAR}"
+            ));
+        }
+        auth.validate().map_err(|e| {
+            let flag = match e.setting {
+                "issuer" => "--authorization-server",
+                "downstream" => "--downstream",
+                _ => "--audience",
+            };
+            format!("{flag}: {e}")
+        })
+    }
+
+    /// The authorization these flags ask for, if any, with the client secret of
+    /// [`CLIENT_SECRET_VAR`].
     fn authorization(&self) -> Option<Authorization> {
+        let secret = std::env::var(CLIENT_SECRET_VAR).ok();
+        self.authorization_with(secret.filter(|s| !s.is_empty()))
+    }
+
+    /// The authorization these flags ask for, if any, `secret` that of `--client-id`.
+    fn authorization_with(&self, secret: Option<String>) -> Option<Authorization> {
         let (issuer, audience) = (self.authorization_server.as_ref()?, self.audience.as_ref()?);
-        Some(
-            Authorization::new(audience.clone(), issuer.clone())
-                .required_scopes(self.required_scopes.iter().cloned())
-                .accept_generic_typ(self.accept_generic_typ),
-        )
+        let mut auth = Authorization::new(audience.clone(), issuer.clone())
+            .required_scopes(self.required_scopes.iter().cloned())
+            .accept_generic_typ(self.accept_generic_typ)
+            .downstream(self.downstream.iter().cloned());
+        if let (Some(id), Some(secret)) = (&self.client_id, secret) {
+            auth = auth.introspection_client(id.clone(), secret);
+        }
+        Some(auth)
     }
 
     /// Installs the log subscriber ([`init_logs`] with `--log-format`).
@@ -150,6 +184,8 @@ mod tests {
             audience: None,
             required_scopes: Vec::new(),
             accept_generic_typ: false,
+            client_id: None,
+            downstream: Vec::new(),
             max_connections_per_peer: 256,
             log_format: LogFormat::Text,
         }
@@ -169,5 +205,31 @@ mod tests {
                 .address(0)
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_client_needs_its_secret_and_downstream_apis_are_urls() {
+        let mut flags = args(IpAddr::V4(Ipv4Addr::LOCALHOST), &[]);
+        flags.authorization_server = Some("http://127.0.0.1:3000".into());
+        flags.audience = Some("http://127.0.0.1:8931/mcp".into());
+        flags.client_id = Some("svc-prefab".into());
+        flags.downstream = vec!["https://api.example.com/".into()];
+        let check = |flags: &NetworkArgs, secret: Option<&str>| {
+            let auth = flags
+                .authorization_with(secret.map(str::to_owned))
+                .expect("authorization");
+            flags.check(&auth).map(|()| auth)
+        };
+        let missing = check(&flags, None).expect_err("no secret");
+        assert!(missing.contains("PREFAB_CLIENT_SECRET"), "{missing}");
+        let auth = check(&flags, Some("s3cret")).expect("served");
+        assert_eq!(
+            auth.introspection_client,
+            Some(("svc-prefab".into(), "s3cret".into()))
+        );
+        assert_eq!(auth.downstream, ["https://api.example.com/"]);
+        flags.downstream = vec!["api.example.com".into()];
+        let bad = check(&flags, Some("s3cret")).expect_err("not a URL");
+        assert!(bad.starts_with("--downstream"), "{bad}");
     }
 }

@@ -8,6 +8,13 @@
 //     oidc-provider driven by this script as a browser would (form posts, cookies);
 //  3. rmcp's auth client (the `oauth_client` example of prefab-mcp), client credentials.
 //
+// A tool acting for the signed-in user (`whoami_downstream`, `Caller::on_behalf_of`) calls a
+// downstream API run here with a token the provider issued in an RFC 8693 token exchange,
+// a grant registered below (oidc-provider has none built in): the API checks that token
+// against the provider's JWKS and records every Authorization header it sees; an API prefab
+// does not list is refused without asking the provider, and the provider's refusals
+// (`invalid_target`, `invalid_grant`) reach the tool as errors with nothing sent on.
+//
 // It also compares the protected resource metadata with the TypeScript SDK's own
 // (`mcpAuthMetadataRouter`) for the same mount, and reads every log line the server wrote
 // (`--log-format json`): each is JSON, each call has its request line, and no token
@@ -15,7 +22,7 @@
 //
 // Usage: PREFAB_BIN=… OAUTH_CLIENT_BIN=… node oauth.mjs
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -35,10 +42,77 @@ assert.ok(PREFAB_BIN && OAUTH_CLIENT_BIN, 'set PREFAB_BIN and OAUTH_CLIENT_BIN')
 
 const SECRET_BASIC = 'service-secret-basic-0123456789';
 const SECRET_POST = 'service-secret-post-0123456789';
+// With the characters a client must form-urlencode in HTTP Basic (RFC 6749 §2.3.1).
+const SECRET_PREFAB = 'prefab+secret:%/0123456789';
 const REDIRECT = 'http://127.0.0.1:9/callback';
+const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 const results = [];
 const tokens = [];
 const issued = [];
+// The provider's side of token exchange: requests to its token endpoint, the tokens it
+// issued in exchanges, and the `jti`s of the access tokens it revoked.
+const asSeen = { tokenRequests: 0, exchanged: [] };
+const revoked = new Set();
+
+/** The claims of `jwt`, an RS256 `at+jwt` access token signed by one of `keys` (a JWKS's
+ * keys), from `issuer` for `audience` and not expired; throws why not otherwise. */
+function verifyAccessToken(jwt, keys, { issuer, audience }) {
+  const [head, body, signature, ...rest] = String(jwt).split('.');
+  if (!signature || rest.length) throw new Error('not a JWS');
+  const header = JSON.parse(Buffer.from(head, 'base64url'));
+  const key = keys.find((k) => k.kid === header.kid && k.use !== 'enc');
+  if (header.alg !== 'RS256' || header.typ !== 'at+jwt' || !key) throw new Error('unexpected header');
+  const signed = Buffer.from(`${head}.${body}`);
+  if (!verify('RSA-SHA256', signed, createPublicKey({ key, format: 'jwk' }), Buffer.from(signature, 'base64url'))) {
+    throw new Error('the signature does not verify');
+  }
+  const claims = JSON.parse(Buffer.from(body, 'base64url'));
+  if (claims.iss !== issuer) throw new Error('another issuer');
+  if (![claims.aud].flat().includes(audience)) throw new Error('another audience');
+  if (!(claims.exp > Date.now() / 1000)) throw new Error('expired');
+  return claims;
+}
+
+/** The RFC 8693 grant of the provider: `client` (authenticated by the token endpoint)
+ * exchanges an access token the provider issued for `policy.from` (its own resource) for a
+ * short-lived one for a downstream API in `policy.to`, whose `act` names the client. */
+function tokenExchange(provider, policies, keys) {
+  return async (ctx) => {
+    const { client, params } = ctx.oidc;
+    const policy = policies[client.clientId];
+    if (params.subject_token_type !== ACCESS_TOKEN_TYPE) {
+      throw new errors.InvalidRequest('subject_token_type must be an access token');
+    }
+    if (params.requested_token_type && params.requested_token_type !== ACCESS_TOKEN_TYPE) {
+      throw new errors.InvalidRequest('only access tokens are issued');
+    }
+    const targets = [...new Set([params.audience, params.resource].filter(Boolean))];
+    if (targets.length !== 1 || !policy?.to.includes(targets[0])) {
+      throw new errors.InvalidTarget('this client may not exchange tokens for this audience');
+    }
+    let subject;
+    try {
+      subject = verifyAccessToken(params.subject_token, keys, { issuer: provider.issuer, audience: policy.from });
+    } catch (e) {
+      throw new errors.InvalidGrant(`subject_token: ${e.message}`);
+    }
+    if (revoked.has(subject.jti)) throw new errors.InvalidGrant('subject_token was revoked');
+    const [audience] = targets;
+    const token = new provider.AccessToken({
+      accountId: subject.sub, client, gty: TOKEN_EXCHANGE, expiresIn: 60,
+      resourceServer: new provider.ResourceServer(audience, {
+        audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } },
+      }),
+    });
+    const value = await token.save();
+    asSeen.exchanged.push(value);
+    ctx.body = {
+      access_token: value, issued_token_type: ACCESS_TOKEN_TYPE,
+      token_type: 'Bearer', expires_in: token.expiration,
+    };
+  };
+}
 
 async function freePort() {
   const server = http.createServer();
@@ -48,12 +122,14 @@ async function freePort() {
   return port;
 }
 
-/** oidc-provider on a free port, issuing JWT access tokens for `resource` only. */
-async function startProvider(resource) {
+/** oidc-provider on a free port, issuing JWT access tokens for `resource`, and for the
+ * downstream API `api` in exchange for them (to `svc-prefab` only). */
+async function startProvider(resource, api) {
   const server = http.createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${server.address().port}`;
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  const publicKey = { kty: key.kty, n: key.n, e: key.e, kid: 'rs-1', alg: 'RS256', use: 'sig' };
   const provider = new Provider(issuer, {
     jwks: { keys: [{ ...key, kid: 'rs-1', alg: 'RS256', use: 'sig' }] },
     clients: [
@@ -62,6 +138,8 @@ async function startProvider(resource) {
       { client_id: 'svc-post', client_secret: SECRET_POST, grant_types: ['client_credentials'],
         redirect_uris: [], response_types: [], scope: 'mcp',
         token_endpoint_auth_method: 'client_secret_post' },
+      { client_id: 'svc-prefab', client_secret: SECRET_PREFAB, grant_types: [TOKEN_EXCHANGE],
+        redirect_uris: [], response_types: [] },
       { client_id: 'mcp-app', application_type: 'native', token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code'], response_types: ['code'],
         redirect_uris: [REDIRECT], scope: 'mcp' },
@@ -70,6 +148,8 @@ async function startProvider(resource) {
     pkce: { required: () => true },
     ttl: { AccessToken: 300, ClientCredentials: 300, Grant: 600, Interaction: 600, Session: 600 },
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    // RFC 8693 §4.1: an exchanged token names the client acting for the subject.
+    extraTokenClaims: (_ctx, token) => (token.gty === TOKEN_EXCHANGE ? { act: { sub: token.clientId } } : undefined),
     features: {
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
@@ -88,20 +168,50 @@ async function startProvider(resource) {
   });
   // Every access token issued, whichever client asked, so the logs can be searched for it.
   provider.use(async (ctx, next) => {
+    if (ctx.path === '/token') asSeen.tokenRequests += 1;
     await next();
     if (ctx.path === '/token' && ctx.body?.access_token) issued.push(ctx.body.access_token);
   });
+  const policies = { 'svc-prefab': { from: resource, to: [api] } };
+  provider.registerGrantType(TOKEN_EXCHANGE, tokenExchange(provider, policies, [publicKey]), [
+    'subject_token', 'subject_token_type', 'requested_token_type', 'audience', 'resource', 'scope',
+  ]);
   server.on('request', provider.callback());
   return { issuer, server };
 }
 
-/** `prefab serve` protected by `issuer`, JSON logs collected. */
-async function startServer(port, issuer, resource) {
+/** A downstream API at `base`: a GET answers the claims of its bearer token, after checking
+ * it against the provider's JWKS (audience: the URL called; an `act` claim); every
+ * Authorization header it sees is kept in `seen`. */
+async function startApi(server, base, issuer) {
+  const seen = [];
+  server.on('request', async (req, res) => {
+    const authorization = req.headers.authorization ?? '';
+    seen.push(authorization);
+    try {
+      const { jwks_uri: jwks } = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
+      const { keys } = await (await fetch(jwks)).json();
+      const token = authorization.replace(/^Bearer /, '');
+      const claims = verifyAccessToken(token, keys, { issuer, audience: `${base}${req.url}` });
+      if (!claims.act?.sub) throw new Error('no act claim');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ aud: claims.aud, sub: claims.sub, act: claims.act, lifetime: claims.exp - claims.iat }));
+    } catch (e) {
+      res.writeHead(401).end(e.message);
+    }
+  });
+  return { seen };
+}
+
+/** `prefab serve` protected by `issuer`, exchanging tokens as `svc-prefab` for the
+ * `downstream` APIs, JSON logs collected. */
+async function startServer(port, issuer, resource, downstream) {
   const child = spawn(PREFAB_BIN, [
     'serve', '--port', String(port), '--data-dir', mkdtempSync(join(tmpdir(), 'prefab-oauth-')),
     '--authorization-server', issuer, '--audience', resource, '--required-scope', 'mcp',
-    '--log-format', 'json',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    '--log-format', 'json', '--client-id', 'svc-prefab',
+    ...downstream.flatMap((api) => ['--downstream', api]),
+  ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PREFAB_CLIENT_SECRET: SECRET_PREFAB } });
   const logs = [];
   let pending = '';
   child.stderr.on('data', (chunk) => {
@@ -121,13 +231,20 @@ async function startServer(port, issuer, resource) {
   return { child, logs };
 }
 
-/** Calls `whoami` through `transport` and returns what the tool saw. */
-async function whoami(transport) {
+/** Calls the tool `name` with `args` through `transport` and returns its result. */
+async function callTool(transport, name, args = {}) {
   const client = new Client({ name: 'oauth-test', version: '0.0.0' });
   await client.connect(transport);
-  const result = await client.callTool({ name: 'whoami', arguments: {} });
-  await client.close();
-  return JSON.parse(result.content[0].text);
+  try {
+    return await client.callTool({ name, arguments: args });
+  } finally {
+    await client.close();
+  }
+}
+
+/** Calls `whoami` through `transport` and returns what the tool saw. */
+async function whoami(transport) {
+  return JSON.parse((await callTool(transport, 'whoami')).content[0].text);
 }
 
 /** A transport whose fetches record the bearer tokens sent (so the logs can be searched). */
@@ -220,6 +337,7 @@ async function authorizationCode(resource) {
   assert.equal(seen.client, 'mcp-app');
   assert.deepEqual(seen.scopes, ['mcp']);
   results.push('TypeScript SDK, authorization code + PKCE (login and consent pages): whoami saw subject alice, scopes [mcp]');
+  return authProvider;
 }
 
 async function rmcpClient(resource) {
@@ -234,6 +352,55 @@ async function rmcpClient(resource) {
   assert.equal(seen.subject, 'svc-post');
   assert.deepEqual(seen.scopes, ['mcp']);
   results.push('rmcp auth client, client credentials: whoami saw subject svc-post, scopes [mcp]');
+}
+
+/** `whoami_downstream` for alice (whose tokens `authProvider` holds): prefab exchanges her
+ * token at the provider for one for `apis.orders` and calls that API with it; it refuses
+ * `apis.admin` (not listed) itself, and the provider refuses `apis.payroll` (listed, but
+ * not in its policy) and, once revoked, her token. Nothing but an exchanged token reaches
+ * the API. */
+async function onBehalfOf(resource, authProvider, api, apis) {
+  const own = authProvider.tokens().access_token;
+  const call = async (url) => {
+    const before = { as: asSeen.tokenRequests, api: api.seen.length };
+    const transport = new StreamableHTTPClientTransport(new URL(resource), { authProvider, fetch: recordingFetch });
+    const answer = await callTool(transport, 'whoami_downstream', { api: url });
+    return { answer, exchanges: asSeen.tokenRequests - before.as, calls: api.seen.length - before.api };
+  };
+  const refused = (outcome, reason, exchanges) => {
+    assert.equal(outcome.answer.isError, true, JSON.stringify(outcome.answer));
+    assert.match(outcome.answer.content[0].text, reason);
+    assert.equal(outcome.exchanges, exchanges, 'token requests to the provider');
+    assert.equal(outcome.calls, 0, 'requests to the downstream API');
+    return outcome.answer.content[0].text;
+  };
+
+  const ok = await call(apis.orders);
+  assert.ok(!ok.answer.isError, JSON.stringify(ok.answer));
+  assert.deepEqual([ok.exchanges, ok.calls], [1, 1]);
+  const seen = ok.answer.structuredContent;
+  assert.deepEqual([seen.aud, seen.sub, seen.act], [apis.orders, 'alice', { sub: 'svc-prefab' }]);
+  assert.ok(seen.lifetime > 0 && seen.lifetime <= 60, `lifetime ${seen.lifetime}`);
+  const sent = api.seen.at(-1).replace(/^Bearer /, '');
+  assert.notEqual(sent, own);
+  assert.deepEqual(asSeen.exchanged, [sent], 'the API got the token the provider issued in the exchange');
+  results.push(`on_behalf_of(${apis.orders}): the API verified a token of the provider (aud the API, sub alice, act svc-prefab, ${seen.lifetime} s), not alice's`);
+
+  const unlisted = refused(await call(apis.admin), /not a downstream API/, 0);
+  results.push(`an API prefab does not list: refused with no request to the provider (${unlisted})`);
+  const target = refused(await call(apis.payroll), /invalid_target/, 1);
+  results.push(`an API the provider's policy refuses: ${target}`);
+  revoked.add(JSON.parse(Buffer.from(own.split('.')[1], 'base64url')).jti);
+  const grant = refused(await call(apis.orders), /invalid_grant/, 1);
+  results.push(`alice's token revoked at the provider: ${grant}`);
+
+  // Every token a client obtained (the rmcp client's too) or sent to prefab.
+  const callers = new Set([...tokens, ...issued.filter((t) => !asSeen.exchanged.includes(t))]);
+  assert.ok(callers.has(own) && callers.size >= 3 && api.seen.length === 1);
+  for (const header of api.seen) {
+    for (const token of callers) assert.ok(!header.includes(token), 'a caller token reached the API');
+  }
+  results.push(`the downstream API saw ${api.seen.length} Authorization header(s), none holding any of the ${callers.size} tokens of prefab's callers`);
 }
 
 /** The TypeScript SDK's protected resource metadata for the same mount and issuer. */
@@ -301,13 +468,19 @@ function checkLogs(logs) {
 
 const port = await freePort();
 const resource = `http://127.0.0.1:${port}/mcp`;
-const { issuer, server: asServer } = await startProvider(resource);
-const { child, logs } = await startServer(port, issuer, resource);
+const apiServer = http.createServer();
+await new Promise((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
+const apiBase = `http://127.0.0.1:${apiServer.address().port}`;
+const apis = { orders: `${apiBase}/orders/`, payroll: `${apiBase}/payroll/`, admin: `${apiBase}/admin/` };
+const { issuer, server: asServer } = await startProvider(resource, apis.orders);
+const api = await startApi(apiServer, apiBase, issuer);
+const { child, logs } = await startServer(port, issuer, resource, [apis.orders, apis.payroll]);
 try {
   await compareMetadata(resource, issuer);
   await clientCredentials(resource, issuer);
-  await authorizationCode(resource);
+  const alice = await authorizationCode(resource);
   await rmcpClient(resource);
+  await onBehalfOf(resource, alice, api, apis);
   await refusedToken(resource);
   // The request line is written before the answer leaves; give the pipe a moment.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -315,6 +488,7 @@ try {
 } finally {
   child.kill();
   asServer.close();
+  apiServer.close();
 }
 for (const line of results) console.log(`ok - ${line}`);
 console.log(`${results.length} passed, 0 failed`);

@@ -1,7 +1,7 @@
 //! [`Caller`]: who called, as the validated token says, handed to tools through the request
 //! context; and [`OnBehalfOf`], a client for a downstream API with a token exchanged for
 //! the caller (RFC 8693), never the caller's own.
-use super::discovery::{AuthServer, read_json};
+use super::discovery::{AuthServer, client_auth, read_json};
 use axum::http::HeaderValue;
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
@@ -119,7 +119,11 @@ impl Caller {
     /// ```
     ///
     /// # Errors
-    /// `audience` is not listed, no credentials are set, or the exchange fails.
+    /// `audience` is not listed (the authorization server is then not asked), no
+    /// credentials are set, or the exchange fails: a refusal names the server's `error` code
+    /// (`invalid_target`: it does not issue tokens for `audience` to this server;
+    /// `invalid_grant`: it no longer takes the caller's token), and an answer that is no
+    /// `Bearer` access token is refused.
     pub async fn on_behalf_of(&self, audience: &str) -> Result<OnBehalfOf, ForwardError> {
         let fail = |reason: String| ForwardError {
             url: audience.to_owned(),
@@ -131,7 +135,7 @@ impl Caller {
             .filter(|_| exchange.audiences.iter().any(|a| a == audience))
             .map(|u| u.origin())
             .ok_or_else(|| fail("not a downstream API of this server".into()))?;
-        let Some((client_id, secret)) = &exchange.client_credentials else {
+        let Some(credentials) = &exchange.client_credentials else {
             return Err(fail("no client credentials to exchange tokens with".into()));
         };
         let metadata = exchange
@@ -150,32 +154,64 @@ impl Caller {
             ("audience", audience),
             ("resource", audience),
         ];
-        let response = exchange
-            .server
-            .client()
-            .post(&endpoint)
-            .basic_auth(client_id, Some(secret))
+        let response = client_auth(exchange.server.client().post(&endpoint), credentials)
             .form(&form)
             .send()
             .await
             .map_err(|e| fail(format!("token exchange: {}", e.without_url())))?;
-        if !response.status().is_success() {
-            return Err(fail(format!("token exchange: HTTP {}", response.status())));
-        }
-        let answer: Map<String, Value> = read_json(response)
+        let token = exchanged_token(response, &self.token)
             .await
             .map_err(|e| fail(format!("token exchange: {e}")))?;
-        let token = answer
-            .get("access_token")
-            .and_then(Value::as_str)
-            .filter(|t| *t != &*self.token)
-            .ok_or_else(|| fail("token exchange: no new access_token".into()))?;
         Ok(OnBehalfOf {
             token: Arc::from(token),
             origin,
             client: exchange.server.client().clone(),
         })
     }
+}
+
+/// The new access token of a token exchange answer (RFC 8693 §2.2.1), or why there is
+/// none: a refusal names the authorization server's `error` code (RFC 6749 §5.2, never its
+/// free text); an answer whose `issued_token_type` is not an access token, or whose
+/// `token_type` is not `Bearer` (how the token is sent on), is refused too.
+async fn exchanged_token(response: reqwest::Response, subject: &str) -> Result<String, String> {
+    let status = response.status();
+    let answer = read_json::<Map<String, Value>>(response).await;
+    if !status.is_success() {
+        let code = answer.ok().and_then(|a| {
+            a.get("error")
+                .and_then(Value::as_str)
+                .filter(|c| is_error_code(c))
+                .map(str::to_owned)
+        });
+        return Err(format!(
+            "refused by the authorization server: {} (HTTP {})",
+            code.as_deref().unwrap_or("no error code"),
+            status.as_u16()
+        ));
+    }
+    let answer = answer?;
+    let text = |name: &str| answer.get(name).and_then(Value::as_str);
+    if text("issued_token_type").is_some_and(|t| t != ACCESS_TOKEN_TYPE) {
+        return Err("the issued_token_type is not an access token".into());
+    }
+    if text("token_type").is_some_and(|t| !t.eq_ignore_ascii_case("bearer")) {
+        return Err("the token_type is not Bearer".into());
+    }
+    text("access_token")
+        .filter(|t| !t.is_empty() && *t != subject)
+        .map(str::to_owned)
+        .ok_or_else(|| "no new access_token".into())
+}
+
+/// Whether `code` is an OAuth `error` value (RFC 6749 §5.2: printable ASCII without `"`
+/// and `\\`), short enough to repeat in an error message.
+fn is_error_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 64
+        && code
+            .bytes()
+            .all(|b| matches!(b, 0x20..=0x21 | 0x23..=0x5B | 0x5D..=0x7E))
 }
 
 impl fmt::Debug for Caller {
@@ -309,7 +345,7 @@ impl std::error::Error for ForwardError {}
 
 #[cfg(test)]
 mod tests {
-    use super::{Caller, Exchange, OnBehalfOf};
+    use super::{Caller, Exchange, OnBehalfOf, exchanged_token};
     use crate::transport::auth::discovery::AuthServer;
     use serde_json::json;
     use std::sync::Arc;
@@ -366,5 +402,49 @@ mod tests {
         }
         assert!(!format!("{c:?} {upstream:?}").contains("secret-token"));
         assert!(!format!("{upstream:?}").contains("exchanged-token"));
+    }
+
+    /// What [`exchanged_token`] makes of an answer with `status` and JSON `body`.
+    async fn exchanged(status: u16, body: &serde_json::Value) -> Result<String, String> {
+        let response = axum::http::Response::builder()
+            .status(status)
+            .body(body.to_string())
+            .expect("a response");
+        exchanged_token(reqwest::Response::from(response), "subject-token").await
+    }
+
+    #[tokio::test]
+    async fn an_exchange_answer_must_be_a_new_bearer_access_token() {
+        let access = "urn:ietf:params:oauth:token-type:access_token";
+        let good =
+            json!({"access_token": "new", "issued_token_type": access, "token_type": "bearer"});
+        assert_eq!(exchanged(200, &good).await.as_deref(), Ok("new"));
+        for bad in [
+            json!({"access_token": "new", "issued_token_type": "urn:ietf:params:oauth:token-type:id_token", "token_type": "Bearer"}),
+            json!({"access_token": "new", "issued_token_type": access, "token_type": "DPoP"}),
+            json!({"access_token": "subject-token", "token_type": "Bearer"}),
+            json!({"access_token": "", "token_type": "Bearer"}),
+            json!({"token_type": "Bearer"}),
+        ] {
+            assert!(exchanged(200, &bad).await.is_err(), "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refusal_names_the_error_code_only() {
+        let refused =
+            json!({"error": "invalid_target", "error_description": "subject-token is for alice"});
+        let reason = exchanged(400, &refused).await.expect_err("refused");
+        assert!(
+            reason.contains("invalid_target") && reason.contains("400"),
+            "{reason}"
+        );
+        assert!(!reason.contains("subject-token"), "{reason}");
+        let odd = json!({"error": "<script>\"quoted\"</script>"});
+        let reason = exchanged(401, &odd).await.expect_err("refused");
+        assert!(
+            reason.contains("no error code") && !reason.contains("script"),
+            "{reason}"
+        );
     }
 }

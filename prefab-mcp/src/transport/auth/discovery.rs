@@ -307,6 +307,18 @@ fn unknown_kid() -> Failure {
     Failure::invalid("no key of the authorization server has this kid")
 }
 
+/// `request` with this resource server's client credentials in HTTP Basic authentication,
+/// each form-urlencoded first as RFC 6749 §2.3.1 asks (authorization servers decode them:
+/// a secret with `+`, `%` or `:` would otherwise not match).
+pub(super) fn client_auth(
+    request: reqwest::RequestBuilder,
+    (client_id, secret): &(String, String),
+) -> reqwest::RequestBuilder {
+    let encode =
+        |text: &str| url::form_urlencoded::byte_serialize(text.as_bytes()).collect::<String>();
+    request.basic_auth(encode(client_id), Some(encode(secret)))
+}
+
 /// The JSON answer of `response`, read up to [`MAX_RESPONSE_BYTES`].
 pub(super) async fn read_json<T: serde::de::DeserializeOwned>(
     mut response: reqwest::Response,
@@ -393,7 +405,27 @@ fn find(keys: &[Jwk], kid: Option<&str>) -> Option<Jwk> {
 
 #[cfg(test)]
 mod tests {
-    use super::{discovery_urls, parse_keys};
+    use super::{client_auth, discovery_urls, parse_keys};
+    use base64::Engine;
+
+    #[test]
+    fn client_credentials_are_form_urlencoded_inside_basic() {
+        let credentials = ("svc+1".to_owned(), "p:%/ é".to_owned());
+        let request = client_auth(
+            reqwest::Client::new().post("http://as.example/token"),
+            &credentials,
+        )
+        .build()
+        .expect("a request");
+        let header = request.headers()[reqwest::header::AUTHORIZATION]
+            .to_str()
+            .expect("ASCII");
+        let encoded = header.strip_prefix("Basic ").expect("Basic");
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .expect("base64");
+        assert_eq!(decoded, b"svc%2B1:p%3A%25%2F+%C3%A9");
+    }
 
     #[test]
     fn discovery_follows_rfc_8414_then_oidc() {

@@ -1,7 +1,7 @@
 //! Checking an opaque token through the authorization server's RFC 7662 introspection
 //! endpoint: it must be `active`, from this issuer, for this resource and not expired.
 use super::Authorization;
-use super::discovery::{AuthServer, Failure, read_json};
+use super::discovery::{AuthServer, Failure, client_auth, read_json};
 use serde_json::{Map, Value};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -11,7 +11,7 @@ pub(super) async fn verify(
     server: &AuthServer,
     token: &str,
 ) -> Result<Map<String, Value>, Failure> {
-    let Some((client_id, secret)) = &config.introspection_client else {
+    let Some(credentials) = &config.introspection_client else {
         return Err(Failure::invalid("the token is no JWT"));
     };
     let metadata = server.metadata().await?;
@@ -21,10 +21,7 @@ pub(super) async fn verify(
             config.issuer
         )));
     };
-    let response = server
-        .client()
-        .post(&endpoint)
-        .basic_auth(client_id, Some(secret))
+    let response = client_auth(server.client().post(&endpoint), credentials)
         .form(&[("token", token), ("token_type_hint", "access_token")])
         .send()
         .await
