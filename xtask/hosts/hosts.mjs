@@ -29,7 +29,7 @@ const { bin, node, only } = cli("hosts.mjs", {
   node: { type: "string", default: join(ROOT, "target/mcp-conformance/node_modules/.bin/node"), path: true },
   only: { type: "string" },
 });
-const { test, finish } = tally();
+const { test, finish } = tally({ timed: true });
 
 /** Opens every case in one host (`open(page, case)` → the view frame) on a fresh page. */
 async function everyView(host, browser, cases, setUp, open) {

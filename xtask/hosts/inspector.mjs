@@ -75,8 +75,14 @@ export async function connect(page, url) {
  * proxy), a new one.
  */
 export async function openApp(page, { name, args }) {
+  // The message log grows with every view and slows the page down: each app starts with it empty.
+  await page.getByRole("button", { name: "Clear", exact: true }).first().click();
   const before = new Set(page.frames());
-  await page.getByText(name, { exact: true }).first().click();
+  const named = page.getByText(name, { exact: true });
+  await named.first().click();
+  // The panel is this tool's once it shows its name too (a form still on screen may be the
+  // previous tool's).
+  await until(`${name}: its panel`, async () => (await named.count()) >= 2);
   const open = page.getByRole("button", { name: "Open App" });
   const form = await until(`${name}: its view or its form`, async () => {
     if (await open.isVisible()) return "form";

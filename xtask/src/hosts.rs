@@ -3,7 +3,7 @@
 //! `@modelcontextprotocol/inspector`, its web UI and server on Node 22) and a small page around
 //! `@mcp-ui/client`'s `AppRenderer` (the TypeScript SDK client, a sandbox proxy on a second
 //! origin). Each view shows its text, the Kanban "Add card" and the sign-up form call their
-//! tools through the host, and no view logs a console error or a CSP refusal. About 100 s.
+//! tools through the host, and no view logs a console error or a CSP refusal. About 80 s.
 use crate::sh::{root, run};
 use std::process::Command;
 
