@@ -33,6 +33,7 @@ pub fn all() -> Result<(), String> {
     host_harness()?;
     mcp_e2e()?;
     mcp_conformance()?;
+    hosts()?;
     crate::oauth::install()?;
     fastmcp()?;
     postgres()?;
@@ -153,6 +154,26 @@ pub fn mcp_conformance() -> Result<(), String> {
             node.display()
         ))
     }
+}
+
+/// The hosts suite's npm project (`xtask/hosts`): the MCP Inspector, `@mcp-ui/client` and what
+/// its host page is built from, pinned by its `package-lock.json`.
+pub fn hosts_dir() -> PathBuf {
+    root().join("xtask/hosts")
+}
+
+/// What the hosts suite needs: the test host (playwright-core, its sandbox proxy page), the
+/// Node 22 of the conformance suite (the Inspector runs on it), the suite's pinned packages
+/// (`npm ci`, skipped while installed from the current lockfile) and its AppRenderer host
+/// page, bundled into `target/hosts/apprenderer` (`npm run build`).
+pub fn hosts() -> Result<(), String> {
+    host_harness()?;
+    mcp_conformance()?;
+    let dir = hosts_dir();
+    npm_ci(&dir)?;
+    run(Command::new("npm")
+        .current_dir(&dir)
+        .args(["run", "--silent", "build"]))
 }
 
 /// Node.js and npm from Debian when the machine has none (every browser suite and the asset

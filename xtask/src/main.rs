@@ -29,6 +29,8 @@
 //!   conformance server (`xtask/src/mcp_conformance.rs`).
 //! * `cargo xtask serve` — only `prefab serve`'s browser test (preview host in Chromium);
 //!   `cargo xtask screenshot-serve` also rewrites `docs/preview-host.png`.
+//! * `cargo xtask hosts` — only the real-hosts suite: the MCP Inspector and `@mcp-ui/client`'s
+//!   `AppRenderer` open every UI tool of `prefab serve` in Chromium (`xtask/src/hosts.rs`).
 //! * `cargo xtask dev` — only `prefab dev`'s browser test (the preview host in front of
 //!   hello, a FastMCP server over stdio and HTTP, and `--watch`).
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
@@ -62,6 +64,7 @@ mod contact;
 mod e2e;
 mod fastmcp;
 mod fuzz;
+mod hosts;
 mod install;
 mod mcp_conformance;
 mod oauth;
@@ -99,6 +102,7 @@ fn main() -> ExitCode {
             .and_then(|()| oauth::install())
             .and_then(|()| oauth::run_suite()),
         Some("serve") => serve::run_suite(false),
+        Some("hosts") => hosts::run_suite(),
         Some("fastmcp") => fastmcp::run_suite(&args[1..]),
         Some("screenshot-serve") => serve::run_suite(true),
         Some("dev") => serve::run_dev_suite(),
@@ -128,7 +132,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -13,6 +13,7 @@ pub fn run_all() -> Result<(), String> {
     crate::mcp_conformance::run_suite()?;
     crate::oauth::run_suite()?;
     crate::serve::run_suite(false)?;
+    crate::hosts::run_suite()?;
     crate::serve::run_dev_suite()?;
     crate::fastmcp::run_suite(&[])?;
     crate::fuzz::run_cli(&["--seconds".into(), "60".into()])?;

@@ -26,7 +26,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { EXAMPLE_VIEW, axe, cli, fetchExampleView, launchBrowser, severe, tally, watch } from "../../../xtask/testhost/index.mjs";
-import { TIMEOUT, callForView, idle, mcpCall, pick, recordFrames, startPrefab, until } from "./support.mjs";
+import { GALLERY_HEADINGS, TIMEOUT, callForView, idle, mcpCall, pick, recordFrames, startPrefab, until } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -184,13 +184,10 @@ try {
     // Each view's heading proves the tool, the resource and the protocol worked; then no
     // component may be an unknown placeholder or an error box, nothing is logged as an
     // error, and axe-core finds no serious or critical violation.
-    const expected = { gallery_layout: "Layout", gallery_typography: "Quarterly report", gallery_cards: "Cards and alerts", gallery_data: "Data display",
-      gallery_forms: "Forms", gallery_interactive: "Interactive", gallery_media: "Media", gallery_charts: "Charts",
-      gallery_sales_dashboard: "Sales 2025", gallery_big_table: "10001" };
     for (const name of names) {
       await pick(page, name);
       const frame = await callForView(page);
-      const want = expected[name] ?? "";
+      const want = GALLERY_HEADINGS[name] ?? "";
       const started = Date.now();
       await until(`${name} rendered (${want})`, async () => (await frame.textContent("body")).includes(want), 90_000);
       if (name === "gallery_big_table") console.log(`     (10,000-row table rendered in ${Date.now() - started} ms after the handshake)`);

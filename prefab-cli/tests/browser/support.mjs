@@ -5,6 +5,24 @@ import { spawn } from "node:child_process";
 export const TIMEOUT = 30_000;
 
 /**
+ * A text each gallery view of `prefab serve` shows once rendered (its heading; the big
+ * table's last page number): what the preview host's and the real hosts' suites wait for.
+ */
+export const GALLERY_HEADINGS = Object.freeze({
+  gallery_layout: "Layout",
+  gallery_typography: "Quarterly report",
+  gallery_cards: "Cards and alerts",
+  gallery_data: "Data display",
+  gallery_forms: "Forms",
+  gallery_interactive: "Interactive",
+  gallery_media: "Media",
+  gallery_charts: "Charts",
+  gallery_sales_dashboard: "Sales 2025",
+  gallery_big_table: "10001",
+  gallery_signup_form: "Sign up",
+});
+
+/**
  * Starts `bin args…` (`prefab serve` or `prefab dev`) with `env` added; resolves with the
  * process and the values of the lines it printed (`lines["MCP endpoint"]`, …) once it
  * printed its MCP endpoint, its preview host and the line labelled `last`.
