@@ -23,8 +23,9 @@ pub struct Target {
     pub call: Call,
 }
 
-/// The window a client measures in: answers to requests sent from `from` and received by
-/// `until` count; the client stops sending at `until`.
+/// The window a client measures in: the answers received from `from` to `until` count, each
+/// with its whole latency (a slow server's answers to requests sent during the warm-up
+/// included, so its rate is not undercounted); the client stops sending at `until`.
 #[derive(Debug, Clone, Copy)]
 pub struct Window {
     /// The end of the warm-up.
@@ -142,8 +143,8 @@ fn check(status: StatusCode, body: &[u8], call: Call, id: u64) -> Result<(), Str
     }
 }
 
-/// Runs one client until `window.until`; returns the latencies of the requests that were
-/// sent after `window.from` and answered by `window.until`.
+/// Runs one client until `window.until`; returns the latencies of the answers received
+/// within the window.
 pub async fn run(target: Target, window: Window, seed: u64) -> Result<Vec<Duration>, String> {
     let mut connection = Connection::open(target.addr).await?;
     let mut latencies = Vec::new();
@@ -156,7 +157,7 @@ pub async fn run(target: Target, window: Window, seed: u64) -> Result<Vec<Durati
         id += 1;
         connection.send(&target, id).await?;
         let answered = Instant::now();
-        if sent >= window.from && answered <= window.until {
+        if answered >= window.from && answered <= window.until {
             latencies.push(answered - sent);
         }
     }
