@@ -13,6 +13,12 @@ use cmd::{a2ui, eval, export, fallback, new, roundtrip, schema, validate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// mimalloc rather than the system allocator: `prefab serve` builds and drops many small JSON
+/// values per request, and under load glibc's malloc and free took about a third of its time
+/// (`cargo xtask bench-load`, benches/README.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Validate, round-trip, evaluate and export $prefab UIs; serve the example MCP server;
 /// preview your own.
 #[derive(Debug, Parser)]

@@ -8,7 +8,7 @@
 //! defaults, e.g. `--runs 7 --payloads table1000`. Not part of `cargo xtask test`: it takes
 //! minutes. `cargo xtask bench-render --streaming [ARGS…]` runs the streaming benchmark
 //! (`streaming.mjs`: a 200-node view in 100 partial messages against one mount) instead.
-use crate::sh::{root, run};
+use crate::sh::{root, run, target_dir};
 use std::process::Command;
 
 /// Runs the render benchmark; `args` are passed on to `bench.mjs`.
@@ -38,4 +38,33 @@ pub fn render(args: &[String]) -> Result<(), String> {
         .args(["--candidate", &candidate, "--name", names])
         .args(["--csp", "wasm,no-wasm"])
         .args(rest))
+}
+
+/// `cargo xtask bench-load [ARGS…]`: the load benchmark of `benches/load/`. Installs its peers
+/// (the TypeScript SDK and port from `benches/load/package-lock.json`, FastMCP and prefab-ui
+/// in `target/fastmcp/venv`), builds `prefab` and the load generator in release mode, and runs
+/// the generator against `prefab serve`, `ts_server.mjs` and `fastmcp_server.py`; the table
+/// is also written to `target/bench-load.md`. `ARGS` go to the generator (e.g. `--quick`,
+/// `--clients 8 --calls show_users`, `--baseline OLD_PREFAB`). Not part of `cargo xtask
+/// test`: a full run takes about five minutes.
+pub fn load(args: &[String]) -> Result<(), String> {
+    crate::install::bench_load()?;
+    crate::install::fastmcp()?;
+    for (package, bin) in [("prefab-cli", "prefab"), ("prefab-benches", "bench-load")] {
+        run(Command::new("cargo").args(["build", "--release", "-p", package, "--bin", bin]))?;
+    }
+    let release = target_dir().join("release");
+    let scripts = root().join("benches/load");
+    run(Command::new(release.join("bench-load"))
+        .arg("--prefab")
+        .arg(release.join("prefab"))
+        .arg("--ts")
+        .arg(scripts.join("ts_server.mjs"))
+        .arg("--fastmcp")
+        .arg(scripts.join("fastmcp_server.py"))
+        .arg("--python")
+        .arg(crate::install::fastmcp_python())
+        .arg("--out")
+        .arg(target_dir().join("bench-load.md"))
+        .args(args))
 }

@@ -121,6 +121,13 @@ fn npm_ci(dir: &Path) -> Result<(), String> {
     std::fs::write(&stamp, &wanted).map_err(|e| format!("{}: {e}", stamp.display()))
 }
 
+/// The peers of `cargo xtask bench-load`: the official TypeScript SDK and the TypeScript
+/// port, pinned by `benches/load/package-lock.json`.
+pub fn bench_load() -> Result<(), String> {
+    node()?;
+    npm_ci(&root().join("benches/load"))
+}
+
 /// Where the MCP conformance suite is installed (gitignored); its pinned manifest and
 /// lockfile live in `xtask/mcp-conformance/`.
 pub fn mcp_conformance_dir() -> PathBuf {

@@ -50,6 +50,9 @@
 //! * `cargo xtask bench-render [ARGS]` — the render benchmark against the TypeScript renderer
 //!   and prefab-ui's (`benches/render/`; not part of CI, ~10 minutes); `--streaming` runs the
 //!   streaming benchmark instead.
+//! * `cargo xtask bench-load [ARGS]` — `prefab serve` under load against the TypeScript SDK
+//!   with the TypeScript port and FastMCP with prefab-ui (`benches/load/`; not part of CI,
+//!   ~5 minutes); `--quick` only checks that the three servers answer alike.
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
 //!   renderer when `target/bench-render` has it) of every catalogue document into
 //!   `target/contact-sheet/index.html`; for review, not run by CI.
@@ -128,11 +131,12 @@ fn main() -> ExitCode {
         ),
         Some("a2ui-lit") => suites::a2ui_lit_alone(),
         Some("bench-render") => bench::render(&args[1..]),
+        Some("bench-load") => bench::load(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|bench-load [--quick]|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

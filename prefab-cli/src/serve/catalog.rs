@@ -22,9 +22,11 @@ use std::sync::Arc;
 /// assert!(catalog.tool_names().contains(&"show_users".to_string()));
 /// assert!(catalog.get_info().capabilities.tools.is_some());
 /// ```
+/// Cloned for every request (a stateless endpoint builds its handler per request): the
+/// routes and resources are shared, not copied.
 #[derive(Debug, Clone)]
 pub struct Catalog {
-    router: ToolRouter<Catalog>,
+    router: Arc<ToolRouter<Catalog>>,
     resources: Arc<Vec<TextResource>>,
 }
 
@@ -90,7 +92,7 @@ impl Catalog {
             router.merge(mounted);
         }
         Catalog {
-            router,
+            router: Arc::new(router),
             resources: Arc::new(Vec::new()),
         }
     }

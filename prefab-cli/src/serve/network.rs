@@ -2,6 +2,7 @@
 //! authorization and the log format, with the checks that keep a public bind safe.
 use prefab_mcp::transport::HttpConfig;
 use prefab_mcp::transport::auth::Authorization;
+use std::io::IsTerminal;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// The logs kept without `RUST_LOG`: one line per request (target `prefab_mcp::request`),
@@ -148,8 +149,8 @@ impl NetworkArgs {
     }
 }
 
-/// Installs the log subscriber (standard error; `RUST_LOG` filters, default
-/// [`DEFAULT_LOG_FILTER`]).
+/// Installs the log subscriber (standard error, coloured when it is a terminal; `RUST_LOG`
+/// filters, default [`DEFAULT_LOG_FILTER`]).
 ///
 /// ```
 /// prefab_cli::serve::network::init_logs(prefab_cli::serve::network::LogFormat::Text);
@@ -157,8 +158,11 @@ impl NetworkArgs {
 pub fn init_logs(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER));
+    // Colours only on a terminal: a log file or collector gets plain lines (and the request
+    // line is cheaper to write).
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     // A second subscriber (as in tests that run `serve` twice) is not an error.
     let _ = match format {

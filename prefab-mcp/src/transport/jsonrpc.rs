@@ -8,10 +8,12 @@
 //!   rmcp answers its own invalid-params errors).
 //!
 //! The body is read here under a size cap and a time limit (a client that stops sending
-//! half-way gets 408 and the connection is closed), then handed on unchanged.
+//! half-way gets 408 and the connection is closed), then handed on unchanged, with the call's
+//! method and tool (`CallInfo`) in the request's extensions and the response's.
 use super::bounds::{self, MAX_JSON_VALUES};
 use super::cors::refusal;
 use super::rpc_error::{clipped, error_json};
+use super::telemetry::CallInfo;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
@@ -298,8 +300,13 @@ pub(super) async fn handle(
     if let Err(rejection) = check(&bytes) {
         return rejection.into_response();
     }
-    next.run(Request::from_parts(parts, Body::from(bytes)))
-        .await
+    // Read here, while the body is in hand, rather than buffered again by another layer.
+    let info = CallInfo::of(&bytes);
+    let mut request = Request::from_parts(parts, Body::from(bytes));
+    request.extensions_mut().insert(info.clone());
+    let mut response = next.run(request).await;
+    response.extensions_mut().insert(info);
+    response
 }
 
 #[cfg(test)]

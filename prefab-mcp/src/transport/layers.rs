@@ -1,8 +1,8 @@
 //! The middleware around the endpoint, outermost first: telemetry, the `Host`/`Origin`
-//! guard with CORS, the bearer token (feature `auth`), the body limits and JSON-RPC check,
-//! reading the call's method and tool, and the tool's scopes (feature `auth`), and whether
-//! tools may send the client requests. The RFC 9728
-//! metadata sits outside the guard; authorization settings that do not validate make every
+//! guard with CORS, the bearer token (feature `auth`), the body limits and JSON-RPC check
+//! (which also reads the call's method and tool), whether tools may send the client
+//! requests, and the tool's scopes (feature `auth`). The RFC 9728 metadata sits outside the
+//! guard; authorization settings that do not validate make every
 //! request fail with 500.
 use super::HttpConfig;
 use super::cors::Guard;
@@ -36,7 +36,6 @@ pub(super) fn wrap(
             request.extensions_mut().insert(asking);
             next.run(request)
         }))
-        .layer(from_fn(super::telemetry::read_call))
         .layer(from_fn_with_state(Arc::new(limits), super::jsonrpc::handle));
     #[cfg(feature = "auth")]
     if let Some(auth) = authorizer {

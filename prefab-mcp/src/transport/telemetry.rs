@@ -7,9 +7,8 @@
 use super::rpc_error::clipped;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, Response};
+use axum::http::{HeaderMap, Response};
 use axum::middleware::Next;
-use http_body_util::BodyExt;
 use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
@@ -69,8 +68,9 @@ impl PartialEq for OnRequest {
 
 impl Eq for OnRequest {}
 
-/// The JSON-RPC method and tool of a request, read from its body; put into the request's
-/// extensions (for the scope check) and the response's (for the telemetry).
+/// The JSON-RPC method and tool of a request, read from its body by the JSON-RPC check; put
+/// into the request's extensions (for the scope check) and the response's (for the
+/// telemetry).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct CallInfo {
     pub(super) method: Option<String>,
@@ -93,7 +93,8 @@ struct PeekParams {
 }
 
 impl CallInfo {
-    fn of(body: &[u8]) -> CallInfo {
+    /// The method and tool of a (size-checked) JSON-RPC body; empty when it has none.
+    pub(super) fn of(body: &[u8]) -> CallInfo {
         let Ok(peek) = serde_json::from_slice::<Peek>(body) else {
             return CallInfo::default();
         };
@@ -108,26 +109,6 @@ impl CallInfo {
             tool,
         }
     }
-}
-
-/// Reads the (already size-checked and buffered) JSON body for its [`CallInfo`].
-pub(super) async fn read_call(mut request: Request, next: Next) -> Response<Body> {
-    if request.method() != Method::POST || !super::jsonrpc::is_json(request.headers()) {
-        return next.run(request).await;
-    }
-    let (parts, body) = request.into_parts();
-    // The body was read into memory by the JSON-RPC check, so this cannot wait or fail.
-    let bytes = body
-        .collect()
-        .await
-        .map(|c| c.to_bytes())
-        .unwrap_or_default();
-    let info = CallInfo::of(&bytes);
-    request = Request::from_parts(parts, Body::from(bytes));
-    request.extensions_mut().insert(info.clone());
-    let mut response = next.run(request).await;
-    response.extensions_mut().insert(info);
-    response
 }
 
 fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
