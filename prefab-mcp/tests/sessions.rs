@@ -29,10 +29,12 @@ use tokio::sync::mpsc;
 /// The longest any step may take before the test fails instead of hanging.
 const GUARD: Duration = Duration::from_secs(10);
 
-/// One handler per session: it remembers the session's log level.
+/// One handler per session: it remembers the session's log level; `failures` (shared by
+/// every session) collects why a `greet` got no answer.
 #[derive(Clone, Default)]
 struct Desk {
     level: Arc<Mutex<Option<LoggingLevel>>>,
+    failures: Arc<Mutex<Vec<String>>>,
 }
 
 #[tool_router]
@@ -43,8 +45,10 @@ impl Desk {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
         let fields = [FormField::new("name", FieldKind::Text).required(true)];
-        let answer =
-            ask_form::<Map<String, Value>>(&context, None, &fields, "name", "Who?", None).await?;
+        let asked = ask_form::<Map<String, Value>>(&context, None, &fields, "name", "Who?", None);
+        let answer = asked.await.inspect_err(|e| {
+            self.failures.lock().unwrap().push(e.message.to_string());
+        })?;
         let text = match answer {
             Answer::Accepted(v) => format!("Hello {}", v["name"].as_str().unwrap_or("?")),
             other => format!("{other:?}"),
@@ -151,9 +155,21 @@ impl ClientHandler for Client {
 
 /// Serves [`Desk`] under `config` on a free loopback port: its URL and task.
 async fn serve(config: HttpConfig) -> (String, tokio::task::JoinHandle<()>) {
+    serve_desks(config, Arc::default()).await
+}
+
+/// [`serve`] with `failures` shared by every session's [`Desk`].
+async fn serve_desks(
+    config: HttpConfig,
+    failures: Arc<Mutex<Vec<String>>>,
+) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    let app = http_router(Desk::default, &config);
+    let desk = move || Desk {
+        failures: failures.clone(),
+        ..Desk::default()
+    };
+    let app = http_router(desk, &config);
     let server = tokio::spawn(async move {
         serve_router(listener, app, &config, std::future::pending()).await;
     });
@@ -279,9 +295,11 @@ async fn an_idle_session_expires() {
     server.abort();
 }
 
-/// A client that never answers an elicitation.
-#[derive(Clone)]
-struct Silent;
+/// A client that never answers an elicitation (it says when one arrives).
+#[derive(Clone, Default)]
+struct Silent {
+    asked: Option<mpsc::UnboundedSender<()>>,
+}
 
 impl ClientHandler for Silent {
     fn get_info(&self) -> ClientConfig {
@@ -296,6 +314,9 @@ impl ClientHandler for Silent {
         _request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
+        if let Some(asked) = &self.asked {
+            let _ = asked.send(());
+        }
         std::future::pending().await
     }
 }
@@ -304,7 +325,7 @@ impl ClientHandler for Silent {
 async fn a_request_to_the_client_waits_only_as_long_as_configured() {
     let config = session_mode().client_request_timeout(Duration::from_millis(100));
     let (url, server) = serve(config).await;
-    let client = Silent
+    let client = Silent::default()
         .serve(StreamableHttpClientTransport::from_uri(url))
         .await
         .unwrap();
@@ -315,5 +336,56 @@ async fn a_request_to_the_client_waits_only_as_long_as_configured() {
         .unwrap_err();
     assert!(failed.to_string().contains("no answer"), "{failed}");
     client.cancel().await.unwrap();
+    server.abort();
+}
+
+#[tokio::test]
+async fn deleting_the_session_ends_the_wait_for_the_client() {
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let (url, server) = serve_desks(session_mode(), failures.clone()).await;
+    let mut init = initialize();
+    init["params"]["capabilities"] = json!({"elicitation": {"form": {}}});
+    let (_, id, _) = post_in_session(&url, &init, None, None).await;
+    let id = id.unwrap();
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(
+        post_in_session(&url, &initialized, Some(&id), None).await.0,
+        202
+    );
+
+    let greet = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "greet", "arguments": {}}});
+    let mut call = reqwest::Client::new()
+        .post(&url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2025-11-25")
+        .header("Mcp-Session-Id", &id)
+        .json(&greet)
+        .send()
+        .await
+        .unwrap();
+    // Read the call's stream until the elicitation arrives; it is never answered.
+    let mut seen = String::new();
+    while !seen.contains("elicitation/create") {
+        let chunk = tokio::time::timeout(GUARD, call.chunk())
+            .await
+            .unwrap()
+            .unwrap();
+        seen.push_str(&String::from_utf8_lossy(
+            &chunk.expect("the stream ended early"),
+        ));
+    }
+    assert!((200..300).contains(&delete(&url, &id).await));
+    let deadline = Instant::now() + GUARD;
+    while failures.lock().unwrap().is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the tool still waits after the session ended"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Ended by the session's end (cancelled, or its transport closed), not by the timeout.
+    let failure = failures.lock().unwrap()[0].clone();
+    assert!(!failure.contains("no answer"), "{failure}");
     server.abort();
 }

@@ -32,8 +32,10 @@ pub struct Sessions {
     /// Sessions open at once; an `initialize` beyond it gets 503 (with `Retry-After`) and
     /// no session. Default: 256.
     pub max_sessions: usize,
-    /// A session with no request, answer or message for this long ends (its waiting calls
-    /// are cancelled); later requests with its id get 404. Default: 10 minutes (longer than
+    /// A session with no request, answer or message for this long ends, as on `DELETE`:
+    /// later requests with its id get 404, and its calls still running (such as one waiting
+    /// for the client's answer) are cancelled once rmcp's drain of a closed session (at
+    /// most 5 s) is over. Default: 10 minutes (longer than
     /// the default [`client_request_timeout`](super::HttpConfig::client_request_timeout),
     /// so a call waiting for the user is not cut short by the expiry).
     pub idle_timeout: Duration,
