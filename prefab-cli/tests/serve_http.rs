@@ -1,5 +1,6 @@
 //! `prefab serve --port 0`: prints its URLs, answers MCP over stateless Streamable HTTP
-//! (tools/list, a UI tool's call, the viewer resource) and serves the preview host at `/`.
+//! (tools/list, a UI tool's call, the viewer resource; with `--sessions`, in sessions) and
+//! serves the preview host at `/`.
 #![allow(clippy::unwrap_used)]
 
 mod serve_support;
@@ -195,4 +196,42 @@ fn an_older_client_gets_invite_users_form_at_once() {
     );
     let text = result["content"][0]["text"].as_str().unwrap();
     assert!(text.contains("email"), "{text}");
+}
+
+/// `--sessions`: a 2025-11-25 `initialize` opens a session (`Mcp-Session-Id`), which a later
+/// request may use; without the flag the endpoint stays stateless and issues none.
+#[test]
+fn the_sessions_flag_opens_sessions() {
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"}}})
+    .to_string();
+    let session_of = |head: &str| {
+        head.lines().find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| value.trim().to_owned())
+        })
+    };
+    let server = start("sessions", &["--sessions", "--max-sessions", "4"]);
+    let host = format!("Host: {}\r\nMCP-Protocol-Version: 2025-11-25", server.addr);
+    let (head, _) = http_with(&server.addr, "POST", "/mcp", &host, &initialize);
+    assert_eq!(status_of(&head), 200, "{head}");
+    let id = session_of(&head).expect("a session id");
+    let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}).to_string();
+    let in_session = format!("{host}\r\nMcp-Session-Id: {id}");
+    let (head, _) = http_with(&server.addr, "POST", "/mcp", &in_session, &ping);
+    assert_eq!(status_of(&head), 200, "{head}");
+    let unknown = format!("{host}\r\nMcp-Session-Id: not-{id}");
+    let (head, _) = http_with(&server.addr, "POST", "/mcp", &unknown, &ping);
+    assert_eq!(status_of(&head), 404, "{head}");
+
+    let stateless = start("sessions_off", &[]);
+    let host = format!(
+        "Host: {}\r\nMCP-Protocol-Version: 2025-11-25",
+        stateless.addr
+    );
+    let (head, _) = http_with(&stateless.addr, "POST", "/mcp", &host, &initialize);
+    assert_eq!(status_of(&head), 200, "{head}");
+    assert_eq!(session_of(&head), None);
 }

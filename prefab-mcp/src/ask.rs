@@ -114,19 +114,59 @@ pub async fn ask_form<T: DeserializeOwned>(
     if !asking.possible {
         return Ok(Answer::Invalid(unasked(fields)));
     }
-    let elicited = tokio::time::timeout(asking.timeout, context.peer.create_elicitation(params));
-    let failed =
-        |why: String| ErrorData::internal_error(format!("elicitation `{key}`: {why}"), None);
-    // The wait also ends with the call: its token is cancelled when the client goes away.
-    let result = tokio::select! {
-        result = elicited => result
-            .map_err(|_| failed(format!("no answer in {} s", asking.timeout.as_secs())))?
-            .map_err(|e| failed(format!("failed: {e}")))?,
-        () = context.ct.cancelled() => return Err(failed("the call was cancelled".into())),
-    };
+    let what = format!("elicitation `{key}`");
+    let result = ask_client(context, &what, context.peer.create_elicitation(params)).await?;
     let result = serde_json::to_value(result).unwrap_or(Value::Null);
     Ok(answer(parse_elicitation(fields, &result)))
 }
+
+/// Sends the client a request (`request`, such as `context.peer.create_message(…)` or
+/// `context.peer.create_elicitation(…)`) and waits for its answer, at most the transport's
+/// bound (5 minutes, or the HTTP transport's `HttpConfig::client_request_timeout`); the
+/// wait ends early, with an error, when the call is cancelled (the client cancelled it,
+/// or its session ended). Over stateless HTTP, where the client could not answer,
+/// nothing is sent and the error says so.
+///
+/// ```no_run
+/// use rmcp::model::{CreateMessageRequestParams, SamplingMessage};
+/// use rmcp::service::RequestContext;
+/// use rmcp::{ErrorData, RoleServer};
+///
+/// async fn summarize(context: RequestContext<RoleServer>) -> Result<String, ErrorData> {
+///     let params = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Summarize")], 100);
+///     let answer = prefab_mcp::ask_client(&context, "sampling", context.peer.create_message(params)).await?;
+///     Ok(format!("{:?}", answer.message.content))
+/// }
+/// ```
+///
+/// # Errors
+/// `what` with the reason: no answer in time, the call was cancelled, the client answered
+/// with an error, or it cannot be sent requests over this transport.
+pub async fn ask_client<T, E: std::fmt::Display>(
+    context: &RequestContext<RoleServer>,
+    what: &str,
+    request: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, ErrorData> {
+    let failed = |why: String| ErrorData::internal_error(format!("{what}: {why}"), None);
+    let asking = ClientRequests::of(context);
+    if !asking.possible {
+        return Err(failed(NO_SESSION.into()));
+    }
+    let answer = tokio::time::timeout(asking.timeout, request);
+    // The wait also ends with the call: its token is cancelled when the client cancels it
+    // or its session ends.
+    tokio::select! {
+        answer = answer => answer
+            .map_err(|_| failed(format!("no answer in {} s", asking.timeout.as_secs())))?
+            .map_err(|e| failed(format!("failed: {e}"))),
+        () = context.ct.cancelled() => Err(failed("the call was cancelled".into())),
+    }
+}
+
+/// Why a stateless HTTP endpoint sends the client no requests.
+const NO_SESSION: &str = "a stateless HTTP endpoint cannot send the client requests: the \
+     answer the client posts back could only reach this call through a session (turn on \
+     session mode with `HttpConfig::sessions`, or use a 2026-07-28 client)";
 
 /// `request` in rmcp's elicitation type.
 fn elicit_params(

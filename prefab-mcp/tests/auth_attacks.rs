@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod auth_support;
+mod support;
 
 use auth_support::{
     Answer, CLIENT_BASIC, Key, LONG_TOOL, Setup, call, claims, endpoint, issuer, now,
@@ -313,4 +314,73 @@ async fn settings_that_cannot_be_served_fail_closed_and_routes_are_never_pattern
     )
     .await;
     assert!(refused.is_err_and(|e| e.to_string().contains("https")));
+}
+
+/// [`support::post_in_session`] with `token`.
+async fn in_session(
+    url: &str,
+    body: &Value,
+    session: Option<&str>,
+    token: &str,
+) -> (u16, Option<String>, String) {
+    support::post_in_session(url, body, session, Some(token)).await
+}
+
+#[tokio::test]
+async fn a_session_serves_only_the_subject_that_opened_it() {
+    let base = prefab_mcp::transport::HttpConfig::default()
+        .sessions(prefab_mcp::transport::Sessions::default());
+    let s = auth_support::setup_on(|a| a, base).await;
+    let url = s.endpoint.url.clone();
+    let alice = s.good_token();
+    let mut claims_b = s.claims();
+    claims_b["sub"] = json!("user-2");
+    let mallory = s.key.sign(&s.key.kid, &claims_b);
+    let mut nobody_claims = s.claims();
+    nobody_claims.as_object_mut().unwrap().remove("sub");
+    nobody_claims.as_object_mut().unwrap().remove("client_id");
+    let nobody = s.key.sign(&s.key.kid, &nobody_claims);
+
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"}}});
+    let (status, id, _) = in_session(&url, &initialize, None, &alice).await;
+    assert_eq!(status, 200);
+    let id = id.expect("a session id");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(
+        in_session(&url, &initialized, Some(&id), &alice).await.0,
+        202
+    );
+    let whoami = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "whoami", "arguments": {}}});
+
+    let (status, _, body) = in_session(&url, &whoami, Some(&id), &alice).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("user-1"), "{body}");
+    assert_eq!(s.endpoint.calls.load(Ordering::SeqCst), 1);
+
+    // Another subject's valid token with Alice's session id: as if the session did not
+    // exist, and the tool is not run.
+    for token in [&mallory, &nobody] {
+        let (status, _, body) = in_session(&url, &whoami, Some(&id), token).await;
+        assert_eq!(status, 404, "{body}");
+        assert!(!body.contains("user-1"));
+    }
+    assert_eq!(s.endpoint.calls.load(Ordering::SeqCst), 1);
+    let deleted = reqwest::Client::new()
+        .delete(&url)
+        .header("Mcp-Session-Id", &id)
+        .header("MCP-Protocol-Version", "2025-11-25")
+        .header("Authorization", format!("Bearer {mallory}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status().as_u16(), 404);
+
+    // Alice's session survived the attempts.
+    let (status, _, body) = in_session(&url, &whoami, Some(&id), &alice).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("user-1"), "{body}");
+    assert_eq!(s.endpoint.calls.load(Ordering::SeqCst), 2);
 }

@@ -40,7 +40,11 @@ async fn preflight_allows_mcp_headers_and_post_only_when_stateless() {
 
 #[tokio::test]
 async fn preflight_with_sessions_allows_get_and_delete() {
-    let (head, _) = request(HttpConfig::default().stateless(false), PREFLIGHT).await;
+    let (head, _) = request(
+        HttpConfig::default().sessions(prefab_mcp::transport::Sessions::default()),
+        PREFLIGHT,
+    )
+    .await;
     assert!(
         head.contains("access-control-allow-methods: get, post, delete\r\n"),
         "{head}"

@@ -162,7 +162,9 @@ async fn rmcp_client_over_stateless_http_2026_07_28() {
 
 #[tokio::test]
 async fn rmcp_client_over_http_with_sessions() {
-    let (url, server) = http_server(HttpConfig::default().stateless(false)).await;
+    let (url, server) =
+        http_server(HttpConfig::default().sessions(prefab_mcp::transport::Sessions::default()))
+            .await;
     let client = ().serve(StreamableHttpClientTransport::from_uri(url)).await.unwrap();
     check(&client, ProtocolVersion::V_2025_11_25).await;
     client.cancel().await.unwrap();

@@ -1,10 +1,11 @@
 //! The official MCP conformance suite (npm `@modelcontextprotocol/conformance`, pinned in
-//! `xtask/mcp-conformance/`) against the conformance server (`examples/src/bin/conformance.rs`,
-//! `prefab-mcp`'s stateless Streamable HTTP transport): every server scenario, with the
-//! scenarios a stateless server cannot serve listed, each with the spec rule, in
-//! `xtask/mcp-conformance/expected-failures.yml`. The suite itself fails on an unexpected
-//! failure and on a listed scenario that passes; this adds a summary line and a floor on the
-//! number of scenarios run, so a suite that ran nothing cannot pass.
+//! `xtask/mcp-conformance/`) against the conformance server (`examples/src/bin/conformance.rs`),
+//! every server scenario in both modes of `prefab-mcp`'s Streamable HTTP transport:
+//! stateless, with the scenarios a stateless server cannot serve listed, each with the spec
+//! rule, in `xtask/mcp-conformance/expected-failures.yml`; and session mode (`--sessions`),
+//! where every scenario must pass. The suite itself fails on an unexpected failure and on a
+//! listed scenario that passes; this adds a summary line per mode and a floor on the number
+//! of scenarios run, so a suite that ran nothing cannot pass.
 //!
 //! (`crate::conformance` is another thing: it regenerates the wire-format test data.)
 use crate::install::{mcp_conformance_dir, mcp_conformance_node};
@@ -20,8 +21,27 @@ const SCENARIOS: usize = 32;
 /// How long the freshly started server may take to accept connections.
 const STARTUP: Duration = Duration::from_secs(30);
 
-/// Installs the suite when missing, builds the conformance server, serves it on a free loopback port and runs every server
-/// scenario against it; prints `passed / failed / expected failures` and the time.
+/// The two ways the conformance server is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The default transport; the expected failures are listed.
+    Stateless,
+    /// `--sessions`: no failure expected.
+    Sessions,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Stateless => "stateless",
+            Mode::Sessions => "sessions",
+        }
+    }
+}
+
+/// Installs the suite when missing, builds the conformance server, and runs every server
+/// scenario against it in each [`Mode`]; prints one `passed / failed / expected failures`
+/// line per mode with its time.
 pub fn run_suite() -> Result<(), String> {
     crate::install::mcp_conformance()?;
     let started = Instant::now();
@@ -32,49 +52,71 @@ pub fn run_suite() -> Result<(), String> {
         "--bin",
         "conformance",
     ]))?;
-    let built = started.elapsed();
+    eprintln!(
+        "mcp conformance: server built in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut failures = Vec::new();
+    for mode in [Mode::Stateless, Mode::Sessions] {
+        if let Err(e) = run_mode(mode) {
+            failures.push(e);
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Serves the conformance server in `mode` on a free loopback port and runs the suite.
+fn run_mode(mode: Mode) -> Result<(), String> {
+    let started = Instant::now();
     let port = free_port()?;
     let bin = crate::sh::target_dir()
         .join("debug")
         .join(format!("conformance{}", std::env::consts::EXE_SUFFIX));
-    let mut server = Command::new(&bin)
-        .args(["--port", &port.to_string()])
-        .spawn()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
-    let outcome = wait_until_listening(&mut server, port).and_then(|()| run_scenarios(port));
+    let mut cmd = Command::new(&bin);
+    cmd.args(["--port", &port.to_string()]);
+    if mode == Mode::Sessions {
+        cmd.arg("--sessions");
+    }
+    let mut server = cmd.spawn().map_err(|e| format!("{}: {e}", bin.display()))?;
+    let outcome = wait_until_listening(&mut server, port).and_then(|()| run_scenarios(port, mode));
     // Only the server this run started is stopped.
     let _ = server.kill();
     let _ = server.wait();
     let (suite_ok, tally) = outcome?;
+    let name = mode.name();
     eprintln!(
-        "mcp conformance: {} passed, {} failed, {} expected failures; {:.1} s (build {:.1} s)",
+        "mcp conformance ({name}): {} passed, {} failed, {} expected failures; {:.1} s",
         tally.passed,
         tally.failed,
         tally.expected,
         started.elapsed().as_secs_f64(),
-        built.as_secs_f64()
     );
     if tally.total() < SCENARIOS {
         return Err(format!(
-            "mcp conformance: only {} of {SCENARIOS} server scenarios left results",
+            "mcp conformance ({name}): only {} of {SCENARIOS} server scenarios left results",
             tally.total()
         ));
     }
     if suite_ok && tally.failed == 0 {
         Ok(())
     } else {
-        Err(
-            "mcp conformance: unexpected results (see the summary above; \
-             xtask/mcp-conformance/expected-failures.yml lists the expected ones)"
-                .into(),
-        )
+        Err(format!(
+            "mcp conformance ({name}): unexpected results (see the summary above; \
+             xtask/mcp-conformance/expected-failures.yml lists the expected ones of the \
+             stateless mode, session mode expects none)"
+        ))
     }
 }
 
-/// Runs `conformance server --suite all` against the server on `port`; whether the suite
-/// exited 0, and the results it wrote.
-fn run_scenarios(port: u16) -> Result<(bool, Tally), String> {
-    let results = mcp_conformance_dir().join("results");
+/// Runs `conformance server --suite all` against the server on `port` (with the
+/// expected-failures file when stateless); whether the suite exited 0, and the results it
+/// wrote.
+fn run_scenarios(port: u16, mode: Mode) -> Result<(bool, Tally), String> {
+    let results = mcp_conformance_dir().join(format!("results-{}", mode.name()));
     if results.exists() {
         std::fs::remove_dir_all(&results).map_err(|e| format!("{}: {e}", results.display()))?;
     }
@@ -83,15 +125,19 @@ fn run_scenarios(port: u16) -> Result<(bool, Tally), String> {
     cmd.current_dir(mcp_conformance_dir())
         .arg(CLI)
         .args(["server", "--url", &format!("http://127.0.0.1:{port}/mcp")])
-        .args(["--suite", "all", "--expected-failures"])
-        .arg(&expected_file)
-        .arg("-o")
+        .args(["--suite", "all", "-o"])
         .arg(&results);
+    if mode == Mode::Stateless {
+        cmd.arg("--expected-failures").arg(&expected_file);
+    }
     eprintln!("$ {cmd:?}");
     let status = cmd
         .status()
         .map_err(|e| format!("{}: {e}", mcp_conformance_node().display()))?;
-    let listed = read_expected(&expected_file)?;
+    let listed = match mode {
+        Mode::Stateless => read_expected(&expected_file)?,
+        Mode::Sessions => Vec::new(),
+    };
     Ok((status.success(), tally(&results, &listed)?))
 }
 

@@ -8,13 +8,15 @@
 //! progress, a tool error, sampling and elicitation) plus `json_schema_2020_12_tool`;
 //! resources, the resource template and prompts live in [`fixtures`].
 //!
-//! The server keeps no state between requests (there is no session to keep it in), so
-//! what needs one is answered honestly instead of pretending: `logging/setLevel` is
+//! Served statelessly (the default), the server keeps no state between requests, so what
+//! needs a session is answered honestly instead of pretending: `logging/setLevel` is
 //! accepted but has nothing to apply to (each tool call sends its log messages on its own
 //! response stream), `resources/subscribe` is not offered (no stream could ever carry
 //! the updates), and the tools that would send the client a request (`sampling/…`,
 //! `elicitation/…`) return a tool error saying why; `xtask/mcp-conformance/expected-failures.yml`
-//! names the spec rule for each scenario this leaves failing.
+//! names the spec rule for each scenario this leaves failing. In session mode
+//! (`--sessions`) one [`Conformance`] serves each session: it sends those requests (with
+//! the transport's bounded wait), keeps the session's log level and its subscriptions.
 // The suite checks the 2025-11-25 revision, whose logging rmcp marks deprecated (SEP-2577
 // drops it after that revision); the fixtures implement it on purpose.
 #![allow(deprecated)]
@@ -25,9 +27,11 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, prompt_handler, tool, tool_handler, tool_router};
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+pub mod asking;
 pub mod fixtures;
 
 /// A 1×1 red PNG (base64), the image of every image fixture.
@@ -38,23 +42,51 @@ pub const RED_PIXEL_PNG: &str =
 pub const SILENT_WAV: &str =
     "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
 
-/// Why the tools that would send the client a request answer with a tool error.
-pub const NO_CLIENT_REQUESTS: &str = "this server is stateless: a request it sent the client \
-     (sampling/createMessage, elicitation/create) could not be matched with the answer the \
-     client posts back, which needs a session (removed in protocol 2026-07-28, where a tool \
-     returns an input_required result instead)";
-
-/// The conformance server.
+/// The conformance server; [`Conformance::default`] is the stateless one.
 ///
 /// ```
 /// use rmcp::ServerHandler;
-/// let server = examples::conformance::Conformance;
-/// let caps = server.get_info().capabilities;
+/// use examples::conformance::Conformance;
+/// let caps = Conformance::default().get_info().capabilities;
 /// assert!(caps.tools.is_some() && caps.prompts.is_some() && caps.resources.is_some());
 /// assert!(caps.logging.is_some() && caps.completions.is_some());
+/// let subscribe = |s: Conformance| s.get_info().capabilities.resources.and_then(|r| r.subscribe);
+/// assert_eq!(subscribe(Conformance::default()), None);
+/// assert_eq!(subscribe(Conformance::in_session()), Some(true));
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Conformance;
+#[derive(Debug, Clone, Default)]
+pub struct Conformance {
+    /// `Some` in session mode: what the session keeps.
+    session: Option<Arc<Session>>,
+}
+
+/// What one session keeps: the client's log level and its subscriptions.
+#[derive(Debug)]
+struct Session {
+    level: Mutex<LoggingLevel>,
+    subscribed: Mutex<HashSet<String>>,
+}
+
+impl Conformance {
+    /// A server for one session (session mode): it declares resource subscriptions.
+    #[must_use]
+    pub fn in_session() -> Self {
+        Conformance {
+            session: Some(Arc::new(Session {
+                level: Mutex::new(LoggingLevel::Debug),
+                subscribed: Mutex::default(),
+            })),
+        }
+    }
+
+    /// Whether the session's log level lets `level` through (always when stateless).
+    fn logs(&self, level: LoggingLevel) -> bool {
+        self.session.as_ref().is_none_or(|s| {
+            let min = *s.level.lock().unwrap_or_else(PoisonError::into_inner);
+            level as u8 >= min as u8
+        })
+    }
+}
 
 /// Arguments of `test_sampling`.
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -126,6 +158,9 @@ impl Conformance {
             if i > 0 {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
+            if !self.logs(LoggingLevel::Info) {
+                continue;
+            }
             let message = LoggingMessageNotificationParam::new(LoggingLevel::Info, step.into())
                 .with_logger("conformance");
             if let Err(e) = context.peer.notify_logging_message(message).await {
@@ -160,33 +195,46 @@ impl Conformance {
         )])
     }
 
-    #[tool(description = "Would ask the client's model to complete a prompt (sampling)")]
-    async fn test_sampling(&self, Parameters(args): Parameters<SamplingArgs>) -> CallToolResult {
-        CallToolResult::error(vec![ContentBlock::text(format!(
-            "cannot sample {:?}: {NO_CLIENT_REQUESTS}",
-            args.prompt
-        ))])
+    #[tool(description = "Asks the client's model to complete a prompt (sampling)")]
+    async fn test_sampling(
+        &self,
+        Parameters(args): Parameters<SamplingArgs>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        asking::sample(&context, &args.prompt).await
     }
 
-    #[tool(description = "Would ask the user for input (elicitation)")]
+    #[tool(description = "Asks the user for a username and an email (elicitation)")]
     async fn test_elicitation(
         &self,
         Parameters(args): Parameters<ElicitationArgs>,
+        context: RequestContext<RoleServer>,
     ) -> CallToolResult {
-        CallToolResult::error(vec![ContentBlock::text(format!(
-            "cannot elicit {:?}: {NO_CLIENT_REQUESTS}",
-            args.message
-        ))])
+        asking::elicit(&context, asking::user_info(&args.message)).await
     }
 
-    #[tool(description = "Would elicit a form whose fields have defaults (SEP-1034)")]
-    async fn test_elicitation_sep1034_defaults(&self) -> CallToolResult {
-        CallToolResult::error(vec![ContentBlock::text(NO_CLIENT_REQUESTS)])
+    #[tool(description = "Elicits a form whose fields have defaults (SEP-1034)")]
+    async fn test_elicitation_sep1034_defaults(
+        &self,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        asking::elicit(&context, asking::with_defaults()).await
     }
 
-    #[tool(description = "Would elicit a form with every enum variant (SEP-1330)")]
-    async fn test_elicitation_sep1330_enums(&self) -> CallToolResult {
-        CallToolResult::error(vec![ContentBlock::text(NO_CLIENT_REQUESTS)])
+    #[tool(description = "Elicits a form with every enum variant (SEP-1330)")]
+    async fn test_elicitation_sep1330_enums(
+        &self,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        asking::elicit(&context, asking::with_enums()).await
+    }
+
+    #[tool(description = "Answers on its response stream after a short wait (SEP-1699 polling)")]
+    async fn test_reconnection(&self) -> CallToolResult {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        CallToolResult::success(vec![ContentBlock::text(
+            "Reconnection test completed successfully",
+        )])
     }
 
     #[tool(
@@ -226,16 +274,20 @@ fn json_schema_2020_12() -> Arc<rmcp::model::JsonObject> {
 #[prompt_handler]
 impl ServerHandler for Conformance {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
-            ServerCapabilities::builder()
-                .enable_tools()
-                .enable_prompts()
-                .enable_resources()
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .enable_resources();
+        let capabilities = if self.session.is_some() {
+            capabilities
+                .enable_resources_subscribe()
                 .enable_logging()
                 .enable_completions()
-                .build(),
-        )
-        .with_server_info(rmcp::model::Implementation::new(
+                .build()
+        } else {
+            capabilities.enable_logging().enable_completions().build()
+        };
+        ServerConfig::new(capabilities).with_server_info(rmcp::model::Implementation::new(
             "prefab-conformance",
             env!("CARGO_PKG_VERSION"),
         ))
@@ -243,9 +295,49 @@ impl ServerHandler for Conformance {
 
     async fn set_level(
         &self,
-        _request: rmcp::model::SetLevelRequestParams,
+        request: rmcp::model::SetLevelRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        if let Some(session) = &self.session {
+            *session.level.lock().unwrap_or_else(PoisonError::into_inner) = request.level;
+        }
+        Ok(())
+    }
+
+    async fn subscribe(
+        &self,
+        request: rmcp::model::SubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let Some(session) = &self.session else {
+            return Err(ErrorData::method_not_found::<
+                rmcp::model::SubscribeRequestMethod,
+            >());
+        };
+        fixtures::read(&request.uri)?;
+        let mut subscribed = session
+            .subscribed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        subscribed.insert(request.uri);
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: rmcp::model::UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let Some(session) = &self.session else {
+            return Err(ErrorData::method_not_found::<
+                rmcp::model::UnsubscribeRequestMethod,
+            >());
+        };
+        let mut subscribed = session
+            .subscribed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        subscribed.remove(&request.uri);
         Ok(())
     }
 

@@ -1,5 +1,5 @@
-//! `prefab serve`: the example MCP server over stateless Streamable HTTP on 127.0.0.1,
-//! with the preview host (an MCP Apps host page) at `/`.
+//! `prefab serve`: the example MCP server over Streamable HTTP on 127.0.0.1 (stateless;
+//! `--sessions` for session mode), with the preview host (an MCP Apps host page) at `/`.
 //!
 //! ```text
 //! $ prefab serve
@@ -17,9 +17,10 @@ pub(crate) mod preview;
 pub(crate) mod site;
 
 use prefab_mcp::Viewer;
-use prefab_mcp::transport::{HttpConfig, http_router, serve_router};
+use prefab_mcp::transport::{HttpConfig, Sessions, http_router, serve_router};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The default port (`--port`).
 pub const DEFAULT_PORT: u16 = 8931;
@@ -41,6 +42,40 @@ pub struct ServeArgs {
     /// it); default: SQLite in the data directory.
     #[arg(long, value_name = "URL")]
     pub database_url: Option<String>,
+    /// Session mode for clients before protocol 2026-07-28: `initialize` opens a session
+    /// (`Mcp-Session-Id`) in which tools can ask the user (elicitation) and the client can
+    /// subscribe to resources and set the log level; under `--authorization-server` a
+    /// session serves only the token subject that opened it. Sessions live in this
+    /// process's memory: behind several instances use sticky routing, or leave this off
+    /// (stateless, the default).
+    #[arg(long)]
+    pub sessions: bool,
+    /// With `--sessions`: sessions open at once (further `initialize` calls get 503).
+    #[arg(long, value_name = "N", default_value_t = 256, requires = "sessions")]
+    pub max_sessions: usize,
+    /// With `--sessions`: seconds a session may sit idle before it ends.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = 600,
+        requires = "sessions"
+    )]
+    pub session_idle_timeout: u64,
+}
+
+impl ServeArgs {
+    /// The HTTP settings of these flags.
+    fn http_config(&self) -> HttpConfig {
+        let config = self.network.apply(HttpConfig::default());
+        if !self.sessions {
+            return config;
+        }
+        config.sessions(
+            Sessions::default()
+                .max_sessions(self.max_sessions)
+                .idle_timeout(Duration::from_secs(self.session_idle_timeout)),
+        )
+    }
 }
 
 /// Runs `prefab serve` until Ctrl-C.
@@ -72,7 +107,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, String> {
     };
     let signups = examples::gallery::Signups::open_in(&data_dir)?;
     let runtime = site::runtime()?;
-    let config = args.network.apply(HttpConfig::default());
+    let config = args.http_config();
     runtime.block_on(serve(addr, config, data_dir, kanban, signups))
 }
 

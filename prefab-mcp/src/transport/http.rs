@@ -5,7 +5,6 @@ use super::host::{HostPolicy, LOOPBACK_HOSTS};
 use super::jsonrpc::BodyLimits;
 use super::origin::OriginPolicy;
 use rmcp::ServerHandler;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
@@ -16,7 +15,8 @@ use std::time::Duration;
 ///
 /// The default is **stateless** (no session store: any request may reach any instance, as
 /// in the 2026-07-28 revision; older clients that call `initialize` are served too, without
-/// a session id), mounted at `/mcp`, answering loopback `Host` names only (the
+/// a session id); [`HttpConfig::sessions`] turns on session mode for single-process
+/// deployments. The endpoint is mounted at `/mcp`, answering loopback `Host` names only (the
 /// DNS-rebinding guard) and browser pages from loopback origins only: a request whose
 /// `Origin` is another site gets 403 unless that origin is listed. Requests without
 /// `Origin` (non-browser clients) are served.
@@ -28,7 +28,7 @@ use std::time::Duration;
 ///     .allowed_origins(["https://inspector.example.com"])
 ///     .header_timeout(Duration::from_secs(5));
 /// assert_eq!(config.path, "/api/mcp");
-/// assert!(config.stateless);
+/// assert!(config.sessions.is_none());
 /// assert_eq!(config.max_connections, 512);
 /// assert_eq!(config.max_connections_per_peer, 256);
 /// ```
@@ -36,9 +36,23 @@ use std::time::Duration;
 pub struct HttpConfig {
     /// Where the MCP endpoint is mounted.
     pub path: String,
-    /// `true`: no sessions (the default). `false`: rmcp's in-memory sessions, for clients
-    /// that need server-to-client streams.
-    pub stateless: bool,
+    /// `None` (the default): stateless. `Some`: **session mode** for clients before
+    /// 2026-07-28: `initialize` opens a session (`Mcp-Session-Id`), held in this process's
+    /// memory, in which tools can send the client requests (elicitation, sampling), the
+    /// client can subscribe to resources and set the log level, and one handler (one
+    /// `factory` call) serves the whole session. At most `max_sessions` are open, each
+    /// ends after `idle_timeout` without traffic or on `DELETE`; under
+    /// [`HttpConfig::authorization`] a session can be used only by the token subject that
+    /// opened it (another gets 404, as for an unknown session). 2026-07-28 clients are
+    /// served statelessly either way. Behind several instances, use sticky routing or stay
+    /// stateless.
+    ///
+    /// ```
+    /// use prefab_mcp::transport::{HttpConfig, Sessions};
+    /// let config = HttpConfig::default().sessions(Sessions::default().max_sessions(32_usize));
+    /// assert_eq!(config.sessions.map(|s| s.max_sessions), Some(32));
+    /// ```
+    pub sessions: Option<super::Sessions>,
     /// Browser origins allowed besides the loopback ones (`http://localhost`,
     /// `http://127.0.0.1`, `http://[::1]`, any port), which are always allowed. Entries
     /// are `scheme://host[:port]` (the port defaults by scheme), `scheme://host:*` for any
@@ -65,8 +79,10 @@ pub struct HttpConfig {
     /// [`HttpConfig::max_connections`]) there and limit clients at the proxy.
     pub max_connections_per_peer: usize,
     /// How long a tool waits for the client's answer to a request it sent (an elicitation
-    /// of [`ask_form`](crate::ask_form)) before the call fails. Default: 5 minutes. A
-    /// stateless endpoint sends no such requests: the client could not answer them.
+    /// of [`ask_form`](crate::ask_form), any request sent with
+    /// [`ask_client`](crate::ask_client)) before the call fails. Default: 5 minutes. The
+    /// wait also ends when the session ends. A stateless endpoint sends no such requests:
+    /// the client could not answer them.
     pub client_request_timeout: Duration,
     /// OAuth bearer-token authorization (feature `auth`); `None` (the default): none.
     #[cfg(feature = "auth")]
@@ -83,7 +99,7 @@ impl Default for HttpConfig {
     fn default() -> Self {
         HttpConfig {
             path: "/mcp".into(),
-            stateless: true,
+            sessions: None,
             allowed_origins: Vec::new(),
             allowed_hosts: None,
             header_timeout: Duration::from_secs(10),
@@ -106,10 +122,10 @@ impl HttpConfig {
         self
     }
 
-    /// Turns sessions off (`true`, the default) or on.
+    /// Turns session mode on with these limits (see [`HttpConfig::sessions`]).
     #[must_use]
-    pub fn stateless(mut self, stateless: impl Into<bool>) -> Self {
-        self.stateless = stateless.into();
+    pub fn sessions(mut self, sessions: impl Into<super::Sessions>) -> Self {
+        self.sessions = Some(sessions.into());
         self
     }
 
@@ -210,34 +226,39 @@ where
     H: ServerHandler,
     F: Fn() -> H + Send + Sync + 'static,
 {
+    let stateless = config.sessions.is_none();
     let mut rmcp_config = StreamableHttpServerConfig::default()
-        .with_legacy_session_mode(!config.stateless)
-        .with_json_response(config.stateless)
+        .with_legacy_session_mode(!stateless)
+        .with_json_response(stateless)
         .with_max_request_body_bytes(MAX_BODY_BYTES);
     if let Some(hosts) = &config.allowed_hosts {
         rmcp_config = rmcp_config.with_allowed_hosts(hosts.iter().cloned());
     }
     let factory = move || Ok(factory());
-    let (router, methods) = if config.stateless {
-        let service = StreamableHttpService::new(
-            factory,
-            Arc::new(NeverSessionManager::default()),
-            rmcp_config,
-        );
-        (
-            axum::Router::new().nest_service(&config.path, service),
-            "POST",
-        )
-    } else {
-        let service = StreamableHttpService::new(
-            factory,
-            Arc::new(LocalSessionManager::default()),
-            rmcp_config,
-        );
-        (
-            axum::Router::new().nest_service(&config.path, service),
-            "GET, POST, DELETE",
-        )
+    let (router, methods) = match &config.sessions {
+        None => {
+            let service = StreamableHttpService::new(
+                factory,
+                Arc::new(NeverSessionManager::default()),
+                rmcp_config,
+            );
+            (
+                axum::Router::new().nest_service(&config.path, service),
+                "POST",
+            )
+        }
+        Some(sessions) => {
+            let manager = Arc::new(sessions.manager());
+            let table = Arc::new(super::sessions::Table::new(manager.clone(), sessions));
+            let service = StreamableHttpService::new(factory, manager, rmcp_config);
+            let router = axum::Router::new()
+                .nest_service(&config.path, service)
+                .layer(axum::middleware::from_fn_with_state(
+                    table,
+                    super::sessions::check,
+                ));
+            (router, "GET, POST, DELETE")
+        }
     };
     let limits = BodyLimits {
         max_bytes: MAX_BODY_BYTES,

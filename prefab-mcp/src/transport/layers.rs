@@ -28,7 +28,7 @@ pub(super) fn wrap(
         router = router.layer(from_fn_with_state(auth.clone(), super::auth::check_scopes));
     }
     let asking = crate::ask::ClientRequests {
-        possible: !config.stateless,
+        possible: config.sessions.is_some(),
         timeout: config.client_request_timeout,
     };
     router = router

@@ -1,6 +1,7 @@
 //! Running a server: over standard input/output ([`serve_stdio`], feature `stdio`) or
 //! over Streamable HTTP with axum ([`serve_http`] / [`http_router`], feature `http`),
-//! stateless by default as in the 2026-07-28 protocol revision.
+//! stateless by default as in the 2026-07-28 protocol revision, with an opt-in session mode
+//! ([`HttpConfig::sessions`]) for single-process deployments.
 use std::fmt;
 
 #[cfg(feature = "auth")]
@@ -23,6 +24,8 @@ mod origin;
 mod rpc_error;
 #[cfg(feature = "http")]
 mod serve;
+#[cfg(feature = "http")]
+mod sessions;
 #[cfg(feature = "stdio")]
 mod stdio;
 #[cfg(feature = "http")]
@@ -32,6 +35,8 @@ mod telemetry;
 pub use http::{HttpConfig, guarded, http_router, serve_http};
 #[cfg(feature = "http")]
 pub use serve::serve_router;
+#[cfg(feature = "http")]
+pub use sessions::Sessions;
 #[cfg(feature = "stdio")]
 pub use stdio::{MAX_LINE_BYTES, serve_lines, serve_stdio};
 #[cfg(feature = "http")]

@@ -346,6 +346,15 @@ pub async fn endpoint(
     issuer: &str,
     configure: impl FnOnce(Authorization) -> Authorization,
 ) -> Endpoint {
+    endpoint_on(issuer, configure, HttpConfig::default()).await
+}
+
+/// [`endpoint`] with `http` as the HTTP settings besides the authorization.
+pub async fn endpoint_on(
+    issuer: &str,
+    configure: impl FnOnce(Authorization) -> Authorization,
+    http: HttpConfig,
+) -> Endpoint {
     let (listener, base) = listen().await;
     let url = format!("{base}/mcp");
     let auth = configure(
@@ -356,7 +365,7 @@ pub async fn endpoint(
     );
     let records = Arc::new(Mutex::new(Vec::new()));
     let seen = records.clone();
-    let config = HttpConfig::default()
+    let config = http
         .authorization(auth)
         .on_request(move |r: &RequestRecord| seen.lock().unwrap().push(r.clone()));
     let calls = Arc::new(AtomicUsize::new(0));
@@ -434,9 +443,17 @@ pub struct Setup {
 
 /// A [`Setup`] whose endpoint's authorization is changed by `configure`.
 pub async fn setup_with(configure: impl FnOnce(Authorization) -> Authorization) -> Setup {
+    setup_on(configure, HttpConfig::default()).await
+}
+
+/// [`setup_with`] on an endpoint with `base` as its HTTP settings.
+pub async fn setup_on(
+    configure: impl FnOnce(Authorization) -> Authorization,
+    base: HttpConfig,
+) -> Setup {
     let key = Key::new("key-1");
     let issuer = issuer(&[&key]).await;
-    let endpoint = endpoint(&issuer.url, configure).await;
+    let endpoint = endpoint_on(&issuer.url, configure, base).await;
     *issuer.resource.lock().unwrap() = endpoint.url.clone();
     Setup {
         key,

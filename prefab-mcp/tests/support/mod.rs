@@ -103,3 +103,34 @@ pub fn call_reveal(origin: Option<&str>) -> String {
     }
     post(body, &headers)
 }
+
+/// A 2025-11-25 `POST` of `body` to `url` with `session` as `Mcp-Session-Id` and `token`
+/// as the bearer token, through reqwest: status, the session id the answer carries, body.
+pub async fn post_in_session(
+    url: &str,
+    body: &serde_json::Value,
+    session: Option<&str>,
+    token: Option<&str>,
+) -> (u16, Option<String>, String) {
+    let mut request = reqwest::Client::new()
+        .post(url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2025-11-25")
+        .json(body);
+    if let Some(id) = session {
+        request = request.header("Mcp-Session-Id", id);
+    }
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    let response = tokio::time::timeout(GUARD, request.send())
+        .await
+        .unwrap()
+        .unwrap();
+    let status = response.status().as_u16();
+    let id = response
+        .headers()
+        .get("mcp-session-id")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (status, id, response.text().await.unwrap())
+}
