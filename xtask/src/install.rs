@@ -37,6 +37,7 @@ pub fn all() -> Result<(), String> {
     crate::oauth::install()?;
     fastmcp()?;
     postgres()?;
+    haproxy()?;
     Ok(())
 }
 
@@ -277,18 +278,14 @@ const POSTGRES_DATABASE: &str = "prefab_test";
 /// server as the `postgres` user; one is created if the package made none), creates a
 /// password role and a test database, and returns their URL (on 127.0.0.1 only).
 pub fn postgres() -> Result<String, String> {
-    if !succeeds("pg_lsclusters", &["--help"]) {
-        run(Command::new("apt-get").args(["update", "-qq"]))?;
-        run(Command::new("apt-get").args(["install", "-y", "-qq", "postgresql"]))?;
-    }
+    let bin = postgres_bin()?;
     let clusters = || output("pg_lsclusters", &["--no-header"]);
     if clusters().trim().is_empty() {
-        let versions = std::fs::read_dir("/usr/lib/postgresql")
-            .map_err(|e| format!("/usr/lib/postgresql: {e}"))?;
-        let version = versions
-            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-            .max_by_key(|v| v.parse::<u32>().unwrap_or(0))
-            .ok_or("postgresql is installed but /usr/lib/postgresql is empty")?;
+        let version = bin
+            .parent()
+            .and_then(|dir| dir.file_name())
+            .map(|v| v.to_string_lossy().into_owned())
+            .ok_or_else(|| format!("no version folder above {}", bin.display()))?;
         run(Command::new("pg_createcluster").args([&version, "main"]))?;
     }
     // `15  main  5432  down  postgres  /var/lib/…  /var/log/…`
@@ -342,6 +339,31 @@ pub fn postgres() -> Result<String, String> {
     Ok(format!(
         "postgres://{POSTGRES_ROLE}:{POSTGRES_ROLE}@127.0.0.1:{port}/{POSTGRES_DATABASE}"
     ))
+}
+
+/// The newest installed PostgreSQL's programs (`/usr/lib/postgresql/<version>/bin`: `initdb`,
+/// `pg_ctl`, `postgres`), installing Debian's `postgresql` when missing.
+pub fn postgres_bin() -> Result<PathBuf, String> {
+    if !succeeds("pg_lsclusters", &["--help"]) {
+        run(Command::new("apt-get").args(["update", "-qq"]))?;
+        run(Command::new("apt-get").args(["install", "-y", "-qq", "postgresql"]))?;
+    }
+    let versions = std::fs::read_dir("/usr/lib/postgresql")
+        .map_err(|e| format!("/usr/lib/postgresql: {e}"))?;
+    let version = versions
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .max_by_key(|v| v.parse::<u32>().unwrap_or(0))
+        .ok_or("postgresql is installed but /usr/lib/postgresql is empty")?;
+    Ok(Path::new("/usr/lib/postgresql").join(version).join("bin"))
+}
+
+/// HAProxy from Debian (`cargo xtask scale` puts it in front of the `prefab serve` instances).
+pub fn haproxy() -> Result<(), String> {
+    if succeeds("haproxy", &["-v"]) {
+        return Ok(());
+    }
+    run(Command::new("apt-get").args(["update", "-qq"]))?;
+    run(Command::new("apt-get").args(["install", "-y", "-qq", "haproxy"]))
 }
 
 fn fastmcp_venv() -> PathBuf {

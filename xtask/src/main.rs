@@ -44,6 +44,9 @@
 //!   everywhere.
 //! * `cargo xtask postgres` — installs and starts the PostgreSQL the Kanban store tests use
 //!   and prints its URL (`PREFAB_TEST_DATABASE_URL`).
+//! * `cargo xtask scale [--short]` — three `prefab serve` instances on one PostgreSQL behind
+//!   HAProxy, writers through the proxy, an instance killed, PostgreSQL restarted; every
+//!   acknowledged write checked (`xtask/src/scale.rs`; `--short` runs in `cargo xtask test`).
 //! * `cargo xtask pages` — writes the viewer and standalone test pages to `target/pages/`.
 //! * `cargo xtask a2ui-lit` — the A2UI suite against the official Lit renderer alone
 //!   (`prefab-renderer/tests/a2ui-lit.mjs`; part of `cargo xtask test`, ~25 s once built).
@@ -75,6 +78,7 @@ mod package;
 mod pages;
 mod post;
 mod renderer;
+mod scale;
 mod serve;
 mod sh;
 mod standalone;
@@ -130,13 +134,14 @@ fn main() -> ExitCode {
                 .map_or_else(|| sh::root().join("target/pages"), std::path::PathBuf::from),
         ),
         Some("a2ui-lit") => suites::a2ui_lit_alone(),
+        Some("scale") => scale::cli(&args[1..]),
         Some("bench-render") => bench::render(&args[1..]),
         Some("bench-load") => bench::load(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|bench-render|bench-load [--quick]|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -11,7 +11,7 @@
 use crate::install::{mcp_conformance_dir, mcp_conformance_node};
 use crate::sh::root;
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The suite's command-line entry point inside its install folder.
@@ -72,7 +72,7 @@ pub fn run_suite() -> Result<(), String> {
 /// Serves the conformance server in `mode` on a free loopback port and runs the suite.
 fn run_mode(mode: Mode) -> Result<(), String> {
     let started = Instant::now();
-    let port = free_port()?;
+    let port = crate::sh::free_port()?;
     let bin = crate::sh::target_dir()
         .join("debug")
         .join(format!("conformance{}", std::env::consts::EXE_SUFFIX));
@@ -82,7 +82,9 @@ fn run_mode(mode: Mode) -> Result<(), String> {
         cmd.arg("--sessions");
     }
     let mut server = cmd.spawn().map_err(|e| format!("{}: {e}", bin.display()))?;
-    let outcome = wait_until_listening(&mut server, port).and_then(|()| run_scenarios(port, mode));
+    let outcome =
+        crate::sh::wait_until_listening(&mut server, port, "the conformance server", STARTUP)
+            .and_then(|()| run_scenarios(port, mode));
     // Only the server this run started is stopped.
     let _ = server.kill();
     let _ = server.wait();
@@ -213,32 +215,6 @@ fn read_expected(file: &Path) -> Result<Vec<String>, String> {
         .filter_map(|l| l.trim().strip_prefix("- "))
         .map(|s| s.trim().to_string())
         .collect())
-}
-
-/// A loopback port free right now (the server binds it a moment later).
-fn free_port() -> Result<u16, String> {
-    std::net::TcpListener::bind(("127.0.0.1", 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .map_err(|e| format!("finding a free port: {e}"))
-}
-
-/// Waits until the server accepts connections on `port`, failing if it exits or takes
-/// longer than [`STARTUP`].
-fn wait_until_listening(server: &mut Child, port: u16) -> Result<(), String> {
-    let deadline = Instant::now() + STARTUP;
-    while Instant::now() < deadline {
-        if let Ok(Some(status)) = server.try_wait() {
-            return Err(format!("the conformance server exited with {status}"));
-        }
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Ok(());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Err(format!(
-        "the conformance server did not listen on port {port} within {STARTUP:?}"
-    ))
 }
 
 #[cfg(test)]

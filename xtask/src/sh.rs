@@ -88,3 +88,34 @@ pub fn filter(cmd: &mut Command, input: &[u8]) -> Result<Vec<u8>, String> {
     }
     Ok(out.stdout)
 }
+
+/// A loopback port free right now (a server binds it a moment later).
+pub fn free_port() -> Result<u16, String> {
+    std::net::TcpListener::bind(("127.0.0.1", 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .map_err(|e| format!("finding a free port: {e}"))
+}
+
+/// Waits until `server` (called `name` in errors) accepts connections on loopback `port`,
+/// failing if it exits or takes longer than `limit`.
+pub fn wait_until_listening(
+    server: &mut std::process::Child,
+    port: u16,
+    name: &str,
+    limit: std::time::Duration,
+) -> Result<(), String> {
+    let deadline = std::time::Instant::now() + limit;
+    while std::time::Instant::now() < deadline {
+        if let Ok(Some(status)) = server.try_wait() {
+            return Err(format!("{name} exited with {status}"));
+        }
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Err(format!(
+        "{name} did not listen on port {port} within {limit:?}"
+    ))
+}

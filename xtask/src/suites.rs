@@ -4,6 +4,9 @@ use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
     native()?;
+    // Three `prefab serve` (the debug binary `native()` built) on their own PostgreSQL
+    // behind HAProxy, an instance killed, PostgreSQL restarted (about 35 s).
+    crate::scale::short()?;
     crate::package::verify(false)?;
     bench_inputs()?;
     expr_wasm()?;

@@ -181,3 +181,43 @@ fn postgres_two_processes_lose_no_update() -> Result<(), StoreError> {
     assert_eq!(count(&*store, &id), (2 * INCREMENTS, 2 * INCREMENTS + 1));
     Ok(())
 }
+
+/// A server restart (or an administrator) ends every open connection; a store whose
+/// connection sat idle through that reads again on a new one at its next call instead of
+/// failing it (an instance behind a load balancer that got no call during a database restart
+/// answers its first call after it).
+#[test]
+fn postgres_reads_go_on_after_the_server_ended_the_connection() -> Result<(), StoreError> {
+    let Some(url) = database_url() else {
+        return Ok(());
+    };
+    let id = unique_id("ended");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let store = PostgresStore::connect(&format!("{url}{separator}application_name={id}"))?;
+    store.create(&id, &json!({"n": 1}))?;
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("admin connection");
+    let ended = |admin: &mut postgres::Client| {
+        let sql = "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1";
+        admin
+            .query_one(sql, &[&id])
+            .expect("pg_stat_activity")
+            .get::<_, i64>(0)
+            == 0
+    };
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            &[&id],
+        )
+        .expect("pg_terminate_backend");
+    // The backend exits asynchronously: wait (bounded) until it is gone.
+    for _ in 0..100 {
+        if ended(&mut admin) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(ended(&mut admin), "the store's connection was not ended");
+    assert_eq!(store.get(&id)?.map(|r| r.doc), Some(json!({"n": 1})));
+    Ok(())
+}

@@ -61,6 +61,25 @@ impl PostgresStore {
         }
         Ok(client)
     }
+    /// Runs the read `query`, once more on a new connection when it finds the connection
+    /// closed: a server restart ends every open connection, and a client that sat idle through
+    /// it learns so only at its next call. Only reads are run again: a write whose connection
+    /// broke may have committed before, and running it again could apply it twice.
+    fn read<T>(
+        &self,
+        doing: &str,
+        query: impl Fn(&mut Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut client = self.client()?;
+        match query(&mut client) {
+            Err(e) if e.is_closed() => {
+                *client = open(&self.url)?;
+                query(&mut client)
+            }
+            other => other,
+        }
+        .map_err(|e| backend(doing, e))
+    }
 }
 
 fn open(url: &str) -> Result<Client, StoreError> {
@@ -70,13 +89,12 @@ fn open(url: &str) -> Result<Client, StoreError> {
 
 impl Store for PostgresStore {
     fn get(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        let row = self
-            .client()?
-            .query_opt(
+        let row = self.read(&format!("reading board {id:?}"), |client| {
+            client.query_opt(
                 "SELECT doc, version FROM prefab_boards WHERE id = $1",
                 &[&id],
             )
-            .map_err(|e| backend(&format!("reading board {id:?}"), e))?;
+        })?;
         row.map(|row| {
             Ok(Record {
                 id: id.to_owned(),
@@ -88,23 +106,23 @@ impl Store for PostgresStore {
     }
 
     fn list(&self) -> Result<Vec<Record>, StoreError> {
-        self.client()?
-            .query(
+        self.read("listing boards", |client| {
+            client.query(
                 "SELECT id, doc, version FROM prefab_boards ORDER BY seq",
                 &[],
             )
-            .map_err(|e| backend("listing boards", e))?
-            .iter()
-            .map(|row| {
-                let id: String = row.get(0);
-                let doc = parse_doc(&id, row.get(1))?;
-                Ok(Record {
-                    id,
-                    doc,
-                    version: row.get(2),
-                })
+        })?
+        .iter()
+        .map(|row| {
+            let id: String = row.get(0);
+            let doc = parse_doc(&id, row.get(1))?;
+            Ok(Record {
+                id,
+                doc,
+                version: row.get(2),
             })
-            .collect()
+        })
+        .collect()
     }
 
     fn create(&self, id: &str, doc: &Value) -> Result<Record, StoreError> {
