@@ -69,6 +69,8 @@ impl Default for Viewer {
 impl Viewer {
     /// The self-contained viewer: renderer inlined (the JavaScript engine, which runs
     /// under every host CSP; see [`Viewer::engines`]), CSP with every origin list empty.
+    /// A document's `data:` images need no `resourceDomains` entry: the renderer draws them
+    /// without a fetch (an inline sanitised SVG or a `<canvas>`), so `img-src 'none'` holds.
     ///
     /// ```
     /// let viewer = prefab_mcp::Viewer::new();

@@ -133,6 +133,15 @@ fn once_with_dyn(f: Box<dyn FnOnce(JsValue)>) -> JsValue {
     Closure::once_into_js(f)
 }
 
+/// `promise.then(ok, fail)` with one-shot functions (from [`once_with`]), called through
+/// `Reflect`: one binding for every promise.
+pub fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
+    let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
+    if let Some(method) = method.dyn_ref::<js_sys::Function>() {
+        report(method.call2(promise, ok, fail));
+    }
+}
+
 /// An error box naming the JSON path of the offending node.
 #[must_use]
 pub fn error_box(path: &str, message: &str) -> Element {

@@ -15,8 +15,11 @@
 //! The page runs one thread, so the lists need no lock (`Sync` is declared for that reason:
 //! the module is not built with threads).
 #![allow(unsafe_code)]
-// Natively only its tests use it.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+// Natively (and with the `dlmalloc` feature) only its tests use it.
+#![cfg_attr(
+    any(not(target_arch = "wasm32"), feature = "dlmalloc"),
+    allow(dead_code)
+)]
 
 use std::alloc::Layout;
 use std::cell::UnsafeCell;

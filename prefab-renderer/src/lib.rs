@@ -48,7 +48,7 @@ pub mod url;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "dlmalloc")))]
 #[global_allocator]
 static HEAP: heap::Heap = heap::Heap::new();
 

@@ -7,8 +7,14 @@
 // Requests to the fixture's `*.example` hosts are answered locally (an empty page), so the
 // run needs no network. The page is opened under the default MCP Apps policy built from the
 // `_meta.ui.csp` a server showing this document declares: the media and frame origins it
-// loads from (and `data:` for its inline image). Ends with a plain `N passed, N failed` line.
-import { PAGES_OPTION, cli, launch, policyFor, standalone, tally, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
+// loads from. Then gallery_media's document, with a base64 PNG added, in the viewer through
+// the test host under the Inspector's policy for `resourceDomains: []` (`img-src 'none'`) on
+// both engines and under Claude's (`img-src 'self' data: blob:`): its `data:` images show,
+// with no CSP refusal. Needs `target/gallery` (`cargo test -p prefab-examples --test
+// gallery`). Ends with a plain `N passed, N failed` line.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ENGINE, PAGES_OPTION, PRESETS, cli, launch, policyFor, standalone, tally, toolResult, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
 const { pages: PAGES } = cli("display.mjs", { pages: PAGES_OPTION });
 const { check, guard, finish } = tally();
@@ -22,7 +28,7 @@ const cls = (sel) => page.$eval(sel, (e) => e.getAttribute("class") ?? "");
 const style = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e).getPropertyValue(p), prop);
 
 await guard("suite ran to the end", async () => {
-  const declared = { resourceDomains: ["https://media.example", "data:"], frameDomains: ["https://frames.example"] };
+  const declared = { resourceDomains: ["https://media.example"], frameDomains: ["https://frames.example"] };
   await page.goto(standalone(PAGES, "display", policyFor("default", declared)));
   await waitFor("the markdown", async () => (await page.$("#markdown h1")) !== null);
 
@@ -87,7 +93,8 @@ await guard("suite ran to the end", async () => {
   check("a component inside a TableCell renders as a component", (await page.$$("#table tbody .pf-badge")).length === 1);
 
   // Media.
-  check("Image keeps a data:image src and its alt", (await attr("#image", "src")).startsWith("data:image/gif") && (await attr("#image", "alt")) === "pixel" && (await page.$eval("#image", (e) => e.style.width)) === "16px");
+  const image = await page.$eval("#image", (e) => [e.tagName, e.getAttribute("role"), e.getAttribute("aria-label"), e.style.width, e.className].join());
+  check("Image with a data:image/gif src is a canvas with its alt, size and class", image === "CANVAS,img,pixel,16px,pf-image", image);
   check("Audio has controls by default", (await page.$eval("#audio", (e) => e.tagName + e.controls)) === "AUDIOtrue");
   const video = await page.$eval("#video", (e) => [e.controls, e.loop, e.hasAttribute("muted"), e.poster].join());
   check("Video flags and poster", video === "false,true,true,https://media.example/poster.png", video);
@@ -110,5 +117,67 @@ await guard("suite ran to the end", async () => {
   check("Markdown rule, escapes, raw HTML as text", (await page.$$("#markdown hr")).length === 1 && (await text("#markdown")).includes("*stars*") && (await text("#markdown")).includes("<b>not html</b>") && (await page.$$("#markdown b")).length === 0);
 
   check("no console errors", errors.length === 0, errors.join(" | "));
-}).finally(() => host.close());
+});
+
+/** A 3 × 2 PNG, every pixel rgb(220, 38, 38). */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAYAAACddGYaAAAAEUlEQVR42mO4o6b2H4YZkDkApsEM64x4gygAAAAASUVORK5CYII=";
+/** Claude's policy as far as images go: the Inspector's with `img-src 'self' data: blob:`. */
+const CLAUDE = policyFor("default").replace("img-src 'none'", "img-src 'self' data: blob:");
+
+/** gallery_media's document, its Image given an id, and a PNG Image after it. */
+function mediaDocument() {
+  const doc = JSON.parse(readFileSync(join(new URL("../../target/gallery", import.meta.url).pathname, "media.json"), "utf8"));
+  const column = doc.view.children[0];
+  const at = column.children.findIndex((n) => n.type === "Image");
+  column.children[at] = { ...column.children[at], id: "gallery-image" };
+  column.children.splice(at + 1, 0, { type: "Image", id: "png", src: `data:image/png;base64,${PNG}`, alt: "A red block" });
+  return doc;
+}
+
+/**
+ * What the view shows of the two images: element, role, size (the SVG's laid-out box; the
+ * canvas's pixel size and its laid-out width-to-height ratio, since the column stretches it
+ * as it would an `<img>`), labels and a pixel of the PNG.
+ */
+function shownImages() {
+  const box = (el) => {
+    if (!el) return "missing";
+    const { width, height } = el.getBoundingClientRect();
+    const size = el.tagName === "CANVAS" ? `${el.width} ${el.height} ratio ${(width / height).toFixed(2)}` : `${Math.round(width)} ${Math.round(height)}`;
+    return `${el.tagName.toLowerCase()} ${el.getAttribute("role")} ${size}`;
+  };
+  const svg = document.getElementById("gallery-image");
+  const png = document.getElementById("png");
+  let pixel = "none";
+  if (png?.width) {
+    const probe = document.createElement("canvas");
+    const ctx = probe.getContext("2d");
+    ctx.drawImage(png, 0, 0);
+    pixel = [...ctx.getImageData(2, 1, 1, 1).data].join(",");
+  }
+  return { svg: box(svg), svgLabel: svg?.getAttribute("aria-label"), rects: svg?.querySelectorAll("rect").length ?? 0, png: box(png), pngLabel: png?.getAttribute("aria-label"), pixel };
+}
+
+const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
+const doc = mediaDocument();
+const policies = [...PRESETS.map((csp) => [`Inspector, ${ENGINE[csp]}`, { csp }]), ["Claude, wasm2js", { policy: CLAUDE }]];
+for (const [name, policy] of policies) {
+  await guard(`[${name}] data: images`, async () => {
+    const v = await host.open({ html, layout: "shell", toolResult: toolResult(doc), ...policy });
+    try {
+      const shown = await waitFor("the painted PNG", async () => {
+        const s = await v.frame()?.evaluate(shownImages);
+        return s?.pixel !== "none" && s;
+      });
+      check(`[${name}] gallery_media's SVG data: image shows at its size with its alt`, shown.svg === "svg img 240 120" && shown.svgLabel === "A profile card illustration" && shown.rects === 3, JSON.stringify(shown));
+      check(`[${name}] a base64 PNG data: image is painted at its size with its alt`, shown.png === "canvas img 3 2 ratio 1.50" && shown.pngLabel === "A red block" && shown.pixel === "220,38,38,255", JSON.stringify(shown));
+      // The loader's WebAssembly probe is refused by design where WebAssembly is not allowed.
+      const refused = (await v.cspViolations()).filter((r) => r.blockedURI !== "wasm-eval");
+      check(`[${name}] no CSP refusal`, refused.length === 0, JSON.stringify(refused.slice(0, 3)));
+    } finally {
+      await v.close();
+    }
+  });
+}
+await host.close();
 finish();

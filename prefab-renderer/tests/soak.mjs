@@ -4,6 +4,7 @@
 // through the project's MCP Apps test host (`xtask/testhost`) in headless Chromium.
 //
 //   node prefab-renderer/tests/soak.mjs --pages target/pages [--short]
+//       [--variant target/renderer-dlmalloc]
 //
 // Two views per engine:
 // * a dashboard whose `onMount` starts a `SetInterval` (duration 1 ms: the browser's 4 ms
@@ -24,14 +25,18 @@
 // series must be within its tolerance (`TOLERANCE`). Then the host sends
 // `ui/resource-teardown`: the timer stops (the counter stays, the view sends nothing more).
 // Prints the slopes, then `N passed, N failed`; `--samples FILE` also writes every sample.
+// `--variant DIR` soaks a second build's `viewer.html` too, in the same run (the allocator
+// comparison: `cargo xtask build-renderer --allocator dlmalloc` writes one), its lines
+// tagged with the folder's name; every line also gives the peak of the series.
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { PAGES_OPTION, PRESETS, ENGINE, cli, tally, toolResult, waitFor, withHost } from "../../xtask/testhost/index.mjs";
 
-const { pages: PAGES, short: SHORT, samples: SAMPLES_FILE } = cli("soak.mjs", {
+const { pages: PAGES, short: SHORT, samples: SAMPLES_FILE, variant: VARIANT } = cli("soak.mjs", {
   pages: PAGES_OPTION,
   short: { type: "boolean", default: false },
   samples: { type: "string", path: true },
+  variant: { type: "string", path: true },
 });
 const recorded = {};
 const FIXTURES = resolve(new URL("./fixtures", import.meta.url).pathname);
@@ -78,8 +83,8 @@ WebAssembly.Instance.prototype=I.prototype;
 let f;Object.defineProperty(window,"prefabWasm2js",{configurable:true,get:()=>f,set:(v)=>{f=(imports)=>keep(v(imports))}});})()</script>`;
 
 /** The viewer page with the probe first in its <head> (after the host's policy). */
-function viewerWithProbe() {
-  const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
+function viewerWithProbe(pages) {
+  const html = readFileSync(join(pages, "viewer.html"), "utf8");
   const head = /<head\b[^>]*>/i.exec(html);
   return `${html.slice(0, head.index + head[0].length)}${PROBE}${html.slice(head.index + head[0].length)}`;
 }
@@ -177,7 +182,8 @@ function judge(tag, samples, total) {
   for (const key of Object.keys(TOLERANCE)) {
     const first = samples.find((s) => s.updates >= total * warmUp(key));
     const per1000 = slope(samples, key, total);
-    const line = `${tag} ${key}: slope ${per1000.toFixed(1)} per 1,000 updates (after warm-up ${first[key]} → ${last[key]})`;
+    const peak = Math.max(...samples.map((s) => s[key]));
+    const line = `${tag} ${key}: slope ${per1000.toFixed(1)} per 1,000 updates (after warm-up ${first[key]} → ${last[key]}, peak ${peak})`;
     console.log(`     ${line}`);
     if (SHORT && !SHORT_CHECKS.has(key)) continue;
     check(`${tag} ${key} does not grow (tolerance ${TOLERANCE[key]} per 1,000)`, per1000 <= TOLERANCE[key], line);
@@ -195,9 +201,9 @@ async function soak(v, cdp, total, step) {
   return samples;
 }
 
-async function intervalView(host, csp) {
-  const tag = `[${ENGINE[csp]}] SetInterval`;
-  const v = await host.open({ html: viewerWithProbe(), csp, toolResult: toolResult(dashboard) });
+async function intervalView(host, csp, [build, pages]) {
+  const tag = `[${build}${ENGINE[csp]}] SetInterval`;
+  const v = await host.open({ html: viewerWithProbe(pages), csp, toolResult: toolResult(dashboard) });
   await guard(`${tag} ran to the end`, async () => {
     await waitFor("the first tick", async () => Number(await v.text("#n")) > 0, 15000);
     const cdp = await cdpFor(host, v);
@@ -224,9 +230,9 @@ async function intervalView(host, csp) {
   }).finally(() => v.close());
 }
 
-async function boardView(host, csp) {
-  const tag = `[${ENGINE[csp]}] Kanban`;
-  const v = await host.open({ html: viewerWithProbe(), csp, toolResult: toolResult(board) });
+async function boardView(host, csp, [build, pages]) {
+  const tag = `[${build}${ENGINE[csp]}] Kanban`;
+  const v = await host.open({ html: viewerWithProbe(pages), csp, toolResult: toolResult(board) });
   await guard(`${tag} ran to the end`, async () => {
     await waitFor("the board", async () => (await v.frame()?.$('[data-pf-item="a"]')) != null, 15000);
     const cdp = await cdpFor(host, v);
@@ -245,9 +251,12 @@ async function boardView(host, csp) {
 
 await withHost(
   async (host) => {
+    const builds = [["", PAGES], ...(VARIANT ? [[`${basename(VARIANT)} `, VARIANT]] : [])];
     for (const csp of PRESETS) {
-      await intervalView(host, csp);
-      await boardView(host, csp);
+      for (const build of builds) {
+        await intervalView(host, csp, build);
+        await boardView(host, csp, build);
+      }
     }
   },
   { chromiumArgs: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] },

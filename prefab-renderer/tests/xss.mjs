@@ -81,6 +81,8 @@ await guard("suite ran to the end", async () => {
     await el.hover({ force: true, timeout: 500 }).catch(() => {});
   }
   await page.waitForTimeout(300);
+  const svgImage = await page.$eval("#image-svg-data", (e) => `${e.tagName} ${e.getAttribute("role")} ${e.querySelectorAll("*").length} ${e.hasAttribute("onload")}`);
+  check("an SVG data: Image is drawn inline, without its script, handler, foreignObject and link", svgImage === "svg img 0 false", svgImage);
   check("no payload ran (window.__pwned unset)", (await pwned()) === undefined, String(await pwned()));
   check("no dialog or popup opened", dialogs.length === 0, dialogs.join(" | "));
   check("no navigation happened", page.url() === url, page.url());

@@ -7,7 +7,8 @@
 //!   the workplace's sibling reference folder (a clone does not have it).
 //! * `cargo xtask install` — only the installation part.
 //! * `cargo xtask build-renderer` — builds the renderer assets into `prefab/assets/` (wasm
-//!   and its wasm2js JavaScript twin) and prints their sizes.
+//!   and its wasm2js JavaScript twin) and prints their sizes; `--allocator dlmalloc` builds
+//!   the allocator comparison's variant into `target/renderer-dlmalloc/` instead.
 //! * `cargo xtask check-assets` — rebuilds them into a temporary folder and fails if the
 //!   committed assets are stale.
 //! * `cargo xtask sizes` — prints the committed assets' and pages' sizes against the
@@ -98,7 +99,10 @@ fn main() -> ExitCode {
         Some("build-renderer") => install::node()
             .and_then(|()| install::rust_src())
             .and_then(|()| install::binaryen())
-            .and_then(|()| renderer::build()),
+            .and_then(|()| match &args[1..] {
+                [] => renderer::build(),
+                rest => renderer::build_variant(rest),
+            }),
         Some("check-assets") => install::node()
             .and_then(|()| install::rust_src())
             .and_then(|()| install::binaryen())
@@ -141,7 +145,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer [--allocator dlmalloc]|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

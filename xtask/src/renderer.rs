@@ -116,10 +116,64 @@ pub fn sizes() -> Result<(), String> {
     budgets::report(&[&root().join("prefab/assets"), &pages])
 }
 
+/// `cargo xtask build-renderer --allocator dlmalloc`: the renderer with std's dlmalloc
+/// instead of `prefab-renderer/src/heap.rs` (the `dlmalloc` feature), for comparing the two
+/// (benches/README.md). Its assets and the pages `viewer.html` and `viewer-default.html`
+/// (today's pages with the variant's packed engines in place of the committed ones) go into
+/// `target/renderer-dlmalloc/`; `prefab/assets/` is left alone.
+pub fn build_variant(args: &[String]) -> Result<(), String> {
+    if args != ["--allocator", "dlmalloc"] {
+        return Err(format!(
+            "build-renderer: unknown arguments {args:?} (expected none or `--allocator dlmalloc`)"
+        ));
+    }
+    let out = root().join("target/renderer-dlmalloc");
+    build_with(&out, &["--features", "dlmalloc"])?;
+    let committed = root().join("prefab/assets");
+    let packed = [
+        "renderer.common.gz",
+        "renderer_bg.wasm.gz",
+        "renderer.wasm2js.lzma",
+        "renderer.wasm2js-common.lzma",
+    ];
+    for (name, page) in [
+        (
+            "viewer.html",
+            prefab::page::viewer_html_with(prefab::page::Engines::Both),
+        ),
+        ("viewer-default.html", prefab::page::viewer_html()),
+    ] {
+        let (mut page, mut swapped) = (page, 0);
+        for asset in packed {
+            let old = prefab::page::base64(&read(&committed.join(asset))?);
+            if page.contains(&old) {
+                page = page.replace(&old, &prefab::page::base64(&read(&out.join(asset))?));
+                swapped += 1;
+            }
+        }
+        if swapped == 0 {
+            return Err(format!(
+                "{name}: none of prefab/assets' packed engines in it (rebuild xtask over them)"
+            ));
+        }
+        write(&out.join(name), page.as_bytes())?;
+    }
+    // Printed for the comparison; the variant is not held to the budgets.
+    if let Err(over) = budgets::report(&[&out]) {
+        eprintln!("(variant, not held to the budgets) {over}");
+    }
+    Ok(())
+}
+
 /// Builds every asset into `out`: the Rust build, wasm-bindgen, the engines, the packs.
 fn build_into(out: &Path) -> Result<(), String> {
+    build_with(out, &[])
+}
+
+/// [`build_into`] with extra `cargo build` arguments (features).
+fn build_with(out: &Path, cargo_args: &[&str]) -> Result<(), String> {
     let target_dir = root().join("target/renderer-build");
-    let raw = compile(&target_dir)?;
+    let raw = compile(&target_dir, cargo_args)?;
     let work = target_dir.join("bindgen");
     bindgen(&raw, &work)?;
     fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -129,7 +183,7 @@ fn build_into(out: &Path) -> Result<(), String> {
 }
 
 /// `cargo build` of `prefab-renderer` for wasm32 into `target_dir`: returns the module.
-fn compile(target_dir: &Path) -> Result<PathBuf, String> {
+fn compile(target_dir: &Path, cargo_args: &[&str]) -> Result<PathBuf, String> {
     let have = output("wasm-bindgen", &["--version"]);
     if !have.contains(WASM_BINDGEN_VERSION) {
         return Err(format!(
@@ -180,6 +234,7 @@ fn compile(target_dir: &Path) -> Result<PathBuf, String> {
             "-Zbuild-std=std,panic_abort",
             "-Zbuild-std-features=optimize_for_size",
         ])
+        .args(cargo_args)
         // The unstable flags above on the stable toolchain (no nightly to pin or install).
         .env("RUSTC_BOOTSTRAP", "1")
         .env("CARGO_TARGET_DIR", target_dir)

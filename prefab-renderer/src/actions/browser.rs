@@ -157,10 +157,10 @@ pub(super) fn fetch(fields: &Map, done: Done) {
                     done(Ok(value));
                 }
             });
-            then(&text, &got, &JsValue::UNDEFINED);
+            crate::dom::then(&text, &got, &JsValue::UNDEFINED);
         })
     };
-    then(&promise, &ok, &fail);
+    crate::dom::then(&promise, &ok, &fail);
 }
 
 /// The method, `headers` and `body` of a `fetch` (a JSON body for an object or array, with
@@ -197,14 +197,6 @@ fn request_init(fields: &Map, method: &str) -> web_sys::RequestInit {
     }
     init.set_headers(&headers);
     init
-}
-
-/// `promise.then(ok, fail)` with one-shot functions (from `dom::once_with`).
-fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
-    let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
-    if let Some(method) = method.dyn_ref::<js_sys::Function>() {
-        dom::report(method.call2(promise, ok, fail));
-    }
 }
 
 /// `openFilePicker`: `$result` = `FileUpload[]` (`{name, size, type, data}` with base64

@@ -33,6 +33,8 @@ export class View {
    *   csp                "default" (no WebAssembly, connect-src 'none') | "default+wasm"
    *   ui                 the resource's `_meta.ui` ({csp: {connectDomains, resourceDomains,
    *                      frameDomains, baseUriDomains}, permissions}); the policy is built from it
+   *   policy             the policy text itself, in place of the one `csp` and `ui` build (a
+   *                      host whose policy is not the MCP Apps default's shape)
    *   layout             "head" (policy <meta> first in the view's <head>) | "shell" (Inspector)
    *   sandbox            the view frame's sandbox tokens (default "allow-scripts")
    *   order              "normal" (tool data after initialized) | "early" (tool data pushed when
@@ -59,7 +61,7 @@ export class View {
     const generation = options.generation ?? "v1";
     if (!GENERATIONS.includes(generation)) throw new TypeError(`generation: expected one of ${GENERATIONS.join(", ")}, got ${JSON.stringify(generation)}`);
     const ui = options.ui ?? {};
-    const policy = policyFor(options.csp ?? "default", ui.csp ?? {});
+    const policy = options.policy ?? policyFor(options.csp ?? "default", ui.csp ?? {});
     const source = options.html ?? readFileSync(options.app, "utf8");
     const page = await context.newPage();
     const view = new View(page, options, policy);

@@ -2,13 +2,14 @@
 //! (`svg.rs`) and `Icon` (`icons.rs`).
 //!
 //! Every URL goes through [`crate::url`] (parsed, then scheme-checked): media sources are
-//! `http(s):` (images also `data:image/…`). `Embed` (and `PdfViewer`) frame a URL only when
+//! `http(s):` (images also `data:image/…`, drawn without a fetch: `image.rs`). `Embed` (and `PdfViewer`) frame a URL only when
 //! its origin is declared by the document — envelope `frameDomains`, or the MCP Apps shape
 //! `_meta.ui.csp.frameDomains` — and always `sandbox` the frame; inline `html` is framed
 //! sandboxed without `allow-same-origin`. Anything else shows a readable box with a link.
 //! `Mermaid` draws with the page's Mermaid script when the document loaded one
 //! (`window.mermaid`), else shows the diagram source as a code block.
 mod icons;
+mod image;
 pub(super) use icons::{icon, shape};
 mod svg;
 
@@ -55,7 +56,7 @@ fn declared(origin: &str) -> bool {
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
-    ("Image", With(player)),
+    ("Image", With(image::render)),
     ("Audio", With(player)),
     ("Video", With(player)),
     ("Embed", With(embed)),
@@ -65,52 +66,38 @@ pub const ROWS: &[Row] = &[
     ("PdfViewer", With(embed)),
 ];
 
-/// `Image`, `Audio`, `Video`: a `src` checked by [`crate::url::safe_src`], sizes as styles,
-/// the boolean media props as attributes (`controls` on unless `false`).
+/// `Audio`, `Video`: a `src` checked by [`crate::url::safe_src`] (no `data:`), sizes as
+/// styles, the boolean media props as attributes (`controls` on unless `false`).
 fn player(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
-    let (tag, class, data_type) = match ty {
-        "Image" => ("img", "pf-image", "image/"),
-        "Audio" => ("audio", "pf-audio", ""),
-        _ => ("video", "pf-video", ""),
+    let (tag, class) = match ty {
+        "Audio" => ("audio", "pf-audio"),
+        _ => ("video", "pf-video"),
     };
     for key in ["src", "alt", "poster", "width", "height"] {
         optional_text(node, key, tag)?;
     }
-    let el = dom::element(tag);
-    base(cx, &el, node, class);
-    for key in ["width", "height"] {
-        if let Some(v) = prop(node, key).as_str() {
-            set_style(&el, key, v);
-        }
+    let el = sized(cx, tag, node, class);
+    for (key, default) in [
+        ("controls", true),
+        ("autoplay", false),
+        ("loop", false),
+        ("muted", false),
+    ] {
+        let on = match prop(node, key) {
+            Value::Bool(b) => *b,
+            _ => default,
+        };
+        dom::toggle_attr(&el, key, on);
     }
-    if tag == "img" {
-        let target = el.clone();
-        cx.bind_text(prop(node, "alt"), move |alt| {
-            dom::set_attr(&target, "alt", alt)
-        });
-    } else {
-        for (key, default) in [
-            ("controls", true),
-            ("autoplay", false),
-            ("loop", false),
-            ("muted", false),
-        ] {
-            let on = match prop(node, key) {
-                Value::Bool(b) => *b,
-                _ => default,
-            };
-            dom::toggle_attr(&el, key, on);
-        }
-        if let Some(poster) = prop(node, "poster")
-            .as_str()
-            .and_then(|p| crate::url::safe_src(p, "image/"))
-        {
-            dom::set_attr(&el, "poster", &poster);
-        }
+    if let Some(poster) = prop(node, "poster")
+        .as_str()
+        .and_then(|p| crate::url::safe_src(p, "image/"))
+    {
+        dom::set_attr(&el, "poster", &poster);
     }
     let target = el.clone();
     cx.bind_text(prop(node, "src"), move |src| {
-        match crate::url::safe_src(src, data_type) {
+        match crate::url::safe_src(src, "") {
             Some(url) => dom::set_attr(&target, "src", &url),
             None => {
                 dom::report(target.remove_attribute("src"));
@@ -118,6 +105,18 @@ fn player(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, String> 
         }
     });
     Ok(el.into())
+}
+
+/// A `tag` element with the node's classes (after `class`) and its `width`/`height` as styles.
+fn sized(cx: &Cx, tag: &str, node: &Value, class: &str) -> Element {
+    let el = dom::element(tag);
+    base(cx, &el, node, class);
+    for key in ["width", "height"] {
+        if let Some(v) = prop(node, key).as_str() {
+            set_style(&el, key, v);
+        }
+    }
+    el
 }
 
 /// Sandbox tokens kept from a document's `sandbox`: never top navigation, and
