@@ -59,7 +59,7 @@ export async function uiCases(endpoint, label) {
     // `img-src 'none'`: the renderer draws it without a fetch, inline as sanitised SVG.
     gallery_media: {
       act: async (frame) => {
-        await until("the media view's data: image drawn", async () => (await frame.locator('[role="img"] svg, canvas[role="img"]').count()) > 0);
+        await until("the media view's data: image drawn", async () => (await frame.locator('svg[role="img"], canvas[role="img"]').count()) > 0);
       },
     },
     gallery_signup_form: {
