@@ -2,9 +2,9 @@
 // beside ours, and how far the two renderers agree on which texts share a line.
 //
 // Line structure. A document's texts are its visible text nodes (`measure` of widths.mjs: white
-// space collapsed, each with the line boxes a Range gives, cut to what clips it), named by
-// their text and occurrence (`Total #2` is the second text node reading "Total", in document
-// order). Two texts share a line when a line box of one and a line box of the other overlap
+// space collapsed, each with the line boxes a Range gives, cut to what clips it, none wholly
+// above or left of the page), named by their text and occurrence (`Total #2` is the second
+// text node reading "Total" in reading order: by the top, then the left, of its first box). Two texts share a line when a line box of one and a line box of the other overlap
 // vertically by at least half the height of the shorter box — whatever their containers:
 // two cards side by side share the lines at the same height, as the eye reads them. A text
 // that wraps has several boxes, and shares a line with the texts of each of them. Pairs are
@@ -14,11 +14,17 @@
 //   together  = pairs together in both / pairs together in either (the lines' overlap; 1
 //               when neither renderer puts any two texts on one line)
 
-/** `{ key → boxes }` of a measured text list: `text #n` names, in document order. */
+/**
+ * `{ name → boxes }` of a measured text list: `text #n` names, `n` counting the texts that
+ * read the same in reading order (by the top, then the left, of their first box; two renderers
+ * may put a chart's axes in another document order).
+ */
 function named(texts) {
+  const first = (t) => t.boxes[0];
+  const order = [...texts].sort((a, b) => Math.round(first(a).top - first(b).top) || first(a).left - first(b).left);
   const seen = new Map();
   const out = new Map();
-  for (const { key, boxes } of texts) {
+  for (const { key, boxes } of order) {
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     out.set(n === 1 ? key : `${key} #${n}`, boxes);

@@ -50,7 +50,8 @@ const SECOND_ENGINE = (name) => name.startsWith("documents/") || name.startsWith
  * Measured in the page: `{ overflow, overlaps, clipped, texts }`. `overflow` is how many px the
  * page is wider than its viewport; `overlaps` lists pairs of visible texts whose boxes
  * intersect (by more than `slack` px each way, so glyph boxes that merely touch do not count);
- * `texts` (with `lines`) the visible texts, `{ key, boxes }`, white space collapsed.
+ * `texts` (with `lines`) the visible texts, `{ key, boxes }`, white space collapsed (text nodes
+ * that follow each other in one element joined).
  */
 function measure({ slack, lines }) {
   const root = document.documentElement;
@@ -84,10 +85,12 @@ function measure({ slack, lines }) {
     const boxes = [];
     for (const r of range.getClientRects()) {
       const b = { left: Math.max(r.left, clip.left), top: Math.max(r.top, clip.top), right: Math.min(r.right, clip.right), bottom: Math.min(r.bottom, clip.bottom) };
-      if (b.right - b.left > slack && b.bottom - b.top > slack) boxes.push(b);
+      // Wholly above or left of the page (a measuring element parked off screen): never seen.
+      const offPage = r.bottom + scrollY <= 0 || r.right + scrollX <= 0;
+      if (b.right - b.left > slack && b.bottom - b.top > slack && !offPage) boxes.push(b);
     }
     const key = node.data.replace(/\s+/g, " ").trim();
-    if (boxes.length) texts.push({ key, text: key.slice(0, 40), boxes });
+    if (boxes.length) texts.push({ key, text: key.slice(0, 40), boxes, node });
   }
   const overlaps = [];
   for (let i = 0; i < texts.length; i++) {
@@ -105,8 +108,18 @@ function measure({ slack, lines }) {
     .map((e) => [e, e.getBoundingClientRect()])
     .filter(([e, r]) => r.width > 0 && (r.left < -slack || r.right > root.clientWidth + slack) && clipOf(e).right - clipOf(e).left === Infinity)
     .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30)}" at ${Math.round(r.left)}..${Math.round(r.right)}`);
-  const found = lines ? texts.map(({ key, boxes }) => ({ key, boxes })) : undefined;
-  return { overflow: root.scrollWidth - root.clientWidth, overlaps, clipped, texts: found };
+  // For lines, the text nodes next to each other in one element are one text (React writes
+  // `Page {n} of {m}` as four nodes).
+  const found = [];
+  for (const { node, boxes } of lines ? texts : []) {
+    const last = found.at(-1);
+    let prev = node.previousSibling;
+    while (prev?.nodeType === Node.TEXT_NODE && !prev.data.trim()) prev = prev.previousSibling;
+    if (last && prev === last.node) Object.assign(last, { node, raw: `${last.raw} ${node.data}`, boxes: [...last.boxes, ...boxes] });
+    else found.push({ node, raw: node.data, boxes });
+  }
+  const named = found.map(({ raw, boxes }) => ({ key: raw.replace(/\s+/g, " ").trim(), boxes }));
+  return { overflow: root.scrollWidth - root.clientWidth, overlaps, clipped, texts: lines ? named : undefined };
 }
 
 /**
