@@ -21,7 +21,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cli } from "../../xtask/testhost/harness.mjs";
+import { cli, prefabUiPage } from "../../xtask/testhost/harness.mjs";
 import { PY, RENDER_DIR, TS, benchHome, chromiumPath, die, homePaths } from "./lib/env.mjs";
 import { DATA_TAG } from "./lib/page.mjs";
 
@@ -101,36 +101,13 @@ PrefabRenderer.mount(document.getElementById("prefab-root"), data);
 `;
 }
 
-function prefabUiPage() {
-  // prefab-ui's get_renderer_head("bundled"): from after the first <head> to the first
-  // </head> that follows the first </script> (the bundle holds "</head>" in string
-  // literals), right-trimmed; then the page template of PrefabApp.html() with the default
-  // title and no theme, css or scripts.
-  const app = readFileSync(p.appHtml, "utf8");
-  const from = app.indexOf("<head>");
-  const to = app.indexOf("</head>", app.indexOf("</script>"));
-  if (from < 0 || to < from) throw new Error(`${p.appHtml}: no <head>…</head> where prefab-ui expects it`);
-  const head = app.slice(from + "<head>".length, to).trimEnd();
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <title>Prefab</title>
-${head}
-</head>
-<body>
-  <div id="root" style="max-width:64rem;margin:0 auto;padding:2rem"></div>
-  ${DATA_TAG}
-</body>
-</html>`;
-}
-
 try {
   mkdirSync(join(p.home, "anchors"), { recursive: true });
   say(`bench home ${p.home}`);
   installNpm();
   extractAppHtml();
   writeFileSync(p.tsPage, tsPage());
-  writeFileSync(p.pyPage, prefabUiPage());
+  writeFileSync(p.pyPage, prefabUiPage(readFileSync(p.appHtml, "utf8")));
   say("wrote anchors/ts.html and anchors/prefab-ui.html");
   writeFileSync(p.stamp, JSON.stringify({ ts: TS, prefabUi: PY, at: new Date().toISOString() }, null, 2));
   if (!existsSync(chromiumPath())) console.warn(`note: no Chromium at ${chromiumPath()}: apt-get install -y chromium, or set CHROMIUM_PATH`);

@@ -18,7 +18,7 @@ import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PAGES_OPTION, STANDALONE_POLICY, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
 
-const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 // Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
 // `ariaLabel` (prefab-ui's fixture gives it no name), or an option outside its list.
 const AXE_EXEMPT = new Set(["Checkbox", "Combobox", "ComboboxOption", "Input", "Radio", "Select", "SelectOption", "Switch", "Textarea"].map((t) => `components/${t}.json`));

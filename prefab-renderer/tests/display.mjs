@@ -39,6 +39,9 @@ await guard("suite ran to the end", async () => {
   check("BlockQuote is a <blockquote> with its content", (await page.$eval("#quote", (e) => e.tagName)) === "BLOCKQUOTE" && (await text("#quote")).startsWith("Simplicity"));
   check("Kbd is a <kbd> inside the Text (a span)", (await page.$eval("#kbd", (e) => e.tagName + e.parentElement.tagName)) === "KBDSPAN" && (await text("#kbd")) === "Ctrl+K");
   check("InlineCode is a <code>", (await page.$eval("#inline-code", (e) => e.tagName)) === "CODE");
+  // As prefab-ui's renderer: `Code` is a block (`<pre>`, lines kept), `InlineCode` inline.
+  const code = await page.$eval("#code-block", (e) => [e.tagName, getComputedStyle(e).display, e.getClientRects().length && e.textContent]);
+  check("Code is a <pre> block keeping its lines", code.join("|") === "PRE|block|fn a() {}\nfn b() {}", code.join("|"));
   const dot = await cls("#dot");
   check("Dot carries the variant, size and shape hooks", ["pf-dot", "pf-dot-variant-success", "pf-dot-lg", "pf-dot-rounded"].every((c) => dot.split(" ").includes(c)), dot);
   const rem = Number.parseFloat(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize));

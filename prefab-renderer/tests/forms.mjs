@@ -85,6 +85,9 @@ async function formsSuite(host) {
     await expectText(page, "notify-out", "Notify: false", "Space toggles the Switch");
 
     // ChoiceCard: a click anywhere on the card toggles its control.
+    // FieldTitle / FieldDescription are inline <span>s, as prefab-ui's renderer draws them.
+    const parts = await page.$$eval(".pf-field-title,.pf-field-description", (els) => [...new Set(els.map((e) => e.tagName))].join());
+    check("FieldTitle and FieldDescription are <span>s", parts === "SPAN", parts);
     await page.click(".pf-choice-card .pf-field-title");
     await expectText(page, "pro-out", "Pro: true", "clicking a ChoiceCard toggles its Checkbox");
 

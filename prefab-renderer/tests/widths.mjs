@@ -13,17 +13,27 @@
 // images allowed, as a server declaring them would, so images take their place), the
 // conformance documents and gallery views again with WebAssembly allowed (wasm).
 //
+// `--against-prefab-ui` also renders the same documents with prefab-ui 0.21.1's bundled
+// renderer (its `app.html`, from the FastMCP suite's venv: see reference.mjs of the test
+// host), measures them the same way and prints its figures beside ours (a report: theirs do
+// not fail), then the line structure of the conformance documents and gallery views at 1024 px
+// in both renderers and their agreement (fidelity.mjs). About 2 s a document more: run by
+// hand, not in `cargo xtask test`.
+//
 //   cargo xtask pages && node prefab-renderer/tests/widths.mjs --pages target/pages
-//                                                      [--only <substring>] [--quiet]
+//                                 [--only <substring>] [--quiet] [--against-prefab-ui]
 //
 // Prints each failure (document, width, engine, the two texts or the overflow in px), then
 // `N passed, N failed`.
 import { pathToFileURL } from "node:url";
-import { PAGES_OPTION, cli, isCspMessage, policyFor, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
-import { catalogue, documentPages, renderIn } from "./catalog.mjs";
+import { PAGES_OPTION, PREFAB_UI, cli, isCspMessage, pageFiles, policyFor, prefabUiTemplate, renderInPrefabUi, settle, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { ROOT, catalogue, documentPages, renderIn } from "./catalog.mjs";
+import { compareLines, printFigures, printLines } from "./fidelity.mjs";
 import { documents } from "./streaming.mjs";
 
 export const WIDTHS = [360, 512, 720, 1024];
+/** The width at which line structure is compared with prefab-ui's renderer. */
+const LINE_WIDTH = 1024;
 
 /** The documents: the catalogue and the gallery views, each `{ name, envelope }`. */
 function allDocuments() {
@@ -32,15 +42,18 @@ function allDocuments() {
   return [...docs, ...gallery];
 }
 
-/** The subset the second engine renders: conformance documents and gallery views. */
+/** The subset the second engine renders and whose line structure is compared: conformance
+ * documents and gallery views. */
 const SECOND_ENGINE = (name) => name.startsWith("documents/") || name.startsWith("gallery/");
 
 /**
- * Measured in the page: `{ overflow, overlaps }`. `overflow` is how many px the page is wider
- * than its viewport; `overlaps` lists pairs of visible texts whose boxes intersect (by more
- * than `slack` px each way, so glyph boxes that merely touch do not count).
+ * Measured in the page: `{ overflow, overlaps, clipped, texts }`. `overflow` is how many px the
+ * page is wider than its viewport; `overlaps` lists pairs of visible texts whose boxes
+ * intersect (by more than `slack` px each way, so glyph boxes that merely touch do not count);
+ * `texts` (with `lines`) the visible texts, `{ key, boxes }`, white space collapsed (text nodes
+ * that follow each other in one element joined).
  */
-function measure(slack) {
+function measure({ slack, lines }) {
   const root = document.documentElement;
   // `clip-path` clips to the border box at most; `inset(50%)` (a visually hidden chart
   // table, whose box a table's content keeps large) to nothing.
@@ -72,9 +85,12 @@ function measure(slack) {
     const boxes = [];
     for (const r of range.getClientRects()) {
       const b = { left: Math.max(r.left, clip.left), top: Math.max(r.top, clip.top), right: Math.min(r.right, clip.right), bottom: Math.min(r.bottom, clip.bottom) };
-      if (b.right - b.left > slack && b.bottom - b.top > slack) boxes.push(b);
+      // Wholly above or left of the page (a measuring element parked off screen): never seen.
+      const offPage = r.bottom + scrollY <= 0 || r.right + scrollX <= 0;
+      if (b.right - b.left > slack && b.bottom - b.top > slack && !offPage) boxes.push(b);
     }
-    if (boxes.length) texts.push({ text: node.data.trim().slice(0, 40), boxes });
+    const key = node.data.replace(/\s+/g, " ").trim();
+    if (boxes.length) texts.push({ key, text: key.slice(0, 40), boxes, node });
   }
   const overlaps = [];
   for (let i = 0; i < texts.length; i++) {
@@ -92,56 +108,116 @@ function measure(slack) {
     .map((e) => [e, e.getBoundingClientRect()])
     .filter(([e, r]) => r.width > 0 && (r.left < -slack || r.right > root.clientWidth + slack) && clipOf(e).right - clipOf(e).left === Infinity)
     .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30)}" at ${Math.round(r.left)}..${Math.round(r.right)}`);
-  return { overflow: root.scrollWidth - root.clientWidth, overlaps, clipped };
+  // For lines, the text nodes next to each other in one element are one text (React writes
+  // `Page {n} of {m}` as four nodes).
+  const found = [];
+  for (const { node, boxes } of lines ? texts : []) {
+    const last = found.at(-1);
+    let prev = node.previousSibling;
+    while (prev?.nodeType === Node.TEXT_NODE && !prev.data.trim()) prev = prev.previousSibling;
+    if (last && prev === last.node) Object.assign(last, { node, raw: `${last.raw} ${node.data}`, boxes: [...last.boxes, ...boxes] });
+    else found.push({ node, raw: node.data, boxes });
+  }
+  const named = found.map(({ raw, boxes }) => ({ key: raw.replace(/\s+/g, " ").trim(), boxes }));
+  return { overflow: root.scrollWidth - root.clientWidth, overlaps, clipped, texts: lines ? named : undefined };
 }
 
-/** Renders each document once per engine and measures it at every width. */
-async function run(host, { pagesDir, docs, engine, policy, widths, check }) {
+/**
+ * Renders each document of `docs` in `page` (`open(page, doc)`) and measures it at every width;
+ * `each(doc, width, measured)` gets the figures (with the texts at `LINE_WIDTH` when
+ * `lines(doc)`), `failed(doc, error)` a document that did not render.
+ */
+async function sweep(page, { docs, widths, open, lines, each, failed }) {
+  for (const doc of docs) {
+    try {
+      await page.setViewportSize({ width: widths[0], height: 800 });
+      await open(page, doc);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await settle(page, open.settleMs ?? 0);
+        await each(doc, width, await page.evaluate(measure, { slack: 1, lines: width === LINE_WIDTH && lines(doc) }));
+      }
+    } catch (e) {
+      failed(doc, e);
+    }
+  }
+}
+
+/** Renders each document on our renderer under one engine and checks it at every width;
+ * `record(doc, width, measured)` keeps the figures. */
+async function run(host, { pagesDir, docs, engine, policy, widths, check, lines = () => false, record = () => {} }) {
   const pages = documentPages(pagesDir, policy);
   try {
     // A `data:` image refused by the page's own policy is a matter of image policies (see
     // display.mjs), not of widths: such a refusal is not counted here.
     const expected = (m) => isCspMessage(m.text()) && m.text().includes("img-src");
     const { page, errors } = await watchedPage(host.context, { viewport: { width: widths[0], height: 800 }, expected });
-    for (const doc of docs) {
+    const open = async (p, doc) => {
       errors.length = 0;
-      try {
-        await page.setViewportSize({ width: widths[0], height: 800 });
-        await renderIn(page, pages.url(doc.envelope));
-        for (const width of widths) {
-          await page.setViewportSize({ width, height: 800 });
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          const { overflow, overlaps, clipped } = await page.evaluate(measure, 1);
-          const problems = [];
-          if (overflow > 0) problems.push(`page overflows by ${overflow} px`);
-          if (clipped.length) problems.push(`cut by the page's edge: ${clipped.slice(0, 4).join("; ")}`);
-          if (overlaps.length) problems.push(`${overlaps.length} overlap(s): ${overlaps.slice(0, 4).join("; ")}`);
-          check(`${doc.name} @${width} ${engine}`, problems.length === 0, problems.join("; "));
-        }
-      } catch (e) {
-        check(`${doc.name} ${engine}`, false, `did not render: ${e.message.split("\n")[0]}`);
-      }
-      if (errors.length) check(`${doc.name} ${engine} console`, false, errors.join(" | "));
-    }
+      await renderIn(p, pages.url(doc.envelope));
+    };
+    const each = (doc, width, measured) => {
+      const { overflow, overlaps, clipped } = measured;
+      record(doc, width, measured);
+      const problems = [];
+      if (overflow > 0) problems.push(`page overflows by ${overflow} px`);
+      if (clipped.length) problems.push(`cut by the page's edge: ${clipped.slice(0, 4).join("; ")}`);
+      if (overlaps.length) problems.push(`${overlaps.length} overlap(s): ${overlaps.slice(0, 4).join("; ")}`);
+      check(`${doc.name} @${width} ${engine}`, problems.length === 0, problems.join("; "));
+      if (width === widths.at(-1) && errors.length) check(`${doc.name} ${engine} console`, false, errors.join(" | "));
+    };
+    const failed = (doc, e) => check(`${doc.name} ${engine}`, false, `did not render: ${e.message.split("\n")[0]} ${errors.join(" | ")}`);
+    await sweep(page, { docs, widths, open, lines, each, failed });
     await page.close();
   } finally {
     pages.remove();
   }
 }
 
+/** Renders each document with prefab-ui's renderer and measures it at every width; its
+ * figures go to `record`. A page of theirs that does not render is reported, not failed. */
+async function runPrefabUi(host, { docs, widths, lines, record }) {
+  const pages = pageFiles(prefabUiTemplate(ROOT), "prefab-widths-ui-");
+  const page = await host.context.newPage();
+  try {
+    const open = Object.assign(async (p, doc) => renderInPrefabUi(p, pages.url(doc.envelope)), { settleMs: 250 });
+    const failed = (doc, e) => console.log(`prefab-ui did not render ${doc.name}: ${e.message.split("\n")[0]}`);
+    await sweep(page, { docs, widths, open, lines, each: record, failed });
+  } finally {
+    await page.close();
+    pages.remove();
+  }
+}
+
 async function main() {
-  const opts = cli("widths.mjs", { pages: PAGES_OPTION, only: { type: "string", default: "" }, quiet: { type: "boolean" } });
+  const opts = cli("widths.mjs", { pages: PAGES_OPTION, only: { type: "string", default: "" }, quiet: { type: "boolean" }, "against-prefab-ui": { type: "boolean" } });
   const docs = allDocuments().filter((d) => !opts.only || d.name.includes(opts.only));
+  const against = opts["against-prefab-ui"];
   const { check, finish } = tally({ quiet: opts.quiet });
   const started = Date.now();
+  // Per document: `{ ours: {width → figures}, theirs: {…}, texts: {ours, theirs} }`.
+  const figures = new Map(docs.map((d) => [d.name, { ours: {}, theirs: {}, texts: {} }]));
+  const keep = (side) => (doc, width, { overflow, overlaps, texts }) => {
+    const f = figures.get(doc.name);
+    f[side][width] = { overflow, overlaps: overlaps.length };
+    if (texts) f.texts[side] = texts;
+  };
+  const lines = (doc) => against && SECOND_ENGINE(doc.name);
   await withHost(async (host) => {
     const pagesDir = opts.pages;
     const images = { resourceDomains: ["data:"] };
-    await run(host, { pagesDir, docs, engine: "wasm2js", policy: policyFor("default", images), widths: WIDTHS, check });
+    await run(host, { pagesDir, docs, engine: "wasm2js", policy: policyFor("default", images), widths: WIDTHS, check, lines, record: keep("ours") });
     const second = docs.filter((d) => SECOND_ENGINE(d.name));
     await run(host, { pagesDir, docs: second, engine: "wasm", policy: policyFor("default+wasm", images), widths: WIDTHS.slice(0, 3), check });
+    if (against) await runPrefabUi(host, { docs, widths: WIDTHS, lines, record: keep("theirs") });
   });
   console.log(`widths: ${docs.length} documents in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (against) {
+    console.log(`\nprefab-ui ${PREFAB_UI.version}'s bundled renderer, same documents and widths:`);
+    printFigures(figures, WIDTHS);
+    const compared = [...figures].filter(([, f]) => f.texts.ours && f.texts.theirs);
+    printLines(new Map(compared.map(([name, f]) => [name, compareLines(f.texts.theirs, f.texts.ours)])), { quiet: opts.quiet, width: LINE_WIDTH });
+  }
   finish();
 }
 

@@ -7,4 +7,5 @@ export { PAGES_OPTION, cli, die } from "./src/harness/cli.mjs";
 export { Skip, tally } from "./src/harness/tally.mjs";
 export { CHROMIUM_ARGS, chromiumPath, launchBrowser } from "./src/harness/browser.mjs";
 export { DATA_TAG, STANDALONE_POLICY, pageFiles, standalone, watch, watchedPage, withPayload } from "./src/harness/pages.mjs";
+export { PREFAB_UI, prefabUiPage, prefabUiTemplate, renderInPrefabUi, settle } from "./src/harness/reference.mjs";
 export { isCspMessage, isWasmProbe, noteViolation, violations } from "./src/harness/violations.mjs";

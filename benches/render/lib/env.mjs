@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumPath, die, launchBrowser } from "../../../xtask/testhost/harness.mjs";
+import { PREFAB_UI, chromiumPath, die, launchBrowser } from "../../../xtask/testhost/harness.mjs";
 
 export { chromiumPath, die };
 
@@ -17,12 +17,8 @@ export const REPO_ROOT = resolve(RENDER_DIR, "..", "..");
 export const PAYLOAD_DIR = join(RENDER_DIR, "payloads");
 
 export const TS = { pkg: "@maxhealth.tech/prefab", version: "0.3.13" };
-export const PY = {
-  pkg: "prefab-ui",
-  version: "0.21.1",
-  // sha256 of prefab_ui/renderer/app.html inside the 0.21.1 wheel
-  appHtmlSha256: "9e90e31a53ccf5881dee07ce742117598e35d7cd5b850c01c7099acee3a959ad",
-};
+// `PREFAB_UI.appHtmlSha256`: sha256 of prefab_ui/renderer/app.html inside the wheel.
+export const PY = { pkg: "prefab-ui", ...PREFAB_UI };
 export const TS_LABEL = `TS ${TS.version}`;
 export const PY_LABEL = `prefab-ui ${PY.version}`;
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import test from "node:test";
-import { STANDALONE_POLICY, cli, isCspMessage, isWasmProbe, pageFiles, standalone, watch, withPayload } from "../harness.mjs";
+import { STANDALONE_POLICY, cli, isCspMessage, isWasmProbe, pageFiles, prefabUiPage, prefabUiTemplate, standalone, watch, withPayload } from "../harness.mjs";
 
 const HARNESS = new URL("../harness.mjs", import.meta.url).href;
 
@@ -78,6 +78,18 @@ test("pageFiles writes pages with a document into a temporary folder; remove() d
   const page = readFileSync(fileURLToPath(policed.url({})), "utf8");
   assert.match(page, /^<html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; [^"]*img-src 'none'/);
   policed.remove();
+});
+
+test("prefabUiPage keeps app.html's head up to the </head> after its script, in prefab-ui's page", () => {
+  const app = '<html><head><meta charset="utf-8"><script type="module">const s = "</head>";</script>\n</head><body><div id="root"></div></body></html>';
+  const page = prefabUiPage(app);
+  assert.ok(page.includes('<title>Prefab</title>\n<meta charset="utf-8"><script type="module">const s = "</head>";</script>\n</head>'), page);
+  assert.ok(page.includes('<div id="root" style="max-width:64rem;margin:0 auto;padding:2rem"></div>'), page);
+  assert.match(withPayload(page, "{}"), /json">\{\}<\/script>/);
+  assert.throws(() => prefabUiPage("<html><body></body></html>"), /no <head>/);
+  const empty = mkdtempSync(join(tmpdir(), "prefab-no-venv-"));
+  assert.throws(() => prefabUiTemplate(empty), /cargo xtask install/);
+  rmSync(empty, { recursive: true });
 });
 
 test("standalone pages are opened under the default MCP Apps policy (a copy in <pages>/csp/)", () => {

@@ -34,10 +34,11 @@ pub const ROWS: &[Row] = &[
     ),
     ("Field", part("div", Prop::None, Role::Group).row()),
     ("FieldContent", part("div", Prop::None, Role::None).row()),
-    ("FieldTitle", part("div", Prop::Content, Role::None).row()),
+    // Inline `<span>`s, as prefab-ui's renderer draws them (a `Field` stacks them).
+    ("FieldTitle", part("span", Prop::Content, Role::None).row()),
     (
         "FieldDescription",
-        part("p", Prop::Content, Role::None).row(),
+        part("span", Prop::Content, Role::None).row(),
     ),
     ("FieldError", part("div", Prop::Content, Role::Alert).row()),
     ("ChoiceCard", part("label", Prop::None, Role::None).row()),

@@ -46,7 +46,8 @@ pub const ROWS: &[Row] = &[
         "InlineCode",
         Plain::new("code").text(Prop::Content).grid().row(),
     ),
-    ("Code", Plain::new("code").text(Prop::Content).row()),
+    // A code block (`<pre>`), as prefab-ui's renderer draws it (without its highlighting).
+    ("Code", Plain::new("pre").text(Prop::Content).row()),
     ("Markdown", With(markdown::render)),
     (
         "Span",
