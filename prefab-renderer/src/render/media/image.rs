@@ -63,33 +63,28 @@ pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
 }
 
 /// The element drawing the `data:` image `url` (already normalised) without a fetch, dressed
-/// like `img`; `None` for any other URL or a `data:` image this cannot draw.
+/// like `img`; `None` for any other URL or a `data:` image of a kind not drawn here. A source
+/// of a drawn kind that does not decode, or a `data:image/` URL with no data at all (a
+/// streamed partial URL, say), gets an empty element: as an `<img>` it would show nothing
+/// either, and a strict policy would report a refusal.
 fn drawn(url: &str, img: &Element) -> Option<Element> {
     let rest = url
         .get(..11)
         .filter(|head| head.eq_ignore_ascii_case("data:image/"))
         .map(|_| &url[11..])?;
-    let (kind, data) = rest.split_once(',')?;
-    let is = |name: &str| kind.eq_ignore_ascii_case(name);
-    let el = if is("svg+xml") {
-        sanitise(&String::from(js_sys::decode_uri_component(data).ok()?))?
-    } else {
-        // base64: a binary string, one char per byte.
-        let bytes: Vec<u8> = web_sys::window()?
-            .atob(data)
-            .ok()?
-            .chars()
-            .map(|c| c as u8)
-            .collect();
-        if is("svg+xml;base64") {
-            sanitise(&String::from_utf8(bytes).ok()?)?
-        } else if ["png;base64", "jpeg;base64", "gif;base64", "webp;base64"]
-            .iter()
-            .any(|k| is(k))
-        {
-            canvas(&bytes)?
-        } else {
-            return None;
+    // No comma: no data URL at all (a streamed partial one, say), nothing an `<img>` shows.
+    let el = match rest.split_once(',') {
+        None => dom::element("span"),
+        Some((kind, data)) => {
+            let is = |name: &str| kind.eq_ignore_ascii_case(name);
+            let svg = is("svg+xml") || is("svg+xml;base64");
+            let raster = ["png;base64", "jpeg;base64", "gif;base64", "webp;base64"]
+                .iter()
+                .any(|k| is(k));
+            if !svg && !raster {
+                return None;
+            }
+            decode(data, svg, !is("svg+xml")).unwrap_or_else(|| dom::element("span"))
         }
     };
     for name in ["id", "class", "style", "alt"] {
@@ -99,6 +94,26 @@ fn drawn(url: &str, img: &Element) -> Option<Element> {
     }
     dom::set_attr(&el, "role", "img");
     Some(el)
+}
+
+/// The drawing of `data` (base64 unless `base64` is false): sanitised inline SVG when `svg`,
+/// else a canvas; `None` when it does not decode.
+fn decode(data: &str, svg: bool, base64: bool) -> Option<Element> {
+    if !base64 {
+        return sanitise(&String::from(js_sys::decode_uri_component(data).ok()?));
+    }
+    // A binary string, one char per byte.
+    let bytes: Vec<u8> = web_sys::window()?
+        .atob(data)
+        .ok()?
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    if svg {
+        sanitise(&String::from_utf8(bytes).ok()?)
+    } else {
+        canvas(&bytes)
+    }
 }
 
 /// A `<canvas>` painted with the picture `bytes` once the browser has decoded them (empty,
