@@ -42,15 +42,45 @@ pub fn users(count: u32) -> Vec<User> {
             let last = LAST[(i * 7) % LAST.len()];
             User {
                 id,
-                name: format!("{first} {last}"),
-                email: format!(
-                    "{}.{}{id}@example.com",
-                    first.to_lowercase(),
-                    last.to_lowercase()
-                ),
+                name: [first, " ", last].concat(),
+                email: email(first, last, id),
                 role: ROLES[if i.is_multiple_of(10) { 0 } else { 1 + i % 2 }],
                 active: !i.is_multiple_of(7),
             }
         })
         .collect()
+}
+
+/// `first.last{id}@example.com`, lowercased, in one allocation (`format!` with two
+/// `to_lowercase()` made three and grew its buffer).
+fn email(first: &str, last: &str, id: u32) -> String {
+    use std::fmt::Write;
+    const DOMAIN: &str = "@example.com";
+    let digits = id.checked_ilog10().unwrap_or(0) as usize + 1;
+    let mut out = String::with_capacity(first.len() + 1 + last.len() + digits + DOMAIN.len());
+    out.extend(first.chars().flat_map(char::to_lowercase));
+    out.push('.');
+    out.extend(last.chars().flat_map(char::to_lowercase));
+    // Writing into a `String` cannot fail.
+    let _ = write!(out, "{id}");
+    out.push_str(DOMAIN);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_and_emails_are_the_formatted_ones() {
+        for user in super::users(1200) {
+            let (first, last) = user.name.split_once(' ').unwrap_or_default();
+            let email = format!(
+                "{}.{}{}@example.com",
+                first.to_lowercase(),
+                last.to_lowercase(),
+                user.id
+            );
+            assert_eq!(user.email, email);
+            assert!(super::FIRST.contains(&first) && super::LAST.contains(&last));
+        }
+    }
 }

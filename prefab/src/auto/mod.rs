@@ -36,6 +36,7 @@ mod comparison;
 mod detail;
 mod metrics;
 mod progress;
+mod records;
 mod table;
 mod timeline;
 
