@@ -47,46 +47,16 @@ impl Emitter<'_> {
                 Vec::new()
             }
             Kids::Modal => {
-                let (trigger, content) = match children {
-                    [first, rest @ ..] => (Some(first), rest),
-                    [] => (None, children),
-                };
-                let trigger = match trigger {
-                    Some(t) => self.node(t, &format!("{kids_path}[0]"), in_template, None),
-                    None => None,
-                };
-                let trigger = trigger
-                    .unwrap_or_else(|| self.synth(json!({"component": "Column", "children": []})));
-                let content = self.one(content, &kids_path, in_template);
-                out.insert("trigger".into(), json!(trigger));
-                out.insert("content".into(), json!(content));
+                self.modal(children, &kids_path, in_template, out);
                 Vec::new()
             }
             Kids::Options(ty, value_key, label_key) => {
-                let mut options = Vec::new();
-                for (i, child) in children.iter().enumerate() {
-                    let value = child.get(value_key).and_then(Value::as_str);
-                    match (child.get("type").and_then(Value::as_str), value) {
-                        (Some(t), Some(value)) if t == ty => {
-                            let label = child
-                                .get(label_key)
-                                .and_then(Value::as_str)
-                                .unwrap_or(value);
-                            let label = self.dynamic(
-                                label,
-                                &format!("{kids_path}[{i}].{label_key}"),
-                                in_template,
-                            );
-                            options.push(json!({"label": label, "value": value}));
-                        }
-                        _ => self.notes.note(
-                            DiagnosticKind::Degraded,
-                            format!("{kids_path}[{i}]"),
-                            ty,
-                            "not an option; dropped",
-                        ),
-                    }
-                }
+                let options = self.options(
+                    children,
+                    &kids_path,
+                    in_template,
+                    (ty, value_key, label_key),
+                );
                 out.insert("options".into(), json!(options));
                 Vec::new()
             }
@@ -113,6 +83,63 @@ impl Emitter<'_> {
                 vec!["key"]
             }
         }
+    }
+
+    /// A modal's first child as its `trigger` (an empty Column when there is none) and the
+    /// rest as its `content`.
+    fn modal(
+        &mut self,
+        children: &[Value],
+        kids_path: &str,
+        in_template: bool,
+        out: &mut Map<String, Value>,
+    ) {
+        let (trigger, content) = match children {
+            [first, rest @ ..] => (Some(first), rest),
+            [] => (None, children),
+        };
+        let trigger = match trigger {
+            Some(t) => self.node(t, &format!("{kids_path}[0]"), in_template, None),
+            None => None,
+        };
+        let trigger =
+            trigger.unwrap_or_else(|| self.synth(json!({"component": "Column", "children": []})));
+        let content = self.one(content, kids_path, in_template);
+        out.insert("trigger".into(), json!(trigger));
+        out.insert("content".into(), json!(content));
+    }
+
+    /// The children of type `ty` as `{label, value}` options (the label from `label_key`,
+    /// else the value); any other child is dropped with a note.
+    fn options(
+        &mut self,
+        children: &[Value],
+        kids_path: &str,
+        in_template: bool,
+        (ty, value_key, label_key): (&'static str, &'static str, &'static str),
+    ) -> Vec<Value> {
+        let mut options = Vec::new();
+        for (i, child) in children.iter().enumerate() {
+            let value = child.get(value_key).and_then(Value::as_str);
+            match (child.get("type").and_then(Value::as_str), value) {
+                (Some(t), Some(value)) if t == ty => {
+                    let label = child
+                        .get(label_key)
+                        .and_then(Value::as_str)
+                        .unwrap_or(value);
+                    let label =
+                        self.dynamic(label, &format!("{kids_path}[{i}].{label_key}"), in_template);
+                    options.push(json!({"label": label, "value": value}));
+                }
+                _ => self.notes.note(
+                    DiagnosticKind::Degraded,
+                    format!("{kids_path}[{i}]"),
+                    ty,
+                    "not an option; dropped",
+                ),
+            }
+        }
+        options
     }
 
     /// A button's `label` (or `icon`) as its child component.
