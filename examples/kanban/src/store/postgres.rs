@@ -62,7 +62,7 @@ impl PostgresStore {
         Ok(client)
     }
     /// Runs the read `query`, once more on a new connection when it finds the connection
-    /// closed: a server restart ends every open connection, and a client that sat idle through
+    /// lost: a server restart ends every open connection, and a client that sat idle through
     /// it learns so only at its next call. Only reads are run again: a write whose connection
     /// broke may have committed before, and running it again could apply it twice.
     fn read<T>(
@@ -72,13 +72,29 @@ impl PostgresStore {
     ) -> Result<T, StoreError> {
         let mut client = self.client()?;
         match query(&mut client) {
-            Err(e) if e.is_closed() => {
+            Err(e) if connection_lost(&e) => {
                 *client = open(&self.url)?;
                 query(&mut client)
             }
             other => other,
         }
         .map_err(|e| backend(doing, e))
+    }
+}
+
+/// Whether `e` says the connection is gone rather than that the query failed. How a client
+/// learns that the server ended its connection depends on timing: the socket found closed, a
+/// read or write on it failing ("error communicating with the server", seen in CI), the
+/// server's own `FATAL` notice read first (SQLSTATE class 57P, "operator intervention", e.g.
+/// 57P01 `admin_shutdown`), or a connection exception (class 08).
+fn connection_lost(e: &postgres::Error) -> bool {
+    match e.code() {
+        Some(state) => ["57P", "08"]
+            .iter()
+            .any(|class| state.code().starts_with(class)),
+        // No SQLSTATE: an I/O or protocol failure rather than the server's answer (a read run
+        // again that fails the same way costs one more connection, nothing else).
+        None => true,
     }
 }
 
