@@ -1,8 +1,9 @@
 //! PostgreSQL: several stateless server processes share one database (`--database-url`).
 use super::{Record, Store, StoreError, backend, parse_doc};
-use postgres::{Client, NoTls};
+use postgres::{Client, Config, NoTls};
 use serde_json::Value;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 /// Boards in a PostgreSQL table `prefab_boards` (created on connect).
 ///
@@ -24,7 +25,10 @@ const SCHEMA_LOCK: i64 = 0x7072_6566_6162;
 
 impl PostgresStore {
     /// Connects to `url` (`postgres://user@host/db` or `host=… dbname=…`) and creates the
-    /// table if it is missing.
+    /// table if it is missing. Unless the URL sets them, connecting gives up after 5 s
+    /// (`connect_timeout`) and a connection whose sent data stays unacknowledged for 10 s
+    /// counts as lost (`tcp_user_timeout`, Linux), so a vanished database host fails calls
+    /// quickly instead of holding them for the kernel's retransmissions.
     pub fn connect(url: &str) -> Result<Self, StoreError> {
         let mut client = open(url)?;
         let mut transaction = client
@@ -98,9 +102,32 @@ fn connection_lost(e: &postgres::Error) -> bool {
     }
 }
 
-fn open(url: &str) -> Result<Client, StoreError> {
+/// How long connecting may take (TCP connect), unless the URL says (`connect_timeout`).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long data sent may stay unacknowledged before the connection counts as lost, unless
+/// the URL says (`tcp_user_timeout`): a database host that vanished (powered off, partitioned)
+/// fails the call after this instead of after the kernel's retransmissions (~15 minutes).
+const TCP_USER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The connection settings of `url`, with our bounds where the URL sets none.
+fn config(url: &str) -> Result<Config, StoreError> {
     // The URL may carry a password: name only the failure.
-    Client::connect(url, NoTls).map_err(|e| backend("connecting to PostgreSQL", e))
+    let mut config: Config = url
+        .parse()
+        .map_err(|e| backend("reading the database URL", e))?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(TCP_USER_TIMEOUT);
+    }
+    Ok(config)
+}
+
+fn open(url: &str) -> Result<Client, StoreError> {
+    config(url)?
+        .connect(NoTls)
+        .map_err(|e| backend("connecting to PostgreSQL", e))
 }
 
 impl Store for PostgresStore {
@@ -170,5 +197,30 @@ impl Store for PostgresStore {
             )
             .map_err(|e| backend(&format!("writing board {id:?}"), e))?;
         Ok((changed == 1).then_some(expected + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_bound_a_url_without_them_and_yield_to_the_url() -> Result<(), StoreError> {
+        let plain = config("postgres://prefab@db.internal/prefab")?;
+        assert_eq!(plain.get_connect_timeout(), Some(&CONNECT_TIMEOUT));
+        assert_eq!(plain.get_tcp_user_timeout(), Some(&TCP_USER_TIMEOUT));
+        let own = config("host=db.internal connect_timeout=30 tcp_user_timeout=2")?;
+        assert_eq!(own.get_connect_timeout(), Some(&Duration::from_secs(30)));
+        assert_eq!(own.get_tcp_user_timeout(), Some(&Duration::from_secs(2)));
+        Ok(())
+    }
+
+    #[test]
+    fn a_bad_url_is_named_without_its_password() {
+        let Err(StoreError::Backend(message)) = config("postgres://u:hunter2@h/db?nope=1") else {
+            panic!("an unknown option must fail");
+        };
+        assert!(message.contains("database URL"), "{message}");
+        assert!(!message.contains("hunter2"), "{message}");
     }
 }
