@@ -69,13 +69,33 @@ fn authorization_settings_that_cannot_be_served_are_refused_at_start() {
     }
 }
 
+/// The complete JSON lines the server named `name` has written to standard error so far.
 fn log_lines(name: &str) -> Vec<Value> {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.stderr"));
-    std::fs::read_to_string(path)
-        .unwrap()
+    let text = std::fs::read_to_string(path).unwrap();
+    // A line still being written has no newline yet.
+    let complete = text.rfind('\n').map_or("", |end| &text[..end]);
+    complete
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
         .collect()
+}
+
+/// The first log line of `name` that `wanted` accepts, waiting (bounded) for it: the server
+/// writes a request's line as the answer leaves, not necessarily before the client reads it.
+fn wait_for_line(name: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let lines = log_lines(name);
+        if let Some(line) = lines.iter().find(|l| wanted(l)) {
+            return line.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no such line in {lines:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 #[test]
@@ -92,13 +112,9 @@ fn json_logs_have_a_line_per_request_and_warn_of_a_public_bind_without_authoriza
         ],
     );
     rpc(&server, "tools/list", json!({}));
-    // The line is written before the answer leaves; allow the write to reach the file.
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let lines = log_lines("serve_network_json");
-    let request = lines
-        .iter()
-        .find(|l| l["target"] == "prefab_mcp::request" && l["method"] == "tools/list")
-        .unwrap_or_else(|| panic!("no request line in {lines:?}"));
+    let request = wait_for_line("serve_network_json", |l| {
+        l["target"] == "prefab_mcp::request" && l["method"] == "tools/list"
+    });
     assert_eq!(request["status"], 200);
     assert_eq!(request["path"], "/mcp");
     assert!(request["duration_ms"].is_number());
