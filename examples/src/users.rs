@@ -52,15 +52,18 @@ pub fn users(count: u32) -> Vec<User> {
 }
 
 /// `first.last{id}@example.com`, lowercased, in one allocation (`format!` with two
-/// `to_lowercase()` made three and grew its buffer).
+/// `to_lowercase()` made three and grew its buffer). The names are ASCII (a test checks it),
+/// so lowercasing is per byte: `char::to_lowercase` per character took 7% of `prefab
+/// serve`'s time under `show_users` load.
 fn email(first: &str, last: &str, id: u32) -> String {
     use std::fmt::Write;
     const DOMAIN: &str = "@example.com";
     let digits = id.checked_ilog10().unwrap_or(0) as usize + 1;
     let mut out = String::with_capacity(first.len() + 1 + last.len() + digits + DOMAIN.len());
-    out.extend(first.chars().flat_map(char::to_lowercase));
+    out.push_str(first);
     out.push('.');
-    out.extend(last.chars().flat_map(char::to_lowercase));
+    out.push_str(last);
+    out.make_ascii_lowercase();
     // Writing into a `String` cannot fail.
     let _ = write!(out, "{id}");
     out.push_str(DOMAIN);
@@ -71,6 +74,8 @@ fn email(first: &str, last: &str, id: u32) -> String {
 mod tests {
     #[test]
     fn names_and_emails_are_the_formatted_ones() {
+        // `email` lowercases per byte.
+        assert!(super::FIRST.iter().chain(&super::LAST).all(|n| n.is_ascii()));
         for user in super::users(1200) {
             let (first, last) = user.name.split_once(' ').unwrap_or_default();
             let email = format!(
