@@ -75,7 +75,12 @@ mod tests {
     #[test]
     fn names_and_emails_are_the_formatted_ones() {
         // `email` lowercases per byte.
-        assert!(super::FIRST.iter().chain(&super::LAST).all(|n| n.is_ascii()));
+        assert!(
+            super::FIRST
+                .iter()
+                .chain(&super::LAST)
+                .all(|n| n.is_ascii())
+        );
         for user in super::users(1200) {
             let (first, last) = user.name.split_once(' ').unwrap_or_default();
             let email = format!(
