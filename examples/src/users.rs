@@ -53,8 +53,8 @@ pub fn users(count: u32) -> Vec<User> {
 
 /// `first.last{id}@example.com`, lowercased, in one allocation (`format!` with two
 /// `to_lowercase()` made three and grew its buffer). The names are ASCII (a test checks it),
-/// so lowercasing is per byte: `char::to_lowercase` per character took 7% of `prefab
-/// serve`'s time under `show_users` load.
+/// so lowercasing is per byte: `char::to_lowercase` per character was 8.9% of `prefab
+/// serve`'s samples under `show_users` load (`benches/README.md`).
 fn email(first: &str, last: &str, id: u32) -> String {
     use std::fmt::Write;
     const DOMAIN: &str = "@example.com";

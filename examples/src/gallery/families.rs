@@ -70,6 +70,11 @@ fn layout() -> Value {
     ]})
 }
 
+/// The `Code` block of the typography page.
+const RUST_SAMPLE: &str = r#"fn main() {
+    println!("hello, prefab");
+}"#;
+
 fn typography() -> Value {
     json!({"type": "Column", "cssClass": "gap-3", "children": [
         {"type": "H1", "content": "Quarterly report"},
@@ -87,7 +92,7 @@ fn typography() -> Value {
             text("Open the command palette with"), {"type": "Kbd", "label": "Ctrl"}, {"type": "Kbd", "label": "K"}
         ]},
         {"type": "Row", "cssClass": "gap-2", "children": [text("Run"), {"type": "InlineCode", "content": "cargo run --bin prefab -- serve"}]},
-        {"type": "Code", "language": "rust", "content": "fn main() {\n    println!(\"hello, prefab\");\n}"},
+        {"type": "Code", "language": "rust", "content": RUST_SAMPLE},
         {"type": "Link", "content": "Read the full report", "href": "https://example.com/report"}
     ]})
 }

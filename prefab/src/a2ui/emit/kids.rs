@@ -94,17 +94,15 @@ impl Emitter<'_> {
         in_template: bool,
         out: &mut Map<String, Value>,
     ) {
-        let (trigger, content) = match children {
-            [first, rest @ ..] => (Some(first), rest),
-            [] => (None, children),
-        };
-        let trigger = match trigger {
-            Some(t) => self.node(t, &format!("{kids_path}[0]"), in_template, None),
-            None => None,
-        };
-        let trigger =
-            trigger.unwrap_or_else(|| self.synth(json!({"component": "Column", "children": []})));
-        let content = self.one(content, kids_path, in_template);
+        let trigger = children
+            .first()
+            .and_then(|t| self.node(t, &format!("{kids_path}[0]"), in_template, None))
+            .unwrap_or_else(|| self.synth(json!({"component": "Column", "children": []})));
+        let content = self.one(
+            children.get(1..).unwrap_or_default(),
+            kids_path,
+            in_template,
+        );
         out.insert("trigger".into(), json!(trigger));
         out.insert("content".into(), json!(content));
     }
