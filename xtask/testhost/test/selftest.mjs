@@ -62,8 +62,12 @@ try {
       assert.match(view.policy, /^default-src 'none'; script-src 'unsafe-inline'; .*connect-src 'none'/);
       assert.doesNotMatch(view.policy, /eval/);
       assert.equal(await view.text("#wasm"), "refused:CompileError");
-      const violations = await view.cspViolations();
-      assert.ok(violations.some((v) => v.effectiveDirective === "script-src" && v.blockedURI === "wasm-eval"), JSON.stringify(violations));
+      // The violation event is its own task, not part of the refusal: wait for it (bounded).
+      await view.waitFor(
+        "a wasm-eval violation",
+        async () => (await view.cspViolations()).some((v) => v.effectiveDirective === "script-src" && v.blockedURI === "wasm-eval"),
+        5000,
+      );
       assert.equal(await view.text("#origin"), "null");
       assert.equal(await view.text("#storage"), "SecurityError");
     }));
@@ -168,7 +172,13 @@ try {
         await view.click("#fetch");
         await view.waitFor("the fetch", async () => (await view.text("#fetched")) !== "");
         assert.equal(await view.text("#fetched"), "blocked:TypeError");
-        assert.ok((await view.cspViolations()).some((v) => v.effectiveDirective === "connect-src"));
+        // The securitypolicyviolation event is queued as its own task and may arrive after the
+        // fetch's rejection: wait (bounded) for it rather than reading the list once.
+        await view.waitFor(
+          "a connect-src violation",
+          async () => (await view.cspViolations()).some((v) => v.effectiveDirective === "connect-src"),
+          5000,
+        );
       });
       assert.throws(() => policyFor("default", { connectDomains: ["https://a.example; script-src *"] }), /connectDomains\[0\]: not an origin/);
       assert.throws(() => policyFor("default", { scriptDomains: [] }), /unknown field/);
@@ -181,21 +191,27 @@ try {
   await test("custom _meta.ui.csp: resourceDomains lets the view load a script from that origin (a CDN); without it the script is blocked", async () => {
     const cdn = await serveOrigin({ "/lib.js": { type: "text/javascript", body: 'document.getElementById("lib").textContent = "loaded";' } });
     const html = `<!doctype html><html><head><title>cdn</title></head><body><p id="lib">absent</p><script src="${cdn.origin}/lib.js"></script></body></html>`;
-    const libText = async (options) => {
+    // `until(result)`: what the case waits for (bounded) once the document has loaded; the
+    // load event comes after the parser-blocking script ran or was refused, but the refusal's
+    // violation event is a task of its own and may come later.
+    const libText = async (options, until) => {
       const view = await host.open({ html, cspExpected: (text) => text.includes("/lib.js"), ...options });
       try {
-        await view.waitFor("the view document", async () => (await view.text("#lib").catch(() => null)) !== null);
-        await view.settle({ quietMs: 300 });
-        return { text: await view.text("#lib"), violations: await view.cspViolations() };
+        await view.waitFor("the view document loaded", () => view.evaluate(() => document.readyState === "complete" && document.getElementById("lib") !== null));
+        const read = async () => ({ text: await view.text("#lib"), violations: await view.cspViolations() });
+        return await view.waitFor("the script's outcome", async () => {
+          const result = await read();
+          return until(result) && result;
+        }, 5000);
       } finally {
         await view.close();
       }
     };
     try {
-      const allowed = await libText({ ui: { csp: { resourceDomains: [cdn.origin] } } });
+      const allowed = await libText({ ui: { csp: { resourceDomains: [cdn.origin] } } }, (r) => r.text === "loaded");
       assert.equal(allowed.text, "loaded");
       assert.deepEqual(allowed.violations, []);
-      const blocked = await libText({});
+      const blocked = await libText({}, (r) => r.violations.some((v) => v.effectiveDirective.startsWith("script-src")));
       assert.equal(blocked.text, "absent");
       assert.ok(blocked.violations.some((v) => v.effectiveDirective.startsWith("script-src") && v.blockedURI.startsWith(cdn.origin)), JSON.stringify(blocked.violations));
     } finally {
