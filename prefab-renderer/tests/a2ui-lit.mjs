@@ -54,16 +54,29 @@ const prefab = a2uiCommand(opts.prefab);
 const jsonFiles = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : []);
 const norm = (s) => s.replace(/\s+/g, " ").trim();
 
-/** Renders `messages` in the Lit page; its texts, or throws with the render error. */
+/**
+ * Renders `messages` in the Lit page; its texts, or throws with the render error. Lit's children
+ * render in their own update cycles, and Markdown is rendered asynchronously: what it shows is
+ * read until two reads two animation frames (and 50 ms) apart agree and show some text, for at
+ * most `LIT_SETTLE_MS` (then the last read is returned, and the checks report it).
+ */
 async function litRender(page, url) {
   await page.goto(url);
   const status = await page.evaluate(() => window.rendered);
   if (status !== "ok") throw new Error(status);
-  // Lit's children render in their own update cycles, and Markdown is rendered asynchronously:
-  // let them settle.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 20)))));
-  return page.evaluate(shownTexts);
+  const deadline = Date.now() + LIT_SETTLE_MS;
+  let shown = await page.evaluate(shownTexts);
+  for (;;) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    const again = await page.evaluate(shownTexts);
+    const same = JSON.stringify(again) === JSON.stringify(shown);
+    shown = again;
+    if ((same && shown.texts.length > 0) || Date.now() > deadline) return shown;
+  }
 }
+
+/** How long Lit's page may take to settle (see `litRender`). */
+const LIT_SETTLE_MS = 5000;
 
 /** Renders an envelope in our viewer; what it shows and the problems it reports. */
 async function oursRender(page, url) {
@@ -156,9 +169,11 @@ try {
       const compact = (s) => s.replace(/\s+/g, "");
       const missingFrom = ({ texts }) => wanted.filter((t) => !compact(texts.join("")).includes(compact(t)));
       let missing = missingFrom(await litRender(page, lit.url(messages)));
-      // A busy machine may not have finished Lit's asynchronous Markdown: look once more.
-      if (missing.length) {
-        await page.waitForTimeout(300);
+      // A busy machine may not have finished Lit's asynchronous Markdown: look again until
+      // every text shows, for at most LIT_SETTLE_MS.
+      const deadline = Date.now() + LIT_SETTLE_MS;
+      while (missing.length && Date.now() < deadline) {
+        await page.waitForTimeout(50);
         missing = missingFrom(await page.evaluate(shownTexts));
       }
       if (missing.length) problems.push(`not shown by Lit: ${missing.map((t) => JSON.stringify(t)).join(", ")}`);

@@ -169,8 +169,12 @@ async function hostSuite(host, csp) {
       const answered = ev2.filter((e) => e.dir === "host->view" && e.kind === "response" && asked.has(e.id));
       return asked.size === 10 && answered.length === 10;
     });
-    await sleep(100);
-    check(`${tag} 10 toolCalls answered in reverse order leave the last one's state`, (await v.text("#last")) === "last=10", await v.text("#last"));
+    // The view may still be applying the answers: a notification sent after them reaches the
+    // view after them (one path, in order), so once its patch shows, all ten were applied.
+    await v.call("sendToolResult", { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "after the burst" } } } });
+    await waitFor("a patch sent after the answers", async () => (await v.text("#patched")) === "patched=after the burst");
+    const last = await waitFor("the last call's state", async () => ((await v.text("#last")) === "last=10" ? "last=10" : null), 3000).catch(async () => v.text("#last"));
+    check(`${tag} 10 toolCalls answered in reverse order leave the last one's state`, last === "last=10", last);
 
     // Forged messages from a second iframe (a sibling of the sandbox proxy in the host page).
     const envelope = { "$prefab": { version: "0.3" }, view: { type: "Text", content: "FORGED" }, state: { name: "FORGED" } };
@@ -180,7 +184,10 @@ async function hostSuite(host, csp) {
       ...Array.from({ length: 40 }, (_, id) => ({ jsonrpc: "2.0", id, result: { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { name: "FORGED" } } } } })),
     ];
     await v.forge(forged);
-    await sleep(300);
+    // Posted before a message the host sends now (which takes the longer way, through the
+    // proxy): once that one's patch shows, the forged ones have reached the view too.
+    await v.call("sendToolResult", { content: [], structuredContent: { "$prefab": { version: "0.3" }, update: { state: { patched: "after the forgery" } } } });
+    await waitFor("a patch sent after the forged messages", async () => (await v.text("#patched")) === "patched=after the forgery");
     const afterForgery = await v.frame().evaluate(() => document.body.innerText);
     check(`${tag} messages forged by a second iframe are ignored`, !afterForgery.includes("FORGED") && afterForgery.includes("Hello bob"), afterForgery.slice(0, 120));
 
@@ -196,6 +203,8 @@ async function hostSuite(host, csp) {
     await waitFor("a tick", async () => (await v.text("#ticks")) !== "ticks=");
     const teardown = await v.teardown(3000);
     const ticksAtTeardown = await v.text("#ticks");
+    // A fixed wait on purpose: the behaviour under test is that nothing happens in it (six
+    // 50 ms intervals that must not tick).
     await sleep(300);
     const ticksLater = await v.text("#ticks");
     check(`${tag} ui/resource-teardown answered with {}`, teardown?.ok && JSON.stringify(teardown.result) === "{}", JSON.stringify(teardown));

@@ -80,6 +80,8 @@ await guard("suite ran to the end", async () => {
     await el.click({ force: true, timeout: 500 }).catch(() => {});
     await el.hover({ force: true, timeout: 500 }).catch(() => {});
   }
+  // A fixed wait on purpose: the checks below are that nothing (a payload, a dialog, a
+  // navigation, a request) happens in it.
   await page.waitForTimeout(300);
   const svgImage = await page.$eval("#image-svg-data", (e) => `${e.tagName} ${e.getAttribute("role")} ${e.querySelectorAll("*").length} ${e.hasAttribute("onload")}`);
   check("an SVG data: Image is drawn inline, without its script, handler, foreignObject and link", svgImage === "svg img 0 false", svgImage);
