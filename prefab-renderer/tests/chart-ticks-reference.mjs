@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { pageFiles, withHost } from "../../xtask/testhost/index.mjs";
+import { pageFiles, renderInPrefabUi, withHost } from "../../xtask/testhost/index.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 /** Where the reference labels are kept. */
@@ -62,9 +62,9 @@ async function main() {
     const page = await host.context.newPage();
     await page.setViewportSize({ width: 1024, height: 700 });
     for (const { key, envelope } of chartCases()) {
-      await page.goto(theirs.url(envelope));
+      // Mounted, then its layout (the tick labels included) unchanged for 800 ms.
+      await renderInPrefabUi(page, theirs.url(envelope), 800);
       await page.waitForSelector(".recharts-wrapper");
-      await page.waitForTimeout(800);
       labels[key] = await page.evaluate(() => {
         const all = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent);
         return { x: all(".recharts-xAxis-tick-labels text"), y: all(".recharts-yAxis-tick-labels text") };

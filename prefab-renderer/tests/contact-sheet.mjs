@@ -11,7 +11,7 @@
 // `cargo xtask contact-sheet` writes the pages and the auto-renderer outputs, then runs this.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PAGES_OPTION, cli, pageFiles, withHost } from "../../xtask/testhost/index.mjs";
+import { PAGES_OPTION, cli, pageFiles, renderInPrefabUi, withHost } from "../../xtask/testhost/index.mjs";
 import { catalogue, documentPages, renderIn } from "./catalog.mjs";
 
 const opts = cli("contact-sheet.mjs", { pages: PAGES_OPTION, out: { type: "string", default: "target/contact-sheet", path: true }, only: { type: "string", default: "" } });
@@ -50,8 +50,8 @@ await withHost(async (host) => {
     if (theirs) {
       shots.push(
         await shoot(`${base}.prefab-ui.png`, `${doc.name} (prefab-ui)`, async () => {
-          await page.goto(theirs.url(doc.envelope));
-          await page.waitForTimeout(600);
+          // Mounted, then its layout unchanged for 600 ms (see `settle`).
+          await renderInPrefabUi(page, theirs.url(doc.envelope), 600);
         }),
       );
     }

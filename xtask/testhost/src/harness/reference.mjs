@@ -55,16 +55,50 @@ export function prefabUiTemplate(root) {
 
 /**
  * Opens `url` (prefab-ui's page with a document) in `page` and waits until its renderer has
- * mounted the document and settled (its React commits and the charts' first measurement).
+ * mounted the document and settled (its React commits and the charts' first measurement):
+ * `settle(page, ms)`.
  */
-export async function renderInPrefabUi(page, url) {
+export async function renderInPrefabUi(page, url, ms = 250) {
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById("root")?.childElementCount > 0, null, { timeout: 15000, polling: 50 });
-  await settle(page);
+  await settle(page, ms);
 }
 
-/** Two animation frames, then `ms` more (prefab-ui's charts measure their box after a resize). */
-export async function settle(page, ms = 250) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForTimeout(ms);
+/**
+ * Two animation frames, then (when `ms` > 0) until the page's layout (`layoutSignature`) has
+ * not changed for `ms`, for at most `timeoutMs` more: prefab-ui's charts measure their box
+ * after a resize and draw again, later on a busy machine. Never returns sooner than the two
+ * frames and `ms`; true once quiet, false when the time ran out (the caller then measures what
+ * is there).
+ */
+export async function settle(page, ms = 250, { timeoutMs = 5000 } = {}) {
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames();
+  if (ms <= 0) return true;
+  const deadline = Date.now() + ms + timeoutMs;
+  let seen = await page.evaluate(layoutSignature);
+  let since = Date.now();
+  while (Date.now() - since < ms) {
+    if (Date.now() > deadline) return false;
+    await page.waitForTimeout(Math.min(50, ms));
+    await frames();
+    const now = await page.evaluate(layoutSignature);
+    if (now !== seen) [seen, since] = [now, Date.now()];
+  }
+  return true;
+}
+
+/**
+ * Runs in the page: what a measurement depends on, as one string — the document's scroll
+ * size, its number of elements, and each SVG's size attributes and text (a chart drawn at its
+ * measured width, with the tick labels of that width). Path shapes are left out, so a chart's
+ * entry animation does not keep the page from settling.
+ */
+export function layoutSignature() {
+  const root = document.documentElement;
+  const svgs = [...document.querySelectorAll("svg")].map((s) => {
+    const texts = [...s.querySelectorAll("text")].map((t) => t.textContent).join("|");
+    return `${s.getAttribute("width")}x${s.getAttribute("height")}:${texts}`;
+  });
+  return `${root.scrollWidth}x${root.scrollHeight}:${document.getElementsByTagName("*").length}:${svgs.join(";")}`;
 }
