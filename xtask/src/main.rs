@@ -36,6 +36,9 @@
 //!   hello, a FastMCP server over stdio and HTTP, and `--watch`).
 //! * `cargo xtask fuzz [--seconds N] [TARGET…]` — runs the fuzz targets of `fuzz/` (60 s
 //!   each by default); see `CONTRIBUTING.md`.
+//! * `cargo xtask flakes [--runs N] [--load K] [--only SUITE,…]` — runs the browser suites N
+//!   times (optionally beside K busy loops) and reports how often each test failed, with the
+//!   first failure's message (`xtask/src/flakes.rs`, `TESTING.md`); not part of `test`.
 //! * `cargo xtask package [--install]` — packages every published crate (`cargo package`),
 //!   prints each `.crate`'s size (fails above 8 MiB), builds and tests them from the packaged
 //!   sources alone and runs the `prefab --version` built from them; `--install` also
@@ -70,6 +73,7 @@ mod conformance;
 mod contact;
 mod e2e;
 mod fastmcp;
+mod flakes;
 mod fuzz;
 mod hosts;
 mod install;
@@ -129,6 +133,7 @@ fn main() -> ExitCode {
             pages::write(&pages).and_then(|()| cdn::npm_suite(&pages))
         }
         Some("fuzz") => fuzz::run_cli(&args[1..]),
+        Some("flakes") => flakes::cli(&args[1..]),
         Some("package") => package::cli(&args[1..]),
         Some("version") => version::cli(&args[1..]),
         Some("postgres") => install::postgres().map(|url| println!("{url}")),
@@ -145,7 +150,7 @@ fn main() -> ExitCode {
         Some("contact-sheet") => contact::write(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|build-renderer [--allocator dlmalloc]|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|flakes [--runs N] [--load K] [--only SUITE]|build-renderer [--allocator dlmalloc]|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
             );
             return ExitCode::from(2);
         }

@@ -56,23 +56,7 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::pages::write(&pages)?;
-    for script in [
-        "e2e.mjs",
-        "delivery.mjs",
-        "display.mjs",
-        "xss.mjs",
-        "interactive.mjs",
-        "charts.mjs",
-        "forms.mjs",
-        "theme.mjs",
-        "sortable.mjs",
-        // Every conformance document and gallery view (`target/gallery`, written by the
-        // gallery test during `native()`) streamed as tool-input-partial messages.
-        "streaming.mjs",
-        // The catalogue and the gallery views at the widths hosts give a view (360, 512,
-        // 720 px, and 1024): no text overlapping text, no horizontal overflow.
-        "widths.mjs",
-    ] {
+    for script in PAGES_SUITES {
         run(Command::new("node")
             .arg(format!("prefab-renderer/tests/{script}"))
             .arg("--pages")
@@ -105,6 +89,27 @@ fn renderer() -> Result<(), String> {
         .args(["--allow-unknown", CATALOG_LEGACY]))?;
     a2ui_lit(&pages)
 }
+
+/// The browser suites of `prefab-renderer/tests` that need only the pages folder
+/// (`node prefab-renderer/tests/<script> --pages DIR`), in the order [`renderer`] runs them;
+/// `cargo xtask flakes` runs them too.
+pub const PAGES_SUITES: &[&str] = &[
+    "e2e.mjs",
+    "delivery.mjs",
+    "display.mjs",
+    "xss.mjs",
+    "interactive.mjs",
+    "charts.mjs",
+    "forms.mjs",
+    "theme.mjs",
+    "sortable.mjs",
+    // Every conformance document and gallery view (`target/gallery`, written by the
+    // gallery test during `native()`) streamed as tool-input-partial messages.
+    "streaming.mjs",
+    // The catalogue and the gallery views at the widths hosts give a view (360, 512,
+    // 720 px, and 1024): no text overlapping text, no horizontal overflow.
+    "widths.mjs",
+];
 
 /// A2UI against the official Lit renderer (`@a2ui/lit`, installed by `cargo xtask install`):
 /// every official v0.9 example rendered by Lit and, converted by `prefab a2ui from`, by our
