@@ -78,7 +78,16 @@ pub fn set_attr(el: &Element, name: &str, value: &str) {
 /// Sets or removes a boolean attribute.
 pub fn toggle_attr(el: &Element, name: &str, on: bool) {
     if on {
-        set_attr(el, name, "");
+        // An ARIA state's empty value means false (`aria-invalid=""` is valid).
+        set_attr(
+            el,
+            name,
+            if name.starts_with("aria-") {
+                "true"
+            } else {
+                ""
+            },
+        );
     } else {
         report(el.remove_attribute(name));
     }

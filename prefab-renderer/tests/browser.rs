@@ -7,72 +7,18 @@
 use prefab::expr::{Map, Scope, Value};
 use prefab_renderer::actions;
 use prefab_renderer::bridge::rpc;
-use prefab_renderer::cx::{Cx, Shared};
 use prefab_renderer::js;
-use prefab_renderer::render;
 use prefab_renderer::store::{Owner, Store};
-use prefab_renderer::template::Frame;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Parses wire JSON with the browser's JSON.parse (as the renderer does).
-fn json(text: &str) -> Value {
-    js::parse_json(text).unwrap()
-}
-
-struct Mounted {
-    store: Store,
-    root: Element,
-    owner: Owner,
-}
-
-/// Renders `view` with `state` into a fresh element attached to the body.
-fn mount(state: &str, view: &str) -> Mounted {
-    let store = Store::new();
-    if let Value::Object(map) = json(state) {
-        store.replace((*map).clone(), &[]);
-    }
-    let owner = Owner::root(&store);
-    let cx = Cx::new(Frame::root(&store), owner.clone(), Shared::new(Map::new()));
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let root = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&root).unwrap();
-    let node = render::node(&cx, &json(view), "view");
-    root.append_child(&node).unwrap();
-    Mounted { store, root, owner }
-}
-
-impl Mounted {
-    fn text(&self, selector: &str) -> String {
-        self.root
-            .query_selector(selector)
-            .unwrap()
-            .and_then(|e| e.text_content())
-            .unwrap_or_default()
-    }
-    fn el(&self, selector: &str) -> Element {
-        self.root.query_selector(selector).unwrap().unwrap()
-    }
-    fn cx(&self) -> Cx {
-        Cx::new(
-            Frame::root(&self.store),
-            self.owner.clone(),
-            Shared::new(Map::new()),
-        )
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.owner.dispose();
-        self.root.remove();
-    }
-}
+mod common;
+use common::{Mounted, json, mount};
 
 #[wasm_bindgen_test]
 fn an_effect_reruns_only_for_the_keys_it_read() {

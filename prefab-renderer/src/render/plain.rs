@@ -233,7 +233,7 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
         // The `pf-<component>-variant-<v>` hook themes written for prefab-ui target.
         let variant = prop(node, "variant").as_str().unwrap_or("default");
         base(cx, &el, node, &variant_class(&class, variant));
-        dom::set_attr(&el, "data-variant", variant);
+        data_attr(cx, &el, "data-variant", variant);
     } else {
         base(cx, &el, node, &classes(cx, &class, p.mods, node));
     }
@@ -341,6 +341,14 @@ fn heading_tag(level: &Value) -> &'static str {
         6 => "h6",
         _ => "h1",
     }
+}
+
+/// Sets `attr` to `value`, a literal or a template followed as it changes.
+pub(super) fn data_attr(cx: &Cx, el: &Element, attr: &'static str, value: &str) {
+    let target = el.clone();
+    cx.bind_text(&Value::from(value), move |v| {
+        dom::set_attr(&target, attr, v)
+    });
 }
 
 /// `"<base> <base>-variant-<variant>"`: the class pair prefab-ui's renderer puts on

@@ -72,8 +72,22 @@ pub fn value_axis(
     scale
 }
 
-/// Category labels (the tips' titles) at band centres, thinned so they do not overlap.
-pub fn category_labels(c: &Canvas, plot: Plot, vertical: bool) {
+/// Where category `i` of `n` sits along a category axis of `length` from `c0`: at its band's
+/// centre (bars), or, for `points` (lines and areas, as prefab-ui's point scale places them),
+/// from one edge of the plot to the other.
+#[must_use]
+pub fn category_at(c0: f64, length: f64, i: usize, n: usize, points: bool) -> f64 {
+    let n = n.max(1);
+    if points && n > 1 {
+        c0 + i as f64 * length / (n - 1) as f64
+    } else {
+        c0 + (i as f64 + 0.5) * length / n as f64
+    }
+}
+
+/// Category labels (the tips' titles) where [`category_at`] puts them, thinned so they do not
+/// overlap.
+pub fn category_labels(c: &Canvas, plot: Plot, vertical: bool, points: bool) {
     let cats = &c.tips;
     let n = cats.len().max(1);
     let room = if vertical {
@@ -88,26 +102,14 @@ pub fn category_labels(c: &Canvas, plot: Plot, vertical: bool) {
     let widest = widest as f64;
     let need = if vertical { 18.0 } else { widest * 7.0 + 8.0 };
     let every = ((need * n as f64 / room.max(1.0)).ceil() as usize).max(1);
-    let band = room / n as f64;
     for (i, tip) in cats.iter().enumerate().step_by(every) {
         let cat = &tip.title;
-        let mid = (i as f64 + 0.5) * band;
         if vertical {
-            c.text(
-                plot.x0 - 8.0,
-                plot.y0 + mid + 4.0,
-                cat,
-                "end",
-                "pf-chart-tick",
-            );
+            let y = category_at(plot.y0, room, i, n, points);
+            c.text(plot.x0 - 8.0, y + 4.0, cat, "end", "pf-chart-tick");
         } else {
-            c.text(
-                plot.x0 + mid,
-                plot.y1 + 18.0,
-                cat,
-                "middle",
-                "pf-chart-tick",
-            );
+            let x = category_at(plot.x0, room, i, n, points);
+            c.text(x, plot.y1 + 18.0, cat, "middle", "pf-chart-tick");
         }
     }
 }
@@ -148,12 +150,18 @@ pub fn rect(c: &Canvas, x: f64, y: f64, w: f64, h: f64, class: &str) -> web_sys:
     el
 }
 
-/// A `<circle>` data point.
-pub fn dot(c: &Canvas, x: f64, y: f64, r: f64, color: &str) -> web_sys::Element {
+/// A point of radius `r`: filled with `color` (scatter), or `hollow` as prefab-ui draws line,
+/// area and radar points (the background inside a `color` ring).
+pub fn dot(c: &Canvas, (x, y): (f64, f64), r: f64, color: &str, hollow: bool) -> web_sys::Element {
     let el = c.add(None, "circle", "pf-chart-dot");
     for (name, v) in [("cx", x), ("cy", y), ("r", r)] {
         super::set_num(&el, name, v);
     }
-    crate::dom::set_attr(&el, "fill", color);
+    if hollow {
+        crate::dom::set_attr(&el, "fill", "var(--background,var(--pf-bg))");
+        crate::dom::set_attr(&el, "stroke", color);
+    } else {
+        crate::dom::set_attr(&el, "fill", color);
+    }
     el
 }

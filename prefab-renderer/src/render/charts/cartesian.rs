@@ -256,7 +256,7 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
         !horizontal && value_axis,
     );
     if show_cats {
-        axes::category_labels(c, plot, horizontal);
+        axes::category_labels(c, plot, horizontal, opts.mark != Mark::Bar);
     }
     axes::titles(c, plot, &bottom_title, &left_title);
     let (c0, length) = if horizontal {
@@ -267,7 +267,9 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
     let g = Geometry {
         horizontal,
         c0,
-        band: length / c.tips.len().max(1) as f64,
+        length,
+        n: c.tips.len(),
+        points: opts.mark != Mark::Bar,
         scale,
     };
     hit_areas(c, plot, &g);
@@ -278,17 +280,40 @@ fn draw(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, show_cats:
 struct Geometry {
     /// Categories run down (bars grow right) instead of across.
     horizontal: bool,
-    /// Where the category axis starts, and the room of one category.
+    /// Where the category axis starts, its length and the number of categories.
     c0: f64,
-    band: f64,
+    length: f64,
+    n: usize,
+    /// Categories are points from edge to edge (lines, areas), not bands (bars).
+    points: bool,
     scale: super::scale::Linear,
+}
+
+impl Geometry {
+    /// The room of one category (a band, or the distance between two points).
+    fn band(&self) -> f64 {
+        let slots = if self.points {
+            self.n.saturating_sub(1)
+        } else {
+            self.n
+        };
+        self.length / slots.max(1) as f64
+    }
+
+    /// Where category `i`'s band centre or point is.
+    fn at(&self, i: usize) -> f64 {
+        axes::category_at(self.c0, self.length, i, self.n, self.points)
+    }
 }
 
 /// One hit area per category (for its tooltip), and the tooltip's anchor.
 fn hit_areas(c: &mut Canvas, plot: Plot, g: &Geometry) {
-    let (c0, band, horizontal) = (g.c0, g.band, g.horizontal);
+    let (band, horizontal) = (g.band(), g.horizontal);
+    let (lo, hi) = (g.c0, g.c0 + g.length);
     for i in 0..c.tips.len() {
-        let start = c0 + i as f64 * band;
+        // Centred on the category, cut to the plot (a point at an edge has half a band).
+        let start = (g.at(i) - band / 2.0).max(lo);
+        let band = (g.at(i) + band / 2.0).min(hi) - start;
         let hit = if horizontal {
             axes::rect(c, plot.x0, start, plot.x1 - plot.x0, band, "pf-chart-hit")
         } else {
@@ -307,7 +332,7 @@ fn hit_areas(c: &mut Canvas, plot: Plot, g: &Geometry) {
 
 /// The bars (side by side, or stacked), lines or areas of every layer.
 fn marks(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, g: &Geometry) {
-    let (c0, band, horizontal, scale) = (g.c0, g.band, g.horizontal, g.scale);
+    let (band, horizontal, scale) = (g.band(), g.horizontal, g.scale);
     let slots = if opts.stacked { 1 } else { layers.len().max(1) };
     let gap = if slots > 1 { 4.0 } else { 0.0 };
     let width = ((band * 0.8 - gap * (slots - 1) as f64) / slots as f64).max(1.0);
@@ -322,7 +347,7 @@ fn marks(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, g: &Geome
         if opts.mark == Mark::Bar {
             let mut last: Option<(f64, f64)> = None;
             for (i, &(a, b)) in layer.spans.iter().enumerate() {
-                let start = c0 + i as f64 * band + band * 0.1 + slot as f64 * (width + gap);
+                let start = g.at(i) - band * 0.4 + slot as f64 * (width + gap);
                 let (pa, pb) = (scale.at(a), scale.at(b));
                 let bar = if horizontal {
                     axes::rect(c, pa, start, pb - pa, width, "pf-chart-bar")
@@ -339,7 +364,7 @@ fn marks(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, g: &Geome
             }
             continue;
         }
-        let at = |i: usize, v: f64| (c0 + (i as f64 + 0.5) * band, scale.at(v));
+        let at = |i: usize, v: f64| (g.at(i), scale.at(v));
         let (mut top, mut base) = (Vec::new(), Vec::new());
         for (i, &(a, b)) in layer.spans.iter().enumerate() {
             top.push(at(i, b));
@@ -361,7 +386,7 @@ fn marks(c: &mut Canvas, props: &Value, layers: &[Layer], opts: &Opts, g: &Geome
         dom::set_attr(&el, "stroke", &layer.color);
         if dots {
             for (i, &(x, y)) in top.iter().enumerate() {
-                set_tip(&axes::dot(c, x, y, 3.0, &layer.color), i);
+                set_tip(&axes::dot(c, (x, y), 3.0, &layer.color, true), i);
             }
         }
     }
@@ -412,7 +437,7 @@ pub fn scatter(c: &mut Canvas, props: &Value) {
                 }
             };
             let r = (area / core::f64::consts::PI).sqrt();
-            set_tip(&axes::dot(c, x, y, r, color), c.tips.len());
+            set_tip(&axes::dot(c, (x, y), r, color, false), c.tips.len());
             c.tips.push(Tip {
                 title: label.clone(),
                 rows: lines,

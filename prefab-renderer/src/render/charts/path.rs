@@ -140,15 +140,23 @@ fn cos(x: f64) -> f64 {
 }
 
 /// The ring sector between radii `r0 < r1` from angle `a0` to `a1` (degrees, either
-/// direction; a whole turn is drawn as 359.99°). `r0 == 0` gives a pie slice.
+/// direction). `r0 == 0` gives a pie slice. A whole turn is a full disc or ring, drawn as two
+/// half arcs per circle: one arc back to its own start point paints nothing in SVG.
 #[must_use]
 pub fn sector(cx: f64, cy: f64, r0: f64, r1: f64, a0: f64, a1: f64) -> String {
-    let sweep = super::scale::within(a1 - a0, -359.99, 359.99);
+    let sweep = super::scale::within(a1 - a0, -360.0, 360.0);
+    let mut d = String::new();
+    if sweep.abs() >= 359.99 {
+        circle(&mut d, (cx, cy), r1, a0, '0');
+        if r0 > 0.0 {
+            circle(&mut d, (cx, cy), r0, a0, '1');
+        }
+        return d;
+    }
     let a1 = a0 + sweep;
     // Counter-clockwise on screen (y down) is SVG sweep flag 0.
     let large = if sweep.abs() > 180.0 { '1' } else { '0' };
     let (out_flag, in_flag) = if sweep >= 0.0 { ('0', '1') } else { ('1', '0') };
-    let mut d = String::new();
     let (x, y) = polar(cx, cy, r1, a0);
     point(&mut d, 'M', x, y);
     arc(&mut d, r1, large, out_flag, polar(cx, cy, r1, a1));
@@ -161,6 +169,16 @@ pub fn sector(cx: f64, cy: f64, r0: f64, r1: f64, a0: f64, a1: f64) -> String {
     }
     d.push('Z');
     d
+}
+
+/// A whole circle of radius `r` from angle `a0`, as two half arcs in the direction `sweep`
+/// (the inner circle of a ring runs the other way, so the nonzero rule leaves it a hole).
+fn circle(d: &mut String, (cx, cy): (f64, f64), r: f64, a0: f64, sweep: char) {
+    let (x, y) = polar(cx, cy, r, a0);
+    point(d, 'M', x, y);
+    arc(d, r, '0', sweep, polar(cx, cy, r, a0 + 180.0));
+    arc(d, r, '0', sweep, (x, y));
+    d.push('Z');
 }
 
 fn arc(d: &mut String, r: f64, large: char, sweep: char, (x, y): (f64, f64)) {
@@ -236,8 +254,20 @@ mod tests {
             sector(0.0, 0.0, 0.0, 10.0, 180.0, 0.0),
             "M-10,0A10,10 0 0 1 10,0L0,0Z"
         );
-        // A whole turn still draws (two distinct end points).
-        let full = sector(0.0, 0.0, 0.0, 10.0, 0.0, 360.0);
-        assert!(full.contains(" 0 1 0 10,0"), "{full}");
+        // A whole turn is a disc of two half arcs (an arc back to its own start point
+        // paints nothing: a one-slice pie and a radial chart's largest ring drew nothing).
+        assert_eq!(
+            sector(0.0, 0.0, 0.0, 10.0, 0.0, 360.0),
+            "M10,0A10,10 0 0 0 -10,0A10,10 0 0 0 10,0Z"
+        );
+        assert_eq!(
+            sector(0.0, 0.0, 0.0, 10.0, 180.0, -180.0),
+            "M-10,0A10,10 0 0 0 10,0A10,10 0 0 0 -10,0Z"
+        );
+        // A whole ring: the inner circle runs the other way (a hole under the nonzero rule).
+        assert_eq!(
+            sector(0.0, 0.0, 5.0, 10.0, 90.0, 450.0),
+            "M0,-10A10,10 0 0 0 0,10A10,10 0 0 0 0,-10ZM0,-5A5,5 0 0 1 0,5A5,5 0 0 1 0,-5Z"
+        );
     }
 }

@@ -4,7 +4,7 @@ use super::scale::within;
 use super::{Canvas, Tip, color, flag, number, rows, series, set_tip, text};
 use crate::dom;
 use crate::node::prop;
-use prefab::expr::Value;
+use prefab::expr::{Value, number_to_string};
 
 /// `(name, value)` of each row for the charts with `dataKey` / `nameKey`.
 fn items(props: &Value) -> Vec<(String, f64)> {
@@ -56,7 +56,14 @@ fn positive_total(items: &[(String, f64)]) -> f64 {
 }
 
 /// A label at radius `r` and angle `deg`, anchored away from the centre.
-fn outside(c: &Canvas, (cx, cy): (f64, f64), r: f64, deg: f64, label: &str, class: &str) {
+fn outside(
+    c: &Canvas,
+    (cx, cy): (f64, f64),
+    r: f64,
+    deg: f64,
+    label: &str,
+    class: &str,
+) -> web_sys::Element {
     let (x, y) = polar(cx, cy, r, deg);
     let anchor = if x > cx + 1.0 {
         "start"
@@ -65,7 +72,25 @@ fn outside(c: &Canvas, (cx, cy): (f64, f64), r: f64, deg: f64, label: &str, clas
     } else {
         "middle"
     };
-    c.text(x, y + 4.0, label, anchor, class);
+    c.text(x, y + 4.0, label, anchor, class)
+}
+
+/// A slice's label as prefab-ui's renderer draws it: the raw value (not `valueFormat`), in
+/// the slice's colour, 20 px outside the slice with a leader line from its edge.
+fn label(c: &Canvas, centre: (f64, f64), outer: f64, deg: f64, v: f64, fill: &str) {
+    let from = polar(centre.0, centre.1, outer, deg);
+    let to = polar(centre.0, centre.1, outer + 20.0, deg);
+    let line = super::axes::line(c, from, to, "pf-chart-label-line");
+    dom::set_attr(&line, "stroke", fill);
+    let text = outside(
+        c,
+        centre,
+        outer + 20.0,
+        deg,
+        &number_to_string(v),
+        "pf-chart-label",
+    );
+    dom::set_attr(&text, "fill", fill);
 }
 
 /// `PieChart`: slices counter-clockwise from 3 o'clock, `innerRadius` (percent of the
@@ -98,14 +123,7 @@ pub fn pie(c: &mut Canvas, props: &Value) {
         let mid = angle + sweep / 2.0;
         let (x, y) = polar(cx, cy, outer, mid);
         if labels {
-            outside(
-                c,
-                (cx, cy),
-                outer + 16.0,
-                mid,
-                &c.value(*v),
-                "pf-chart-label",
-            );
+            label(c, (cx, cy), outer, mid, *v, &fill);
         }
         c.legend.push((fill.clone(), name.clone()));
         c.tips.push(Tip {
@@ -220,7 +238,7 @@ pub fn radar(c: &mut Canvas, props: &Value) {
         dom::set_attr(&shape, "stroke", color);
         if dots {
             for (x, y) in pts {
-                super::axes::dot(c, x, y, 3.0, color);
+                super::axes::dot(c, (x, y), 3.0, color, true);
             }
         }
         c.legend.push((color.clone(), label.clone()));

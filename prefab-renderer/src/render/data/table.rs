@@ -71,7 +71,7 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
     }
     let container = dom::element_with_class("div", "pf-table-container");
     let table = dom::element_with_class("table", "pf-table");
-    let heads = header(node, columns, &table);
+    let heads = header(cx, node, columns, &table);
     let body = dom::element_with_class("tbody", "pf-table-body");
     dom::append(&table, &body);
     dom::append(&container, &table);
@@ -118,7 +118,7 @@ fn search_bar(node: &Value, wrap: &Element) {
 
 /// The header row (an expand column when a row has `_detail`, sort buttons on `sortable`
 /// columns), appended to `table`; returns the column heads.
-fn header(node: &Value, columns: &[Value], table: &Element) -> Vec<Element> {
+fn header(cx: &Cx, node: &Value, columns: &[Value], table: &Element) -> Vec<Element> {
     let head = dom::element_with_class("thead", "pf-table-header");
     let head_row = dom::element_with_class("tr", "pf-table-row");
     let any_detail = matches!(prop(node, "rows"), Value::Array(rows)
@@ -137,7 +137,7 @@ fn header(node: &Value, columns: &[Value], table: &Element) -> Vec<Element> {
         } else {
             header
         };
-        let label = template::display(header);
+        let label = template::display(&template::interpolate(header, &*cx.frame));
         if prop(column, "sortable").truthy() {
             let button = dom::element_with_class("button", "pf-data-table-sort");
             dom::set_attr(&button, "type", "button");

@@ -23,18 +23,24 @@ pub struct Bound {
     /// The state key.
     pub name: Rc<str>,
     on_change: Rc<Value>,
+    /// A default given as a template (`value: "{{ picked }}"`): shown, resolved and
+    /// reactive, while the state key is undefined (prefab-ui interpolates every prop).
+    fallback: Option<Rc<Value>>,
 }
 
 impl Bound {
     /// Binds `node` (its `name`, or `<prefix>_<n>`) and seeds the key with `seed` when the
     /// key is absent and `seed` is a literal.
     pub fn new(cx: &Cx, node: &Value, prefix: &str, seed: Value) -> Bound {
-        let name: Rc<str> = match prop(node, "name").as_str() {
-            Some(n) if !n.is_empty() => n.into(),
-            _ => cx.shared.auto_name(prefix).into(),
+        let name: Rc<str> = match key_name(cx, node) {
+            Some(n) => n.into(),
+            None => cx.shared.auto_name(prefix).into(),
         };
         let store = cx.frame.store();
-        if !seed.is_nullish() && !template::is_dynamic(&seed) && store.peek_path(&name).is_none() {
+        let mut fallback = None;
+        if template::is_dynamic(&seed) {
+            fallback = Some(Rc::new(seed));
+        } else if !seed.is_nullish() && store.peek_path(&name).is_none() {
             // Ignored on purpose: a path the store refuses (its parent is missing) leaves the
             // key unset, and the control starts empty.
             drop(store.set_path(&name, seed));
@@ -43,27 +49,39 @@ impl Bound {
             cx: cx.clone(),
             name,
             on_change: Rc::new(prop(node, "onChange").clone()),
+            fallback,
         }
     }
 
-    /// The current value (tracked: an effect calling this re-runs when it changes).
+    /// The template default for the current state (tracked), `undefined` when there is none
+    /// or it names nothing yet (an unresolved whole template comes back unchanged).
+    fn resolved(&self) -> Value {
+        let Some(raw) = &self.fallback else {
+            return Value::Undefined;
+        };
+        match template::interpolate(raw, &*self.cx.frame) {
+            v if template::is_dynamic(&v) => Value::Undefined,
+            v => v,
+        }
+    }
+
+    /// The current value (tracked: an effect calling this re-runs when it changes): the
+    /// state key, else the resolved template default.
     #[must_use]
     pub fn get(&self) -> Value {
-        self.cx
-            .frame
-            .store()
-            .get_path(&self.name)
-            .unwrap_or(Value::Undefined)
+        match self.cx.frame.store().get_path(&self.name) {
+            Some(v) if !matches!(v, Value::Undefined) => v,
+            _ => self.resolved(),
+        }
     }
 
     /// The current value, untracked.
     #[must_use]
     pub fn peek(&self) -> Value {
-        self.cx
-            .frame
-            .store()
-            .peek_path(&self.name)
-            .unwrap_or(Value::Undefined)
+        match self.cx.frame.store().peek_path(&self.name) {
+            Some(v) if !matches!(v, Value::Undefined) => v,
+            _ => crate::store::untracked(|| self.resolved()),
+        }
     }
 
     /// Writes the state, then runs `onChange` with `$event` = `value`.
@@ -98,6 +116,18 @@ impl Bound {
                 id
             }
         }
+    }
+}
+
+/// A control's `name`, resolved once when it is a template (`qty_{{ $index }}` in a
+/// `ForEach`); `None` when absent, empty or unresolved.
+#[must_use]
+pub fn key_name(cx: &Cx, node: &Value) -> Option<String> {
+    let raw = prop(node, "name");
+    let name = crate::store::untracked(|| template::interpolate(raw, &*cx.frame));
+    match name {
+        Value::String(n) if !n.is_empty() && !n.contains("{{") => Some(n.to_string()),
+        _ => None,
     }
 }
 

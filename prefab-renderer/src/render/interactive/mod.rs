@@ -38,8 +38,8 @@ fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String>
     if let Some(button_type) = prop(node, "buttonType").as_str() {
         dom::set_attr(&el, "type", button_type);
     }
-    dom::set_attr(&el, "data-variant", variant);
-    dom::set_attr(&el, "data-size", size);
+    super::plain::data_attr(cx, &el, "data-variant", variant);
+    super::plain::data_attr(cx, &el, "data-size", size);
     let icon = prop(node, "icon");
     if !icon.is_nullish() {
         let svg = super::plain::icon("");

@@ -22,10 +22,8 @@ use web_sys::{Element, Event, KeyboardEvent, Node};
 /// The state key of a stateful container (`name`, else `<prefix>_<n>`), seeded from a
 /// literal `value` when the state does not hold it yet.
 fn state_key(cx: &Cx, node: &Value, prefix: &str) -> (Store, String) {
-    let name = match prop(node, "name").as_str() {
-        Some(n) if !n.is_empty() => n.to_string(),
-        _ => cx.shared.auto_name(prefix),
-    };
+    let name = crate::render::form::bound::key_name(cx, node)
+        .unwrap_or_else(|| cx.shared.auto_name(prefix));
     let store = cx.frame.store().clone();
     if store.peek_path(&name).is_none()
         && let Value::String(initial) = prop(node, "value")
@@ -60,11 +58,8 @@ pub fn tabs(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String>
         dom::set_attr(&root, "data-orientation", orientation);
         dom::set_attr(&tablist, "role", "tablist");
         dom::set_attr(&tablist, "aria-orientation", orientation);
-        dom::set_attr(
-            &tablist,
-            "data-variant",
-            prop(node, "variant").as_str().unwrap_or("default"),
-        );
+        let variant = prop(node, "variant").as_str().unwrap_or("default");
+        crate::render::plain::data_attr(cx, &tablist, "data-variant", variant);
         dom::append(&root, &tablist);
     } else {
         base(cx, &root, node, "pf-pages");

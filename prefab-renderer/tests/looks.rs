@@ -1,0 +1,236 @@
+//! What a person sees, where it differed from prefab-ui 0.21.1's renderer: chart shapes that
+//! paint, labels and points drawn as theirs are, props given as `{{ }}` templates resolved
+//! (and followed as the state changes), ARIA states that say what they mean.
+//! `cargo test -p prefab-renderer --target wasm32-unknown-unknown --test looks`.
+#![cfg(target_arch = "wasm32")]
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::mount;
+use prefab::expr::Value;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::Element;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The painted box of an SVG shape on the page, `(width, height)`.
+fn painted(el: &Element) -> (f64, f64) {
+    let b = el.get_bounding_client_rect();
+    (b.width(), b.height())
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().dyn_into::<Element>().unwrap())
+        .collect()
+}
+
+fn attr(el: &Element, name: &str) -> String {
+    el.get_attribute(name).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn a_one_slice_pie_and_the_largest_radial_ring_paint() {
+    // An arc back to its own start point paints nothing: both drew an empty path before.
+    let pie = mount(
+        "{}",
+        r#"{"type":"PieChart","data":[{"n":"All","v":65}],"dataKey":"v","nameKey":"n"}"#,
+    );
+    let slices = all(&pie.root, ".pf-chart-slice");
+    assert_eq!(slices.len(), 1);
+    let (w, h) = painted(&slices[0]);
+    assert!(
+        w > 100.0 && (w - h).abs() < 1.0,
+        "a whole disc, got {w}×{h}"
+    );
+
+    let radial = mount(
+        "{}",
+        r#"{"type":"RadialChart","data":[{"n":"a","v":100},{"n":"b","v":40}],
+            "dataKey":"v","nameKey":"n","startAngle":90,"endAngle":450}"#,
+    );
+    let rings = all(&radial.root, ".pf-chart-radial-bar");
+    assert_eq!(rings.len(), 2);
+    for ring in &rings {
+        let (w, h) = painted(ring);
+        assert!(w > 10.0 && h > 10.0, "{}: {w}×{h}", attr(ring, "d"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn pie_labels_show_the_value_in_the_slice_colour_with_a_leader_line() {
+    let m = mount(
+        "{}",
+        r#"{"type":"PieChart","data":[{"n":"A","v":65},{"n":"B","v":35}],"dataKey":"v",
+            "nameKey":"n","showLabel":true,"valueFormat":"percent"}"#,
+    );
+    let labels = all(&m.root, ".pf-chart-label");
+    let texts: Vec<String> = labels.iter().map(|l| l.text_content().unwrap()).collect();
+    // The raw value, as prefab-ui's label prints it (not the `valueFormat`: "6500%").
+    assert_eq!(texts, ["65", "35"]);
+    let slices = all(&m.root, ".pf-chart-slice");
+    let lines = all(&m.root, ".pf-chart-label-line");
+    assert_eq!(lines.len(), 2);
+    for ((label, slice), line) in labels.iter().zip(&slices).zip(&lines) {
+        assert_eq!(attr(label, "fill"), attr(slice, "fill"));
+        assert_eq!(attr(line, "stroke"), attr(slice, "fill"));
+        let fill = web_sys::window()
+            .unwrap()
+            .get_computed_style(label)
+            .unwrap()
+            .unwrap()
+            .get_property_value("fill")
+            .unwrap();
+        assert_ne!(fill, "rgb(115, 115, 115)", "the label is drawn in grey");
+    }
+}
+
+#[wasm_bindgen_test]
+fn line_points_reach_the_plot_edges_and_are_hollow() {
+    let m = mount(
+        "{}",
+        r#"{"type":"LineChart","data":[{"m":"Jan","a":1},{"m":"Feb","a":3},{"m":"Mar","a":2}],
+            "series":[{"dataKey":"a"}],"xAxis":"m","showDots":true}"#,
+    );
+    let dots = all(&m.root, ".pf-chart-dot");
+    assert_eq!(dots.len(), 3);
+    let x = |el: &Element| attr(el, "cx").parse::<f64>().unwrap();
+    // The default chart is 600 wide with the plot from 65 to 590: the first and last
+    // points sit on its edges (a point scale), the middle one halfway.
+    assert_eq!(x(&dots[0]), 65.0);
+    assert_eq!(x(&dots[2]), 590.0);
+    assert_eq!(x(&dots[1]), 327.5);
+    let line = m.el(".pf-chart-line");
+    for dot in &dots {
+        assert_eq!(attr(dot, "stroke"), attr(&line, "stroke"));
+        assert_ne!(attr(dot, "fill"), attr(&line, "stroke"), "a filled dot");
+    }
+    // The category labels stand under the points.
+    let ticks = all(&m.root, ".pf-chart-tick");
+    let jan = ticks
+        .iter()
+        .find(|t| t.text_content().unwrap() == "Jan")
+        .unwrap();
+    assert_eq!(attr(jan, "x"), "65");
+}
+
+#[wasm_bindgen_test]
+fn a_templated_value_is_shown_and_followed() {
+    let m = mount(
+        r#"{"level":40,"picked":"2026-03-14"}"#,
+        r#"{"type":"Div","children":[
+            {"type":"Slider","name":"s","value":"{{ level }}"},
+            {"type":"Calendar","name":"c","value":"{{ picked }}"}]}"#,
+    );
+    let thumb = m.el("[role=slider]");
+    assert_eq!(attr(&thumb, "aria-valuenow"), "40");
+    assert!(m.text(".pf-calendar-caption-label").contains("March 2026"));
+    let pressed = all(&m.root, "[aria-pressed=true]");
+    assert_eq!(pressed.len(), 1);
+    assert_eq!(pressed[0].text_content().unwrap(), "14");
+    m.store.set("level", Value::from(75));
+    assert_eq!(attr(&thumb, "aria-valuenow"), "75");
+    // The state key, once set (the user moved it), wins over the template.
+    m.store.set("s", Value::from(10));
+    assert_eq!(attr(&thumb, "aria-valuenow"), "10");
+}
+
+#[wasm_bindgen_test]
+fn templated_variants_style_and_follow_the_state() {
+    let m = mount(
+        r#"{"ok":true}"#,
+        r#"{"type":"Div","children":[
+            {"type":"Badge","label":"Status","variant":"{{ ok ? 'success' : 'destructive' }}"},
+            {"type":"Button","label":"Go","variant":"{{ ok ? 'default' : 'outline' }}",
+             "cssClass":"mt-2"}]}"#,
+    );
+    let badge = m.el(".pf-badge");
+    let button = m.el("button");
+    assert_eq!(badge.class_name(), "pf-badge pf-badge-variant-success");
+    assert_eq!(attr(&badge, "data-variant"), "success");
+    assert!(button.class_name().contains("pf-button-variant-default"));
+    assert!(button.class_name().ends_with(" mt-2"));
+    m.store.set("ok", Value::from(false));
+    assert_eq!(badge.class_name(), "pf-badge pf-badge-variant-destructive");
+    assert_eq!(attr(&badge, "data-variant"), "destructive");
+    assert!(button.class_name().contains("pf-button-variant-outline"));
+}
+
+#[wasm_bindgen_test]
+fn invalid_and_required_states_read_true() {
+    // `aria-invalid=""` means false to assistive technology and to `[aria-invalid=true]`
+    // styles: the destructive border never showed on an invalid Select.
+    let m = mount(
+        "{}",
+        r#"{"type":"Select","name":"fruit","invalid":true,"required":true,"children":[
+            {"type":"SelectOption","value":"a","label":"Apple"}]}"#,
+    );
+    let trigger = m.el("[role=combobox]");
+    assert_eq!(attr(&trigger, "aria-invalid"), "true");
+    assert_eq!(attr(&trigger, "aria-required"), "true");
+}
+
+#[wasm_bindgen_test]
+fn templated_names_headers_and_tab_variants_resolve() {
+    // A control in a loop names its own key (`qty_{{ $index }}`), as prefab-ui's does.
+    let m = mount(
+        r#"{"rows":[1,2],"qty_1":7,"head":"Amount","look":"line","list":[{"a":1}],
+            "pts":[{"k":"x","v":1},{"k":"y","v":2}]}"#,
+        r#"{"type":"Div","children":[
+            {"type":"ForEach","key":"rows","children":[
+              {"type":"Input","inputType":"number","name":"qty_{{ $index }}"}]},
+            {"type":"DataTable","columns":[{"key":"a","header":"{{ head }}"}],"rows":"{{ list }}"},
+            {"type":"BarChart","data":"{{ pts }}","series":[{"dataKey":"v"}],"xAxis":"k"},
+            {"type":"Tabs","variant":"{{ look }}","children":[
+              {"type":"Tab","title":"One","children":[]}]}]}"#,
+    );
+    let inputs = all(&m.root, "input");
+    let value = |i: usize| {
+        inputs[i]
+            .dyn_ref::<web_sys::HtmlInputElement>()
+            .unwrap()
+            .value()
+    };
+    assert_eq!(value(1), "7");
+    assert_eq!(m.store.peek("qty_0"), None);
+    assert_eq!(m.text(".pf-table-head"), "Amount");
+    assert_eq!(attr(&m.el("[role=tablist]"), "data-variant"), "line");
+    assert_eq!(m.text(".pf-table-cell"), "1");
+    assert_eq!(all(&m.root, ".pf-chart-bar").len(), 2);
+    m.store.set("list", common::json(r#"[{"a":5}]"#));
+    m.store.set(
+        "pts",
+        common::json(r#"[{"k":"x","v":1},{"k":"y","v":2},{"k":"z","v":3}]"#),
+    );
+    assert_eq!(m.text(".pf-table-cell"), "5");
+    assert_eq!(all(&m.root, ".pf-chart-bar").len(), 3);
+}
+
+#[wasm_bindgen_test]
+fn base_props_flags_and_texts_follow_templates() {
+    let m = mount(
+        r#"{"tone":"calm","who":"Orders","c":"red","busy":true,"hint":"Amount","n":2}"#,
+        r#"{"type":"Div","cssClass":"box {{ tone }}","ariaLabel":"{{ who }}",
+            "style":{"color":"{{ c }}"},"children":[
+            {"type":"Button","label":"Save {{ n }}","disabled":"{{ busy }}"},
+            {"type":"Input","name":"amount","placeholder":"{{ hint }}"},
+            {"type":"Badge","label":"{{ n }} new"}]}"#,
+    );
+    let div = m.el("div");
+    assert_eq!(div.class_name(), "box calm");
+    assert_eq!(attr(&div, "aria-label"), "Orders");
+    assert!(attr(&div, "style").contains("color: red"));
+    let button = m.el("button");
+    assert!(button.has_attribute("disabled"));
+    assert_eq!(button.text_content().unwrap(), "Save 2");
+    assert_eq!(attr(&m.el("input"), "placeholder"), "Amount");
+    m.store.set("tone", Value::from("loud"));
+    m.store.set("busy", Value::from(false));
+    m.store.set("n", Value::from(3));
+    assert_eq!(div.class_name(), "box loud");
+    assert!(!button.has_attribute("disabled"));
+    assert_eq!(m.text(".pf-badge"), "3 new");
+}
