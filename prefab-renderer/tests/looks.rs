@@ -234,3 +234,25 @@ fn base_props_flags_and_texts_follow_templates() {
     assert!(!button.has_attribute("disabled"));
     assert_eq!(m.text(".pf-badge"), "3 new");
 }
+
+#[wasm_bindgen_test]
+fn a_date_picker_trigger_shows_its_icons_and_a_muted_placeholder() {
+    let m = mount(
+        r#"{"due":"2026-03-14"}"#,
+        r#"{"type":"Div","children":[
+            {"type":"DatePicker","name":"start"},
+            {"type":"DatePicker","name":"due"}]}"#,
+    );
+    let triggers = all(&m.root, ".pf-date-picker-trigger");
+    let icons = |t: &Element| {
+        all(t, "svg[data-icon]")
+            .iter()
+            .map(|i| attr(i, "data-icon"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(icons(&triggers[0]), ["calendar", "chevron-down"]);
+    assert!(triggers[0].has_attribute("data-placeholder"));
+    assert_eq!(triggers[0].text_content().unwrap(), "Pick a date");
+    assert!(!triggers[1].has_attribute("data-placeholder"));
+    assert!(triggers[1].text_content().unwrap().contains("March 14"));
+}

@@ -33,7 +33,8 @@ const PREFAB: &[&str] = &[
 /// xtask: the suites on top, the shell helpers at the bottom.
 #[rustfmt::skip]
 const XTASK: &[&str] = &[
-    "suites", "scale", "package", "renderer", "bench", "contact", "fastmcp", "serve", "hosts", "e2e",
+    "flakes", "suites", "visual", "scale", "package", "renderer", "bench", "contact", "fastmcp", "serve",
+    "hosts", "e2e",
     "mcp_conformance", "pages", "post", "install", "oauth", "fuzz", "conformance", "standalone",
     "cdn", "version", "sh",
 ];

@@ -386,15 +386,25 @@ pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node
     )?;
     dom::append(&popup, &inner);
     dom::append(&root, &popup);
-    let label = trigger.clone();
+    // As prefab-ui draws it: a calendar icon and the date (or the placeholder, muted) at the
+    // left, a chevron at the right.
+    let shown_date = dom::element_with_class("span", "pf-date-picker-value");
+    dom::append(&shown_date, &crate::render::plain::icon("calendar"));
+    let label = dom::text("");
+    dom::append(&shown_date, &label);
+    dom::append(&trigger, &shown_date);
+    let chevron = crate::render::plain::icon("chevron-down");
+    dom::set_attr(&chevron, "class", "pf-icon pf-date-picker-chevron");
+    dom::append(&trigger, &chevron);
+    let muted = trigger.clone();
     state.watch(Box::new(move |v| {
-        let text = dates_in(&crate::template::display(v))
-            .first()
-            .map_or_else(|| placeholder.clone(), |d| long_date(*d));
+        let date = dates_in(&crate::template::display(v)).first().copied();
+        let text = date.map_or_else(|| placeholder.clone(), long_date);
+        dom::toggle_attr(&muted, "data-placeholder", date.is_none());
         label.set_text_content(Some(&text));
     }));
     let open = set_open.clone();
-    let (shown, cal_root) = (popup.clone(), popup.clone());
+    let (shown, cal_root, anchor) = (popup.clone(), popup.clone(), trigger.clone());
     crate::dom::listen_many(
         &cx.owner,
         &trigger,
@@ -402,6 +412,9 @@ pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node
         Box::new(move |_| {
             let opening = shown.has_attribute("hidden");
             open(opening);
+            if opening {
+                bound::flip(&anchor, &shown);
+            }
             if opening
                 && let Ok(Some(day)) = cal_root.query_selector("[tabindex=\"0\"]")
                 && let Some(html) = day.dyn_ref::<HtmlElement>()
