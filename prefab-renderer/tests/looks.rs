@@ -256,3 +256,19 @@ fn a_date_picker_trigger_shows_its_icons_and_a_muted_placeholder() {
     assert!(!triggers[1].has_attribute("data-placeholder"));
     assert!(triggers[1].text_content().unwrap().contains("March 14"));
 }
+
+#[wasm_bindgen_test]
+fn a_range_shows_solid_ends_and_a_band_between() {
+    let m = mount(
+        r#"{"trip":"{\"from\":\"2026-03-10T12:00:00.000Z\",\"to\":\"2026-03-13T12:00:00.000Z\"}"}"#,
+        r#"{"type":"Calendar","name":"trip","mode":"range"}"#,
+    );
+    let pressed = all(&m.root, "[aria-pressed=true]");
+    let days: Vec<String> = pressed.iter().map(|d| d.text_content().unwrap()).collect();
+    assert_eq!(days, ["10", "11", "12", "13"]);
+    let band: Vec<bool> = pressed
+        .iter()
+        .map(|d| d.has_attribute("data-range-middle"))
+        .collect();
+    assert_eq!(band, [false, true, true, false]);
+}

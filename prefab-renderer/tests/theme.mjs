@@ -251,6 +251,51 @@ async function themeSuite(context) {
   }
 }
 
+// What prefab-ui's renderer shows for these, measured there (issue 36): a document's utility
+// classes win over the components' rules, controls are 32 px tall with 14 px text, a hidden
+// panel stays hidden whatever its classes.
+async function parityLooksSuite(context) {
+  const envelope = {
+    $prefab: { version: "0.3" },
+    state: { tab: "a" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [
+      { type: "Slider", id: "slider", name: "s", value: 40, indicatorClass: "bg-green-500" },
+      { type: "Table", children: [{ type: "TableHeader", children: [{ type: "TableRow", children: [
+        { type: "TableHead", id: "amount", content: "Amount", cssClass: "text-right" }] }] }] },
+      { type: "Input", id: "input", name: "i" },
+      { type: "Textarea", id: "textarea", name: "t" },
+      { type: "Select", id: "select", name: "fruit", placeholder: "Fruit", children: [{ type: "SelectOption", value: "a", label: "Apple" }] },
+      { type: "ButtonGroup", id: "group", orientation: "vertical", children: [{ type: "Button", label: "One" }, { type: "Button", label: "Two" }] },
+      { type: "Tabs", id: "tabs", name: "tab", children: [
+        { type: "Tab", title: "A", value: "a", children: [{ type: "Text", content: "first" }] },
+        { type: "Tab", title: "B", value: "b", cssClass: "flex", children: [{ type: "Text", id: "second", content: "second" }] }] },
+    ] },
+  };
+  const { page } = await openPage(context, pageWith(envelope));
+  try {
+    await waitFor("the parity page", async () => (await page.$("#tabs")) !== null);
+    const range = await page.$eval("#slider .pf-slider-range", (e) => getComputedStyle(e).backgroundColor);
+    check("a Slider's indicatorClass bg-green-500 wins over the variant colour", /^oklch\(0\.72|^rgb\(34, 197, 94\)/.test(range), range);
+    const head = await style(page, "#amount", ["text-align", "font-weight"]);
+    check("TableHead: text-right wins, weight 600 (prefab-ui's semibold)", head["text-align"] === "right" && head["font-weight"] === "600", JSON.stringify(head));
+    const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { h: r.height, w: r.width, font: getComputedStyle(e).fontSize }; });
+    const input = await box("#input");
+    const trigger = await box("#select");
+    const area = await box("#textarea");
+    check("Input and Select trigger are 32 px tall with 14 px text at 1024 px", input.h === 32 && trigger.h === 32 && input.font === "14px" && trigger.font === "14px", JSON.stringify({ input, trigger }));
+    check("an empty Textarea is 64 px tall", area.h === 64, JSON.stringify(area));
+    const group = await box("#group");
+    const root = await box(".pf-app-root");
+    check("a vertical ButtonGroup is as wide as its buttons", group.w < root.w / 2, JSON.stringify({ group: group.w, root: root.w }));
+    const list = await box("#tabs [role=tablist]");
+    const tabs = await box("#tabs");
+    check("the Tabs list spans the width", Math.abs(list.w - tabs.w) < 1 && tabs.w > root.w * 0.9, JSON.stringify({ list: list.w, tabs: tabs.w }));
+    check("a hidden tab panel with a display utility stays hidden", !(await page.isVisible("#second")));
+  } finally {
+    await page.close();
+  }
+}
+
 async function hostSuite(host) {
   const envelope = { $prefab: { version: "0.3" }, view: { type: "Text", content: "Hosted", id: "hosted" } };
   const v = await host.open({ app: join(PAGES, "viewer.html"), csp: "default", toolInput: {}, toolResult: toolResult(envelope), hostContextChange: { theme: "dark" } });
@@ -271,7 +316,7 @@ async function hostSuite(host) {
 }
 
 await withHost(async (host) => {
-  for (const suite of [lookSuite, tableSuite, themeSuite, bigTableSuite]) {
+  for (const suite of [lookSuite, tableSuite, themeSuite, parityLooksSuite, bigTableSuite]) {
     await guard(`${suite.name} ran to the end`, () => suite(host.context));
   }
   await hostSuite(host);

@@ -276,6 +276,9 @@ impl Cal {
                     || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
                 // A day is a toggle button (`aria-selected` is not allowed on a button).
                 dom::set_attr(&b, "aria-pressed", aria_bool(on));
+                // A range's days between its ends are a light band, its ends solid.
+                let inside = range.is_some_and(|(lo, hi)| lo < day && day < hi);
+                dom::toggle_attr(&b, "data-range-middle", inside);
                 if day == today {
                     dom::set_attr(&b, "aria-current", "date");
                 }

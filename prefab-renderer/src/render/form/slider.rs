@@ -108,13 +108,8 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
         },
     );
     let track = dom::element_with_class("div", "pf-slider-track");
-    let fill = dom::element_with_class(
-        "div",
-        &format!(
-            "pf-slider-range {}",
-            prop(node, "indicatorClass").as_str().unwrap_or("")
-        ),
-    );
+    let fill = dom::element("div");
+    bound::classes(cx, &fill, "pf-slider-range", prop(node, "indicatorClass"));
     dom::append(&track, &fill);
     dom::append(&el, &track);
     let thumbs = thumbs(cx, node, &spec, &el, variant, disabled);
@@ -138,14 +133,14 @@ fn thumbs(
     let bar = prop(node, "handleStyle").as_str() == Some("bar");
     let mut thumbs = Vec::new();
     for _ in 0..if spec.range { 2 } else { 1 } {
-        let thumb = dom::element_with_class(
-            "span",
-            &format!(
-                "pf-slider-thumb pf-slider-thumb-variant-{variant}{} {}",
-                if bar { " pf-slider-thumb-bar" } else { "" },
-                prop(node, "handleClass").as_str().unwrap_or("")
-            ),
-        );
+        let thumb = dom::element("span");
+        let own = [
+            "pf-slider-thumb pf-slider-thumb-variant-",
+            variant,
+            if bar { " pf-slider-thumb-bar" } else { "" },
+        ]
+        .concat();
+        bound::classes(cx, &thumb, &own, prop(node, "handleClass"));
         dom::set_attr(&thumb, "role", "slider");
         dom::set_attr(&thumb, "tabindex", if disabled { "-1" } else { "0" });
         for (attr, v) in [("aria-valuemin", spec.min), ("aria-valuemax", spec.max)] {
