@@ -231,7 +231,8 @@ fn wasm_bindgen_cli() -> Result<(), String> {
     ]))
 }
 
-fn chromium() -> Result<(), String> {
+/// Debian's Chromium and chromedriver (every browser suite).
+pub fn chromium() -> Result<(), String> {
     if succeeds("chromium", &["--version"]) && succeeds("chromedriver", &["--version"]) {
         return Ok(());
     }

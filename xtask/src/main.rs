@@ -63,6 +63,10 @@
 //! * `cargo xtask contact-sheet [--only TEXT]` — screenshots (light, dark, and prefab-ui's
 //!   renderer when `target/bench-render` has it) of every catalogue document into
 //!   `target/contact-sheet/index.html`; for review, not run by CI.
+//! * `cargo xtask visual [--measure-prefab-ui] [--only TEXT] [--report-only]` — visual parity
+//!   with prefab-ui 0.21.1's renderer: texts, controls and chart marks of every catalogue
+//!   document and gallery view against its committed figures (`xtask/src/visual.rs`; part of
+//!   `cargo xtask test` with `--report-only`).
 //! * `cargo xtask conformance` — regenerates `conformance/` from prefab-ui 0.21.1 (PyPI)
 //!   and its bundled renderer under node; not run by CI (review the diff).
 #![forbid(unsafe_code)]
@@ -89,6 +93,7 @@ mod sh;
 mod standalone;
 mod suites;
 mod version;
+mod visual;
 
 use std::process::ExitCode;
 
@@ -148,9 +153,10 @@ fn main() -> ExitCode {
         Some("bench-load") => bench::load(&args[1..]),
         Some("conformance") => conformance::generate(),
         Some("contact-sheet") => contact::write(&args[1..]),
+        Some("visual") => visual::cli(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|flakes [--runs N] [--load K] [--only SUITE]|build-renderer [--allocator dlmalloc]|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet>"
+                "usage: cargo xtask <install|test|standalone|e2e|mcp-conformance|oauth|serve|hosts|dev|fastmcp [--only TOOL]|screenshot-serve|fuzz|flakes [--runs N] [--load K] [--only SUITE]|build-renderer [--allocator dlmalloc]|check-assets|sizes|cdn-bundle [DIR]|npm-package|package [--install]|version [X.Y.Z]|pages [DIR]|postgres|scale [--short]|bench-render|bench-load [--quick]|conformance|contact-sheet|visual [--measure-prefab-ui] [--only S]>"
             );
             return ExitCode::from(2);
         }

@@ -13,4 +13,5 @@ export { axe, severe } from "./src/axe.mjs";
 export { ENGINE, PRESETS, documentWithPolicy, policyFor, policyMeta } from "./src/csp.mjs";
 export { ANSWERS, HOST_INFO, toolResult } from "./src/defaults.mjs";
 export { EXAMPLE_VIEW, fetchExampleView } from "./src/example.mjs";
+export { shrinkGrey, similarity } from "./src/pixels.mjs";
 export * from "./harness.mjs";
