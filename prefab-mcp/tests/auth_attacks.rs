@@ -384,3 +384,45 @@ async fn a_session_serves_only_the_subject_that_opened_it() {
     assert!(body.contains("user-1"), "{body}");
     assert_eq!(s.endpoint.calls.load(Ordering::SeqCst), 2);
 }
+
+#[tokio::test]
+async fn a_client_named_like_a_subject_does_not_reach_that_subjects_session() {
+    let base = prefab_mcp::transport::HttpConfig::default()
+        .sessions(prefab_mcp::transport::Sessions::default());
+    let s = auth_support::setup_on(|a| a, base).await;
+    let url = s.endpoint.url.clone();
+    let alice = s.good_token();
+    // No subject, and a client_id equal to Alice's subject (`user-1`).
+    let mut forged = s.claims();
+    forged.as_object_mut().unwrap().remove("sub");
+    forged["client_id"] = json!("user-1");
+    let mallory = s.key.sign(&s.key.kid, &forged);
+
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"}}});
+    let (status, id, _) = in_session(&url, &initialize, None, &alice).await;
+    assert_eq!(status, 200);
+    let id = id.expect("a session id");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(
+        in_session(&url, &initialized, Some(&id), &alice).await.0,
+        202
+    );
+    let whoami = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "whoami", "arguments": {}}});
+    let (status, _, body) = in_session(&url, &whoami, Some(&id), &mallory).await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(s.endpoint.calls.load(Ordering::SeqCst), 0, "the tool ran");
+
+    // A session opened by that client stays the client's own.
+    let (status, own, _) = in_session(&url, &initialize, None, &mallory).await;
+    assert_eq!(status, 200);
+    let own = own.expect("a session id");
+    assert_eq!(
+        in_session(&url, &initialized, Some(&own), &mallory).await.0,
+        202
+    );
+    assert_eq!(in_session(&url, &whoami, Some(&own), &alice).await.0, 404);
+    assert_eq!(in_session(&url, &whoami, Some(&own), &mallory).await.0, 200);
+}

@@ -131,12 +131,18 @@ impl Table {
     }
 }
 
-/// The caller a session is bound to: the token's subject, or its client when it names no
-/// subject; `None` without authorization.
+/// The caller a session is bound to, typed so that the two names never meet:
+/// `sub:<subject>`, or `client:<client_id>` for a token that names no subject; `None`
+/// without authorization. (Untyped, a subject-less token whose `client_id` equals another
+/// user's subject would reach that user's sessions.)
 fn caller_of(request: &Request) -> Option<String> {
     #[cfg(feature = "auth")]
     if let Some(caller) = request.extensions().get::<super::auth::Caller>() {
-        return caller.subject().or(caller.client_id()).map(str::to_owned);
+        return match (caller.subject(), caller.client_id()) {
+            (Some(subject), _) => Some(format!("sub:{subject}")),
+            (None, Some(client)) => Some(format!("client:{client}")),
+            (None, None) => None,
+        };
     }
     let _ = request;
     None
