@@ -426,3 +426,55 @@ async fn a_client_named_like_a_subject_does_not_reach_that_subjects_session() {
     assert_eq!(in_session(&url, &whoami, Some(&own), &alice).await.0, 404);
     assert_eq!(in_session(&url, &whoami, Some(&own), &mallory).await.0, 200);
 }
+
+#[tokio::test]
+async fn one_opaque_token_is_introspected_once_and_introspections_are_bounded() {
+    let s = setup(|a| a.introspection_client("rs", "rs-secret")).await;
+    let introspections = || s.issuer.introspections.count.load(Ordering::SeqCst);
+    let junk = "junk-opaque-token-0123456789";
+    // 50 one after the other, then 50 at once: the answer (inactive) is remembered.
+    for _ in 0..50 {
+        assert_eq!(s.call("whoami", junk).await.status, 401);
+    }
+    let calls = (0..50).map(|_| {
+        let url = s.endpoint.url.clone();
+        tokio::spawn(async move { call(&url, "whoami", Some(&format!("Bearer {junk}"))).await })
+    });
+    for call in calls.collect::<Vec<_>>() {
+        assert_eq!(call.await.unwrap().status, 401);
+    }
+    let junk_calls = introspections();
+    assert!(
+        junk_calls <= 2,
+        "{junk_calls} introspections for 100 requests with one junk token"
+    );
+
+    // An active token: remembered too (its answer names the caller each time).
+    for _ in 0..20 {
+        let answer = s.call("whoami", auth_support::OPAQUE_TOKEN).await;
+        assert!(answer.body.contains("opaque-user"), "{}", answer.body);
+    }
+    assert_eq!(introspections(), junk_calls + 1);
+
+    // Many different tokens against a slow authorization server: a bounded number of
+    // introspections at once.
+    s.faults().introspect_delay = Duration::from_millis(300);
+    let calls = (0..40).map(|i| {
+        let url = s.endpoint.url.clone();
+        tokio::spawn(async move {
+            call(&url, "whoami", Some(&format!("Bearer other-junk-{i:04}"))).await
+        })
+    });
+    for call in calls.collect::<Vec<_>>() {
+        assert_eq!(
+            tokio::time::timeout(GUARD, call)
+                .await
+                .unwrap()
+                .unwrap()
+                .status,
+            401
+        );
+    }
+    let most = s.issuer.introspections.max_in_flight.load(Ordering::SeqCst);
+    assert!(most <= 8, "{most} introspections at once");
+}

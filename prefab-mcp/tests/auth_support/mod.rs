@@ -105,6 +105,8 @@ pub struct Faults {
     pub jwks_padding: usize,
     /// Answer both metadata URLs with 500.
     pub metadata_fails: bool,
+    /// Delay before an introspection is answered.
+    pub introspect_delay: Duration,
 }
 
 /// The authorization server: its issuer URL, its metadata and JWKS (which a test may
@@ -121,7 +123,17 @@ pub struct Issuer {
     pub resource: Arc<Mutex<String>>,
     pub faults: Arc<Mutex<Faults>>,
     pub exchanges: Arc<Mutex<Vec<String>>>,
+    pub introspections: Arc<Introspections>,
     _task: Task,
+}
+
+/// The introspection requests the authorization server answered, and the most it had
+/// under way at once.
+#[derive(Debug, Default)]
+pub struct Introspections {
+    pub count: AtomicUsize,
+    pub in_flight: AtomicUsize,
+    pub max_in_flight: AtomicUsize,
 }
 
 /// A JWKS of `keys`.
@@ -146,6 +158,7 @@ struct Shared {
     resource: Arc<Mutex<String>>,
     faults: Arc<Mutex<Faults>>,
     exchanges: Arc<Mutex<Vec<String>>>,
+    introspections: Arc<Introspections>,
 }
 
 type Reply = (StatusCode, [(header::HeaderName, &'static str); 1], String);
@@ -189,6 +202,14 @@ async fn serve_jwks(State(s): State<Shared>, uri: axum::http::Uri) -> Reply {
 }
 
 async fn introspect(State(s): State<Shared>, body: String) -> Reply {
+    let seen = &s.introspections;
+    seen.count.fetch_add(1, Ordering::SeqCst);
+    let now_in_flight = seen.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+    seen.max_in_flight
+        .fetch_max(now_in_flight, Ordering::SeqCst);
+    let delay = s.faults.lock().unwrap().introspect_delay;
+    tokio::time::sleep(delay).await;
+    seen.in_flight.fetch_sub(1, Ordering::SeqCst);
     let aud = s.resource.lock().unwrap().clone();
     let active = body.contains(&format!("token={OPAQUE_TOKEN}"));
     reply(
@@ -242,6 +263,7 @@ pub async fn issuer(keys: &[&Key]) -> Issuer {
         resource: Arc::default(),
         faults: Arc::default(),
         exchanges: Arc::default(),
+        introspections: Arc::default(),
     };
     let app = axum::Router::new()
         .route(
@@ -267,6 +289,7 @@ pub async fn issuer(keys: &[&Key]) -> Issuer {
         resource: shared.resource,
         faults: shared.faults,
         exchanges: shared.exchanges,
+        introspections: shared.introspections,
         _task: Task(task),
     }
 }

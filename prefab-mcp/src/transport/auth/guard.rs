@@ -13,11 +13,13 @@ use rmcp::model::{CallToolRequestMethod, ConstString};
 use std::sync::Arc;
 
 /// An [`Authorization`] at work: its configuration, the authorization server's cached
-/// metadata and keys, and the client that fetches them.
+/// metadata and keys, the client that fetches them, and the introspection answers it
+/// remembers.
 pub(in crate::transport) struct Authorizer {
     config: Authorization,
     server: Arc<AuthServer>,
     exchange: Arc<Exchange>,
+    introspector: introspect::Introspector,
     metadata_url: String,
 }
 
@@ -42,6 +44,7 @@ impl Authorizer {
                 audiences: config.downstream.clone(),
             }),
             server,
+            introspector: introspect::Introspector::default(),
             metadata_url: config.metadata_url(),
             config: config.clone(),
         }
@@ -88,7 +91,9 @@ impl Authorizer {
         let verified = if jwt::looks_like_jwt(token) {
             jwt::verify(&self.config, &self.server, token).await
         } else {
-            introspect::verify(&self.config, &self.server, token).await
+            self.introspector
+                .verify(&self.config, &self.server, token)
+                .await
         };
         match verified {
             Ok(claims) => Ok(Caller::new(claims, token, self.exchange.clone())),
