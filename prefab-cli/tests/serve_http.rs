@@ -213,7 +213,14 @@ fn the_sessions_flag_opens_sessions() {
                 .then(|| value.trim().to_owned())
         })
     };
-    let server = start("sessions", &["--sessions", "--max-sessions", "4"]);
+    let flags = [
+        "--sessions",
+        "--max-sessions",
+        "4",
+        "--max-sessions-per-caller",
+        "1",
+    ];
+    let server = start("sessions", &flags);
     let host = format!("Host: {}\r\nMCP-Protocol-Version: 2025-11-25", server.addr);
     let (head, _) = http_with(&server.addr, "POST", "/mcp", &host, &initialize);
     assert_eq!(status_of(&head), 200, "{head}");
@@ -224,6 +231,11 @@ fn the_sessions_flag_opens_sessions() {
     assert_eq!(status_of(&head), 200, "{head}");
     let unknown = format!("{host}\r\nMcp-Session-Id: not-{id}");
     let (head, _) = http_with(&server.addr, "POST", "/mcp", &unknown, &ping);
+    assert_eq!(status_of(&head), 404, "{head}");
+    // One session per caller (this loopback address): the next `initialize` ends the first.
+    let (head, _) = http_with(&server.addr, "POST", "/mcp", &host, &initialize);
+    assert_eq!(status_of(&head), 200, "{head}");
+    let (head, _) = http_with(&server.addr, "POST", "/mcp", &in_session, &ping);
     assert_eq!(status_of(&head), 404, "{head}");
 
     let stateless = start("sessions_off", &[]);

@@ -478,3 +478,52 @@ async fn one_opaque_token_is_introspected_once_and_introspections_are_bounded() 
     let most = s.issuer.introspections.max_in_flight.load(Ordering::SeqCst);
     assert!(most <= 8, "{most} introspections at once");
 }
+
+#[tokio::test]
+async fn one_subject_cannot_fill_the_session_table() {
+    let base = prefab_mcp::transport::HttpConfig::default()
+        .sessions(prefab_mcp::transport::Sessions::default().max_sessions(24_usize));
+    let s = auth_support::setup_on(|a| a, base).await;
+    let url = s.endpoint.url.clone();
+    let mallory = s.good_token();
+    let mut claims_b = s.claims();
+    claims_b["sub"] = json!("user-2");
+    let bob = s.key.sign(&s.key.kid, &claims_b);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"}}});
+    let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+
+    // One subject opens more sessions than the table holds, one after the other.
+    let mut opened = Vec::new();
+    let mut refused = 0;
+    for _ in 0..40 {
+        match in_session(&url, &initialize, None, &mallory).await {
+            (200, Some(id), _) => opened.push(id),
+            _ => refused += 1,
+        }
+    }
+    assert_eq!(refused, 0, "the subject's own sessions made room for it");
+    // Another subject still gets a session, and it works.
+    let (status, id, body) = in_session(&url, &initialize, None, &bob).await;
+    assert_eq!(status, 200, "{body}");
+    let id = id.expect("a session id");
+    assert_eq!(in_session(&url, &ping, Some(&id), &bob).await.0, 200);
+    // The first subject's oldest sessions were ended (404), its newest still serve it.
+    assert_eq!(
+        in_session(&url, &ping, Some(&opened[0]), &mallory).await.0,
+        404
+    );
+    let newest = opened.last().unwrap();
+    assert_eq!(in_session(&url, &ping, Some(newest), &mallory).await.0, 200);
+    let live = {
+        let mut live = 0;
+        for id in &opened {
+            if in_session(&url, &ping, Some(id), &mallory).await.0 == 200 {
+                live += 1;
+            }
+        }
+        live
+    };
+    assert_eq!(live, 8, "sessions kept for one subject");
+}

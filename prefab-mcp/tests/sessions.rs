@@ -389,3 +389,49 @@ async fn deleting_the_session_ends_the_wait_for_the_client() {
     assert!(!failure.contains("no answer"), "{failure}");
     server.abort();
 }
+
+#[tokio::test]
+async fn one_peer_cannot_fill_the_session_table_without_authorization() {
+    let sessions = Sessions::default()
+        .max_sessions(16_usize)
+        .max_sessions_per_caller(4_usize);
+    let (url, server) = serve(HttpConfig::default().sessions(sessions)).await;
+    let mut opened = Vec::new();
+    for _ in 0..40 {
+        let (status, id, body) = post_in_session(&url, &initialize(), None, None).await;
+        assert_eq!(status, 200, "{body}");
+        opened.push(id.unwrap());
+    }
+    // Only this peer's newest four are left; the oldest was ended as on DELETE.
+    assert_eq!(
+        post_in_session(&url, &ping(), Some(&opened[0]), None)
+            .await
+            .0,
+        404
+    );
+    let mut live = Vec::new();
+    for (n, id) in opened.iter().enumerate() {
+        if post_in_session(&url, &ping(), Some(id), None).await.0 == 200 {
+            live.push(n);
+        }
+    }
+    assert_eq!(live, [36, 37, 38, 39]);
+
+    // Off (behind a reverse proxy, every client shares the proxy's address): the global cap.
+    let sessions = Sessions::default()
+        .max_sessions(4_usize)
+        .max_sessions_per_caller(0_usize);
+    let (url, second) = serve(HttpConfig::default().sessions(sessions)).await;
+    for _ in 0..4 {
+        assert_eq!(
+            post_in_session(&url, &initialize(), None, None).await.0,
+            200
+        );
+    }
+    assert_eq!(
+        post_in_session(&url, &initialize(), None, None).await.0,
+        503
+    );
+    server.abort();
+    second.abort();
+}

@@ -53,6 +53,12 @@ pub struct ServeArgs {
     /// With `--sessions`: sessions open at once (further `initialize` calls get 503).
     #[arg(long, value_name = "N", default_value_t = 256, requires = "sessions")]
     pub max_sessions: usize,
+    /// With `--sessions`: sessions one caller may hold (the token's subject, or without
+    /// authorization the client's address); its next `initialize` ends its oldest. `0`: no
+    /// per-caller cap (behind a reverse proxy without authorization, where every client
+    /// has the proxy's address).
+    #[arg(long, value_name = "N", default_value_t = 8, requires = "sessions")]
+    pub max_sessions_per_caller: usize,
     /// With `--sessions`: seconds a session may sit idle before it ends.
     #[arg(
         long,
@@ -73,6 +79,7 @@ impl ServeArgs {
         config.sessions(
             Sessions::default()
                 .max_sessions(self.max_sessions)
+                .max_sessions_per_caller(self.max_sessions_per_caller)
                 .idle_timeout(Duration::from_secs(self.session_idle_timeout)),
         )
     }

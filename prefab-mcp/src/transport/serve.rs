@@ -2,6 +2,9 @@
 //! new connections that send nothing and idle keep-alive ones), a cap on open connections
 //! and a smaller one per peer address. `axum::serve` has none of these.
 use super::http::HttpConfig;
+use axum::extract::ConnectInfo;
+use hyper::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -80,7 +83,13 @@ pub async fn serve_router(
         let Some(slot) = peers.admit(peer.ip()) else {
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        // Each request carries its client's address (axum's `ConnectInfo`), for the
+        // per-caller session share.
+        let inner = TowerToHyperService::new(app.clone());
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            hyper::service::Service::call(&inner, request)
+        });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let (_permit, _slot) = (permit, slot);
