@@ -89,32 +89,72 @@ paged! {
     ListPromptsResult => prompts: Prompt,
 }
 
+/// The most pages of one list the relay reads to answer the page with every item.
+pub(crate) const MAX_PAGES: usize = 100;
+/// The most bytes (as JSON) of one list's items the relay gathers.
+pub(crate) const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
+
+/// Why gathering a list's pages stopped short.
+fn unending(method: &str, why: &str) -> McpError {
+    McpError::internal_error(
+        format!("the target's {method} does not end: {why}; prefab dev stopped reading it"),
+        None,
+    )
+}
+
 impl Relay {
     /// A list: the page asked for with `request`'s cursor is passed on; asked for without
     /// one, every page's items come back in one answer (the page reads one answer) with
-    /// the first answer's other fields (cache hints, `_meta`).
-    async fn list<R, F, Fut, A, AllFut>(
+    /// the first answer's other fields (cache hints, `_meta`). A target whose cursors never
+    /// end is read for at most [`MAX_PAGES`] pages and [`MAX_LIST_BYTES`] of items, and not
+    /// past a cursor it already gave.
+    async fn list<R, F, Fut>(
         &self,
+        method: &str,
         request: Option<PaginatedRequestParams>,
         page: F,
-        all: A,
     ) -> Result<R, McpError>
     where
         R: Paged,
+        R::Item: serde::Serialize,
         F: Fn(Peer<RoleClient>, Option<PaginatedRequestParams>) -> Fut,
         Fut: Future<Output = Result<R, ServiceError>>,
-        A: Fn(Peer<RoleClient>, ()) -> AllFut,
-        AllFut: Future<Output = Result<Vec<R::Item>, ServiceError>>,
     {
         let one_page = request.as_ref().is_some_and(|r| r.cursor.is_some());
-        let mut first = self.upstream.request(request, page).await?;
+        let mut first = self.upstream.request(request, &page).await?;
+        if one_page {
+            return Ok(first);
+        }
         let (items, next) = first.parts();
-        if next.is_some() && !one_page {
-            *items = self.upstream.request((), all).await?;
-            *next = None;
+        let mut cursor = next.take();
+        let mut bytes = json_size(items);
+        let mut seen = std::collections::HashSet::new();
+        let mut pages = 1;
+        while let Some(current) = cursor {
+            if pages >= MAX_PAGES {
+                return Err(unending(method, &format!("more than {MAX_PAGES} pages")));
+            }
+            if !seen.insert(current.clone()) {
+                return Err(unending(method, "it gave the same cursor twice"));
+            }
+            let params = PaginatedRequestParams::default().with_cursor(Some(current));
+            let mut answer = self.upstream.request(Some(params), &page).await?;
+            pages += 1;
+            let (more, next) = answer.parts();
+            bytes += json_size(more);
+            if bytes > MAX_LIST_BYTES {
+                return Err(unending(method, "its items exceed 16 MiB"));
+            }
+            items.append(more);
+            cursor = next.take();
         }
         Ok(first)
     }
+}
+
+/// The size of `items` written as JSON.
+fn json_size<T: serde::Serialize>(items: &[T]) -> usize {
+    serde_json::to_vec(items).map_or(0, |json| json.len())
 }
 
 /// `Ok` for any answer of a custom request: its result, or the answer as JSON.
@@ -161,11 +201,9 @@ impl ServerHandler for Relay {
         request: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        self.list(
-            request,
-            |peer, r| async move { peer.list_tools(r).await },
-            |peer, ()| async move { peer.list_all_tools().await },
-        )
+        self.list("tools/list", request, |peer, r| async move {
+            peer.list_tools(r).await
+        })
         .await
     }
 
@@ -186,11 +224,9 @@ impl ServerHandler for Relay {
         request: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        self.list(
-            request,
-            |peer, r| async move { peer.list_resources(r).await },
-            |peer, ()| async move { peer.list_all_resources().await },
-        )
+        self.list("resources/list", request, |peer, r| async move {
+            peer.list_resources(r).await
+        })
         .await
     }
 
@@ -199,11 +235,9 @@ impl ServerHandler for Relay {
         request: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.list(
-            request,
-            |peer, r| async move { peer.list_resource_templates(r).await },
-            |peer, ()| async move { peer.list_all_resource_templates().await },
-        )
+        self.list("resources/templates/list", request, |peer, r| async move {
+            peer.list_resource_templates(r).await
+        })
         .await
     }
 
@@ -224,11 +258,9 @@ impl ServerHandler for Relay {
         request: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        self.list(
-            request,
-            |peer, r| async move { peer.list_prompts(r).await },
-            |peer, ()| async move { peer.list_all_prompts().await },
-        )
+        self.list("prompts/list", request, |peer, r| async move {
+            peer.list_prompts(r).await
+        })
         .await
     }
 
