@@ -182,15 +182,56 @@ fn create(dir: &Path, files: &[(&str, String)]) -> Result<(), String> {
                 ));
             }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            std::fs::DirBuilder::new()
+                .create(dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
         Err(e) => return Err(format!("{}: {e}", dir.display())),
     }
-    for (path, text) in files {
-        let path = dir.join(path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    write_files(dir, files)
+}
+
+/// Writes `files` under `dir` (checked empty a moment before). Others may be able to
+/// write to `dir`: every folder and file is created here and must not exist yet, and no
+/// symbolic link under `dir` is followed (each folder is checked right before a file is
+/// written in it), so nothing planted meanwhile redirects or replaces a write.
+fn write_files(dir: &Path, files: &[(&str, String)]) -> Result<(), String> {
+    use std::io::Write;
+    let mut made = std::collections::HashSet::new();
+    for (relative, text) in files {
+        let mut folder = dir.to_path_buf();
+        let mut parts: Vec<_> = Path::new(relative).components().collect();
+        let name = parts.pop().ok_or("an empty template path")?;
+        for part in parts {
+            folder.push(part);
+            if made.insert(folder.clone()) {
+                std::fs::DirBuilder::new().create(&folder).map_err(|e| {
+                    format!("{}: {e} (it appeared while writing)", folder.display())
+                })?;
+            }
+            let kind = std::fs::symlink_metadata(&folder)
+                .map_err(|e| format!("{}: {e}", folder.display()))?
+                .file_type();
+            if !kind.is_dir() {
+                return Err(format!(
+                    "{} was replaced while writing (by a link or a file): stopped",
+                    folder.display()
+                ));
+            }
         }
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let path = folder.join(name);
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e} (it appeared while writing)", path.display()))?;
+        file.write_all(text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())
 }
@@ -198,6 +239,52 @@ fn create(dir: &Path, files: &[(&str, String)]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch(name: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("prefab-new-{name}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        dir
+    }
+
+    /// Someone who can write to the (empty) target plants `src` -> a folder of theirs
+    /// after the emptiness check: nothing may be written there.
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_planted_in_the_target_is_not_followed() {
+        let root = scratch("symlink");
+        let (target, outside) = (root.join("target"), root.join("outside"));
+        std::fs::create_dir(&target).expect("target");
+        std::fs::create_dir(&outside).expect("outside");
+        let files = render("planted").expect("a valid name");
+        create(&target, &[]).expect("the empty target passes the check");
+        std::os::unix::fs::symlink(&outside, target.join("src")).expect("the planted link");
+        let written = write_files(&target, &files);
+        let leaked: Vec<_> = std::fs::read_dir(&outside)
+            .expect("outside")
+            .map(|e| e.map(|e| e.file_name()))
+            .collect();
+        let _ = std::fs::remove_dir_all(&root);
+        assert!(leaked.is_empty(), "written outside the target: {leaked:?}");
+        let error = written.expect_err("the planted link is refused");
+        assert!(error.contains("src"), "{error}");
+    }
+
+    #[test]
+    fn a_file_planted_in_the_target_is_not_overwritten() {
+        let target = scratch("planted-file");
+        std::fs::write(target.join("Cargo.toml"), "mine").expect("a planted file");
+        let files = render("planted").expect("a valid name");
+        let written = write_files(&target, &files);
+        let kept = std::fs::read_to_string(target.join("Cargo.toml")).unwrap_or_default();
+        let _ = std::fs::remove_dir_all(&target);
+        assert!(written.is_err());
+        assert_eq!(kept, "mine");
+    }
 
     #[test]
     fn names_follow_cargo_rules() {
