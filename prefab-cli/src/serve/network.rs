@@ -42,8 +42,14 @@ pub struct NetworkArgs {
     /// A downstream API (its URL, repeatable) a tool may call for the caller with a token
     /// exchanged at the authorization server (RFC 8693); the caller's own token is never
     /// sent on.
+    /// Plain `http://` beyond loopback is refused (an exchanged token would cross the
+    /// network readable): see `--allow-insecure-downstream`.
     #[arg(long = "downstream", value_name = "URL", requires = "client_id")]
     pub downstream: Vec<String>,
+    /// Allow `--downstream` APIs at plain `http://` URLs beyond loopback (the tokens
+    /// exchanged for them travel unencrypted).
+    #[arg(long, requires = "downstream")]
+    pub allow_insecure_downstream: bool,
     /// Connections one client address may hold open at once (further ones are closed);
     /// `0`: no limit. Behind a reverse proxy every client has the proxy's address: use `0`
     /// there and limit clients at the proxy.
@@ -120,7 +126,17 @@ impl NetworkArgs {
                 _ => "--audience",
             };
             format!("{flag}: {e}")
-        })
+        })?;
+        if self.allow_insecure_downstream {
+            return Ok(());
+        }
+        match self.downstream.iter().find(|api| insecure(api)) {
+            Some(api) => Err(format!(
+                "--downstream {api:?}: plain http beyond loopback would send the exchanged \
+                 tokens readable; use https, or --allow-insecure-downstream"
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The authorization these flags ask for, if any, with the client secret of
@@ -147,6 +163,21 @@ impl NetworkArgs {
     pub fn init_logs(&self) {
         init_logs(self.log_format);
     }
+}
+
+/// Whether `api` is a plain `http` URL whose host is not loopback (`localhost`, 127.0.0.0/8,
+/// `::1`).
+fn insecure(api: &str) -> bool {
+    let Ok(url) = url::Url::parse(api) else {
+        return false;
+    };
+    let loopback = match url.host() {
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    url.scheme() == "http" && !loopback
 }
 
 /// Installs the log subscriber (standard error, coloured when it is a terminal; `RUST_LOG`
@@ -190,6 +221,7 @@ mod tests {
             accept_generic_typ: false,
             client_id: None,
             downstream: Vec::new(),
+            allow_insecure_downstream: false,
             max_connections_per_peer: 256,
             log_format: LogFormat::Text,
         }
@@ -235,5 +267,45 @@ mod tests {
         flags.downstream = vec!["api.example.com".into()];
         let bad = check(&flags, Some("s3cret")).expect_err("not a URL");
         assert!(bad.starts_with("--downstream"), "{bad}");
+    }
+
+    #[test]
+    fn plain_http_downstream_apis_beyond_loopback_need_the_flag() {
+        let mut flags = args(IpAddr::V4(Ipv4Addr::LOCALHOST), &[]);
+        flags.authorization_server = Some("http://127.0.0.1:3000".into());
+        flags.audience = Some("http://127.0.0.1:8931/mcp".into());
+        flags.client_id = Some("svc-prefab".into());
+        let check = |flags: &NetworkArgs| {
+            let auth = flags
+                .authorization_with(Some("s3cret".into()))
+                .expect("authorization");
+            flags.check(&auth)
+        };
+        for api in [
+            "http://api.example.com/",
+            "HTTP://API.example.com:8080/v1",
+            "http://10.0.0.7/",
+            "http://[2001:db8::1]/",
+            "http://localhost.example.com/",
+        ] {
+            flags.downstream = vec!["https://ok.example.com/".into(), api.into()];
+            let refused = check(&flags).expect_err(api);
+            assert!(
+                refused.starts_with("--downstream") && refused.contains("--allow-insecure"),
+                "{refused}"
+            );
+        }
+        for api in [
+            "https://api.example.com/",
+            "http://127.0.0.1:9000/",
+            "http://localhost:9000/",
+            "http://[::1]:9000/",
+        ] {
+            flags.downstream = vec![api.into()];
+            assert_eq!(check(&flags), Ok(()), "{api}");
+        }
+        flags.downstream = vec!["http://api.example.com/".into()];
+        flags.allow_insecure_downstream = true;
+        assert_eq!(check(&flags), Ok(()));
     }
 }
