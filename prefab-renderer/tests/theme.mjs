@@ -296,6 +296,38 @@ async function parityLooksSuite(context) {
   }
 }
 
+// Reduced motion (issue 40): under `prefers-reduced-motion: reduce` nothing animates or
+// transitions for longer than 0 ms (loaders, switches, accordions, tooltips, charts).
+async function reducedMotionSuite(context) {
+  const envelope = {
+    $prefab: { version: "0.3" },
+    view: { type: "Div", cssClass: "pf-app-root", children: [
+      { type: "Loader" }, { type: "Loader", variant: "dots" }, { type: "Switch", name: "sw", label: "On" },
+      { type: "Accordion", children: [{ type: "AccordionItem", title: "More", children: [{ type: "Text", content: "inside" }] }] },
+      { type: "Progress", value: 40 }, { type: "Button", label: "Go", cssClass: "transition-all duration-300 animate-pulse" },
+    ] },
+  };
+  const { page } = await openPage(context, pageWith(envelope));
+  try {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await waitFor("the motion page", async () => (await page.$(".pf-switch")) !== null);
+    const moving = await page.evaluate(() => {
+      const long = (v) => v.split(",").some((t) => parseFloat(t) > 0);
+      const out = [];
+      for (const el of document.querySelectorAll("body *")) {
+        for (const pseudo of [null, "::before", "::after"]) {
+          const s = getComputedStyle(el, pseudo);
+          if ((s.animationName !== "none" && long(s.animationDuration)) || long(s.transitionDuration)) out.push(`${el.className || el.tagName}${pseudo || ""}: ${s.animationName} ${s.animationDuration} / ${s.transitionDuration}`);
+        }
+      }
+      return out;
+    });
+    check("prefers-reduced-motion: no animation or transition longer than 0 ms", moving.length === 0, moving.slice(0, 5).join("; "));
+  } finally {
+    await page.close();
+  }
+}
+
 async function hostSuite(host) {
   const envelope = { $prefab: { version: "0.3" }, view: { type: "Text", content: "Hosted", id: "hosted" } };
   const v = await host.open({ app: join(PAGES, "viewer.html"), csp: "default", toolInput: {}, toolResult: toolResult(envelope), hostContextChange: { theme: "dark" } });
@@ -316,7 +348,7 @@ async function hostSuite(host) {
 }
 
 await withHost(async (host) => {
-  for (const suite of [lookSuite, tableSuite, themeSuite, parityLooksSuite, bigTableSuite]) {
+  for (const suite of [lookSuite, tableSuite, themeSuite, parityLooksSuite, reducedMotionSuite, bigTableSuite]) {
     await guard(`${suite.name} ran to the end`, () => suite(host.context));
   }
   await hostSuite(host);

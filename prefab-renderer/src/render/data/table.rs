@@ -144,10 +144,9 @@ fn header(cx: &Cx, node: &Value, columns: &[Value], table: &Element) -> Vec<Elem
             dom::set_attr(&button, "data-act", "sort");
             dom::set_attr(&button, "data-col", &i.to_string());
             button.set_text_content(Some(&label));
-            dom::append(
-                &button,
-                &dom::element_with_class("span", "pf-data-table-arrow"),
-            );
+            let arrow = dom::element_with_class("span", "pf-data-table-arrow");
+            dom::set_attr(&arrow, "aria-hidden", "true");
+            dom::append(&button, &arrow);
             dom::append(&th, &button);
             dom::set_attr(&th, "aria-sort", "none");
         } else {
@@ -413,6 +412,16 @@ impl Table {
                     _ => "none",
                 };
                 dom::set_attr(th, "aria-sort", state);
+                // The mark as text, as prefab-ui's renderer shows it (hidden from assistive
+                // technology, which reads `aria-sort`).
+                if let Ok(Some(arrow)) = th.query_selector(".pf-data-table-arrow") {
+                    let mark = match state {
+                        "ascending" => "\u{25B2}",
+                        "descending" => "\u{25BC}",
+                        _ => "\u{21C5}",
+                    };
+                    arrow.set_text_content(Some(mark));
+                }
             }
         }
         if let Some((label, prev, next)) = &self.pager {
