@@ -17,7 +17,8 @@ fn host_request(method: &str, params: &JsValue, done: impl FnOnce(Outcome) + 'st
             Ok(result) => {
                 let result = js::to_value(&result);
                 if prop(&result, "isError").truthy() {
-                    Err(content_text(&result).unwrap_or_else(|| format!("{method} failed")))
+                    Err(content_text(&result)
+                        .unwrap_or_else(|| crate::text::fill("{} failed", &[&method])))
                 } else {
                     Ok(result)
                 }
@@ -53,8 +54,9 @@ fn text_content(text: &str) -> JsValue {
 /// window with `noopener`.
 pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
     let Some(url) = crate::url::safe_link(url) else {
-        done(Err(format!(
-            "openLink: refused URL \"{url}\" (only http, https and mailto)"
+        done(Err(crate::text::fill(
+            "openLink: refused URL \"{}\" (only http, https and mailto)",
+            &[url],
         )));
         return;
     };
@@ -112,7 +114,12 @@ pub(super) fn update_context(fields: &Map, done: Done) {
 pub(super) fn request_display_mode(fields: &Map, done: Done) {
     let mode = match text_field(fields, "requestDisplayMode", "mode") {
         Ok(m) if matches!(m.as_str(), "inline" | "fullscreen" | "pip") => m,
-        Ok(m) => return done(Err(format!("requestDisplayMode: unknown mode \"{m}\""))),
+        Ok(m) => {
+            return done(Err(crate::text::fill(
+                "requestDisplayMode: unknown mode \"{}\"",
+                &[&m],
+            )));
+        }
         Err(e) => return done(Err(e)),
     };
     if !bridge::is_connected() {
@@ -137,9 +144,9 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         None | Some(Value::Undefined | Value::Null) => Value::from(Map::new()),
         Some(v @ Value::Object(_)) => v.clone(),
         Some(other) => {
-            return done(Err(format!(
+            return done(Err(crate::text::fill(
                 "toolCall.arguments must be an object, got {}",
-                crate::node::kind(other)
+                &[crate::node::kind(other)],
             )));
         }
     };
@@ -164,8 +171,9 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
     let store = call.cx.frame.store().clone();
     host_request("tools/call", &rpc::object(&entries), move |outcome| {
         if !cx.app().is_none_or(|a| a.sequence_finish(&tool, seq)) {
-            crate::log::warn(&format!(
-                "toolCall {tool}: dropped a response older than the last one applied"
+            crate::log::warn(&crate::text::fill(
+                "toolCall {}: dropped a response older than the last one applied",
+                &[&tool],
             ));
             return;
         }

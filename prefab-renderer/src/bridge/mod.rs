@@ -422,7 +422,7 @@ fn handle_request(id: JsValue, method: &str, params: &JsValue) {
         "tools/list" => reply.ok(&events.list_tools()),
         _ => reply.err(&RpcError::new(
             code::METHOD_NOT_FOUND,
-            format!("Method not found: {method}"),
+            crate::text::fill("Method not found: {}", &[method]),
         )),
     }
 }

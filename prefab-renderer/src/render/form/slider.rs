@@ -94,7 +94,10 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
         cx,
         &el,
         node,
-        &format!("pf-slider pf-slider-variant-{variant} pf-slider-size-{size}"),
+        &crate::text::fill(
+            "pf-slider pf-slider-variant-{} pf-slider-size-{}",
+            &[variant, size],
+        ),
     );
     let disabled = prop(node, "disabled").truthy();
     dom::toggle_attr(&el, "data-disabled", disabled);
@@ -110,9 +113,9 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
     let track = dom::element_with_class("div", "pf-slider-track");
     let fill = dom::element_with_class(
         "div",
-        &format!(
+        &crate::text::fill(
             "pf-slider-range {}",
-            prop(node, "indicatorClass").as_str().unwrap_or("")
+            &[prop(node, "indicatorClass").as_str().unwrap_or("")],
         ),
     );
     dom::append(&track, &fill);
@@ -140,10 +143,13 @@ fn thumbs(
     for _ in 0..if spec.range { 2 } else { 1 } {
         let thumb = dom::element_with_class(
             "span",
-            &format!(
-                "pf-slider-thumb pf-slider-thumb-variant-{variant}{} {}",
-                if bar { " pf-slider-thumb-bar" } else { "" },
-                prop(node, "handleClass").as_str().unwrap_or("")
+            &crate::text::fill(
+                "pf-slider-thumb pf-slider-thumb-variant-{}{} {}",
+                &[
+                    variant,
+                    if bar { " pf-slider-thumb-bar" } else { "" },
+                    prop(node, "handleClass").as_str().unwrap_or(""),
+                ],
             ),
         );
         dom::set_attr(&thumb, "role", "slider");
