@@ -157,6 +157,6 @@ pub fn error_box(path: &str, message: &str) -> Element {
     let el = element_with_class("div", "pf-error");
     set_attr(&el, "role", "alert");
     set_attr(&el, "data-path", path);
-    el.set_text_content(Some(&format!("{path}: {message}")));
+    el.set_text_content(Some(&crate::text::fill("{}: {}", &[path, message])));
     el
 }

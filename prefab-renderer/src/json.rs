@@ -45,7 +45,10 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn error(&self, what: &str) -> String {
-        format!("invalid JSON at offset {}: {what}", self.pos)
+        crate::text::fill(
+            "invalid JSON at offset {}: {}",
+            &[&crate::text::int(self.pos as u64), what],
+        )
     }
 
     fn skip_ws(&mut self) {

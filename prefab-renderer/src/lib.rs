@@ -43,6 +43,7 @@ pub mod node;
 pub mod render;
 pub mod store;
 pub mod template;
+pub mod text;
 pub mod url;
 
 use std::rc::Rc;
@@ -92,7 +93,10 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
                 mark("prefab:mounted");
             }
             Err(e) => {
-                let error = dom::error_box("prefab:initial-data", &format!("invalid JSON: {e}"));
+                let error = dom::error_box(
+                    "prefab:initial-data",
+                    &text::fill("invalid JSON: {}", &[&e]),
+                );
                 if let Some(root) = doc.get_element_by_id("root") {
                     dom::report(root.append_child(&error));
                 }

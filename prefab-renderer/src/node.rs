@@ -32,6 +32,9 @@ pub fn optional_text(node: &Value, key: &str, ty: &str) -> Result<(), String> {
         Value::Undefined | Value::Null | Value::String(_) | Value::Number(_) | Value::Bool(_) => {
             Ok(())
         }
-        other => Err(format!("{ty}.{key} must be a string, got {}", kind(other))),
+        other => Err(crate::text::fill(
+            "{}.{} must be a string, got {}",
+            &[ty, key, kind(other)],
+        )),
     }
 }

@@ -19,7 +19,7 @@ use std::path::Path;
 #[rustfmt::skip]
 const RENDERER: &[&str] = &[
     "app", "a2ui", "render", "actions", "cx", "bridge", "template", "classes", "url", "js", "dom", "log",
-    "store", "json", "node", "heap",
+    "store", "json", "node", "text", "heap",
 ];
 
 /// `prefab`: tool results and forms on top, then validation, the typed model, the wire

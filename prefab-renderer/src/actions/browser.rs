@@ -90,7 +90,7 @@ fn origin_matches(declared: &str, origin: &str) -> bool {
     if let Some((scheme, rest)) = declared.split_once("://*.")
         && let Some((o_scheme, host)) = origin.split_once("://")
     {
-        return scheme == o_scheme && host.ends_with(&format!(".{rest}"));
+        return scheme == o_scheme && host.strip_suffix(rest).is_some_and(|h| h.ends_with('.'));
     }
     false
 }
@@ -103,13 +103,15 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         Err(e) => return done(Err(e)),
     };
     let Some((url, origin)) = crate::url::http_origin(&url) else {
-        return done(Err(format!(
-            "fetch: refused URL \"{url}\" (http or https only)"
+        return done(Err(crate::text::fill(
+            "fetch: refused URL \"{}\" (http or https only)",
+            &[&url],
         )));
     };
     if !fetch_allowed(&origin) {
-        return done(Err(format!(
-            "fetch: origin {origin} is not a declared connect domain"
+        return done(Err(crate::text::fill(
+            "fetch: origin {} is not a declared connect domain",
+            &[&origin],
         )));
     }
     let method = fields
@@ -127,7 +129,10 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         let done = done.clone();
         crate::dom::once_with(move |e: JsValue| {
             if let Some(done) = done.borrow_mut().take() {
-                done(Err(format!("fetch failed: {}", js::error_text(&e))));
+                done(Err(crate::text::fill(
+                    "fetch failed: {}",
+                    &[&js::error_text(&e)],
+                )));
             }
         })
     };
@@ -139,10 +144,12 @@ pub(super) fn fetch(fields: &Map, done: Done) {
             };
             if !response.ok() {
                 if let Some(done) = done.borrow_mut().take() {
-                    done(Err(format!(
+                    done(Err(crate::text::fill(
                         "{} {}",
-                        response.status(),
-                        response.status_text()
+                        &[
+                            &crate::text::int(response.status().into()),
+                            &response.status_text(),
+                        ],
                     )));
                 }
                 return;
@@ -240,7 +247,10 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
             let ok = max_size.is_none_or(|max| f.size() <= max);
             if !ok {
                 let mut fields = Map::new();
-                fields.insert("message", Value::from(format!("{} is too large", f.name())));
+                fields.insert(
+                    "message",
+                    Value::from(crate::text::fill("{} is too large", &[&f.name()])),
+                );
                 fields.insert("variant", Value::from("error"));
                 // Cannot fail: the only error is a missing `message`, set just above.
                 drop(show_toast(&fields));
@@ -399,7 +409,10 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     let actions = crate::bridge::rpc::get(&handlers, "actions");
     let function = crate::bridge::rpc::get(&actions, &handler);
     let Some(function) = function.dyn_ref::<js_sys::Function>() else {
-        return Err(format!("callHandler: unknown handler \"{handler}\""));
+        return Err(crate::text::fill(
+            "callHandler: unknown handler \"{}\"",
+            &[&handler],
+        ));
     };
     let store = call.cx.frame.store();
     let argument = crate::bridge::rpc::object(&[
@@ -410,9 +423,9 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
             js::to_js(fields.get("arguments").unwrap_or(&Value::Undefined)),
         ),
     ]);
-    let returned = function
-        .call1(&JsValue::NULL, &argument)
-        .map_err(|e| format!("callHandler \"{handler}\": {}", js::error_text(&e)))?;
+    let returned = function.call1(&JsValue::NULL, &argument).map_err(|e| {
+        crate::text::fill("callHandler \"{}\": {}", &[&handler, &js::error_text(&e)])
+    })?;
     let result = js::to_value(&returned);
     if let Value::Object(patch) = &result {
         store.merge(patch);

@@ -1,7 +1,7 @@
 //! Actions that talk to the MCP Apps host: `openLink` (`ui/open-link`), `toolCall`
 //! (`tools/call`), `sendMessage` (`ui/message`), `updateContext`
 //! (`ui/update-model-context`), `requestDisplayMode` (`ui/request-display-mode`).
-use super::{Call, Done, Outcome, text_field};
+use super::{Call, Done, text_field};
 use crate::bridge::{self, DEFAULT_TIMEOUT_MS, rpc};
 use crate::js;
 use crate::node::prop;
@@ -9,7 +9,7 @@ use prefab::expr::{Map, Value};
 use wasm_bindgen::JsValue;
 
 /// Sends `method` and converts the reply: a JSON-RPC error or `isError: true` fails.
-fn host_request(method: &str, params: &JsValue, done: impl FnOnce(Outcome) + 'static) {
+fn host_request(method: &str, params: &JsValue, done: Done) {
     let name = method.to_string();
     bridge::request(method, Some(params), DEFAULT_TIMEOUT_MS, move |reply| {
         let method = name;
@@ -17,7 +17,8 @@ fn host_request(method: &str, params: &JsValue, done: impl FnOnce(Outcome) + 'st
             Ok(result) => {
                 let result = js::to_value(&result);
                 if prop(&result, "isError").truthy() {
-                    Err(content_text(&result).unwrap_or_else(|| format!("{method} failed")))
+                    Err(content_text(&result)
+                        .unwrap_or_else(|| crate::text::fill("{} failed", &[&method])))
                 } else {
                     Ok(result)
                 }
@@ -51,10 +52,11 @@ fn text_content(text: &str) -> JsValue {
 
 /// Opens `url` after the URL-parser check: through the host when connected, else a new
 /// window with `noopener`.
-pub fn open_link(url: &str, done: impl FnOnce(Outcome) + 'static) {
+pub fn open_link(url: &str, done: Done) {
     let Some(url) = crate::url::safe_link(url) else {
-        done(Err(format!(
-            "openLink: refused URL \"{url}\" (only http, https and mailto)"
+        done(Err(crate::text::fill(
+            "openLink: refused URL \"{}\" (only http, https and mailto)",
+            &[url],
         )));
         return;
     };
@@ -112,16 +114,22 @@ pub(super) fn update_context(fields: &Map, done: Done) {
 pub(super) fn request_display_mode(fields: &Map, done: Done) {
     let mode = match text_field(fields, "requestDisplayMode", "mode") {
         Ok(m) if matches!(m.as_str(), "inline" | "fullscreen" | "pip") => m,
-        Ok(m) => return done(Err(format!("requestDisplayMode: unknown mode \"{m}\""))),
+        Ok(m) => {
+            return done(Err(crate::text::fill(
+                "requestDisplayMode: unknown mode \"{}\"",
+                &[&m],
+            )));
+        }
         Err(e) => return done(Err(e)),
     };
     if !bridge::is_connected() {
         return done(Ok(Value::from(mode)));
     }
     let params = rpc::object(&[("mode", mode.as_str().into())]);
-    host_request("ui/request-display-mode", &params, move |outcome| {
+    let done: Done = Box::new(move |outcome| {
         done(outcome.map(|result| prop(&result, "mode").clone()));
     });
+    host_request("ui/request-display-mode", &params, done);
 }
 
 /// `toolCall`: `tools/call` through the host. The reply's `$prefab` patch (`update`) merges
@@ -137,9 +145,9 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         None | Some(Value::Undefined | Value::Null) => Value::from(Map::new()),
         Some(v @ Value::Object(_)) => v.clone(),
         Some(other) => {
-            return done(Err(format!(
+            return done(Err(crate::text::fill(
                 "toolCall.arguments must be an object, got {}",
-                crate::node::kind(other)
+                &[crate::node::kind(other)],
             )));
         }
     };
@@ -162,10 +170,11 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         .map(str::to_string);
     let seq = cx.app().map_or(0, |a| a.sequence_start(&tool));
     let store = call.cx.frame.store().clone();
-    host_request("tools/call", &rpc::object(&entries), move |outcome| {
+    let done: Done = Box::new(move |outcome| {
         if !cx.app().is_none_or(|a| a.sequence_finish(&tool, seq)) {
-            crate::log::warn(&format!(
-                "toolCall {tool}: dropped a response older than the last one applied"
+            crate::log::warn(&crate::text::fill(
+                "toolCall {}: dropped a response older than the last one applied",
+                &[&tool],
             ));
             return;
         }
@@ -193,4 +202,5 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         }
         done(outcome);
     });
+    host_request("tools/call", &rpc::object(&entries), done);
 }

@@ -75,9 +75,9 @@ pub fn run_with(cx: &Cx, actions: &Value, ctx: Ctx, done: Done) {
         ),
         Value::Object(_) => run_one(cx, actions, Rc::new(ctx), done),
         Value::Undefined | Value::Null => done(Ok(Value::Undefined)),
-        other => done(Err(format!(
+        other => done(Err(crate::text::fill(
             "expected an action or a list of actions, got {}",
-            crate::node::kind(other)
+            &[crate::node::kind(other)],
         ))),
     }
 }
@@ -146,7 +146,7 @@ fn run_one(cx: &Cx, action: &Value, ctx: Rc<Ctx>, done: Done) {
             );
         }
         Err(message) => {
-            crate::log::warn(&format!("action failed: {message}"));
+            crate::log::warn(&crate::text::fill("action failed: {}", &[&message]));
             if on_error.is_nullish() {
                 done(Err(message));
                 return;
@@ -222,7 +222,7 @@ fn dispatch(name: &str, call: &Call, fields: &Map, done: Done) {
         "setInterval" => done(browser::set_interval(call)),
         "callHandler" => done(browser::call_handler(call, fields)),
         "invokeAppTool" => invoke_app_tool(call, fields, done),
-        other => done(Err(format!("unknown action \"{other}\""))),
+        other => done(Err(crate::text::fill("unknown action \"{}\"", &[other]))),
     }
 }
 
@@ -246,6 +246,6 @@ pub(crate) fn text_field(fields: &Map, action: &str, key: &str) -> Result<String
         Some(Value::Number(_) | Value::Bool(_)) => {
             Ok(fields.get(key).map(Value::to_js_string).unwrap_or_default())
         }
-        _ => Err(format!("{action}.{key} must be a string")),
+        _ => Err(crate::text::fill("{}.{} must be a string", &[action, key])),
     }
 }

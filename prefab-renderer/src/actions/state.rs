@@ -40,7 +40,10 @@ pub(super) fn append_state(call: &Call, fields: &Map) -> Outcome {
         None | Some(Value::Undefined | Value::Null) => Vec::new(),
         Some(Value::Array(items)) => (*items).clone(),
         Some(_) => {
-            crate::log::warn(&format!("appendState: \"{key}\" is not an array"));
+            crate::log::warn(&crate::text::fill(
+                "appendState: \"{}\" is not an array",
+                &[&key],
+            ));
             return Ok(Value::Undefined);
         }
     };
@@ -61,7 +64,10 @@ pub(super) fn pop_state(call: &Call, fields: &Map) -> Outcome {
     let key = text_field(fields, "popState", "key")?;
     let store = call.cx.frame.store();
     let Some(Value::Array(items)) = store.peek_path(&key) else {
-        crate::log::warn(&format!("popState: \"{key}\" is not an array"));
+        crate::log::warn(&crate::text::fill(
+            "popState: \"{}\" is not an array",
+            &[&key],
+        ));
         return Ok(Value::Undefined);
     };
     let index = fields.get("index").cloned().unwrap_or(Value::Undefined);
@@ -71,9 +77,9 @@ pub(super) fn pop_state(call: &Call, fields: &Map) -> Outcome {
     let n = index.to_number();
     let len = items.len() as i64;
     if !n.is_finite() || n.fract() != 0.0 || (n as i64) >= len || (n as i64) < -len {
-        return Err(format!(
+        return Err(crate::text::fill(
             "popState.index {} is out of range",
-            index.to_js_string()
+            &[&index.to_js_string()],
         ));
     }
     let at = position(&index, items.len(), false).ok_or("popState.index must be an integer")?;

@@ -60,8 +60,8 @@ fn apply_host_styles(context: &Value) {
         for side in ["top", "right", "bottom", "left"] {
             if let Some(v) = insets.get(side) {
                 dom::report(html.style().set_property(
-                    &format!("--pf-safe-{side}"),
-                    &format!("{}px", prefab::expr::number_to_string(v.to_number())),
+                    &crate::text::fill("--pf-safe-{}", &[side]),
+                    &crate::text::fill("{}px", &[&prefab::expr::number_to_string(v.to_number())]),
                 ));
             }
         }
@@ -130,7 +130,10 @@ impl HostEvents for App {
                     .as_str()
                     .unwrap_or("no reason given");
                 let note = dom::element_with_class("p", "pf-muted");
-                note.set_text_content(Some(&format!("The tool call was cancelled ({reason}).")));
+                note.set_text_content(Some(&crate::text::fill(
+                    "The tool call was cancelled ({}).",
+                    &[reason],
+                )));
                 dom::clear(&self.root);
                 dom::append(&self.root, &note);
             }
@@ -152,7 +155,7 @@ impl HostEvents for App {
         if self.find_tool(&name).is_none() {
             reply.err(&RpcError::new(
                 bridge::rpc::code::INVALID_PARAMS,
-                format!("unknown tool \"{name}\""),
+                crate::text::fill("unknown tool \"{}\"", &[&name]),
             ));
             return;
         }

@@ -128,8 +128,9 @@ impl App {
         if let Some(v) = version.as_str()
             && !VERSIONS.contains(&v)
         {
-            crate::log::warn(&format!(
-                "$prefab version {v} is not known to this renderer"
+            crate::log::warn(&crate::text::fill(
+                "$prefab version {} is not known to this renderer",
+                &[v],
             ));
         }
         if crate::render::stream::active() && !prop(envelope, "view").is_nullish() {

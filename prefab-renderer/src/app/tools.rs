@@ -22,17 +22,25 @@ impl App {
     /// its `actions`, then `result` evaluated against state + `$event`.
     pub(super) fn run_tool(&self, name: &str, arguments: &Value, done: Done) {
         let Some(tool) = self.find_tool(name) else {
-            return done(Err(format!("unknown app tool \"{name}\"")));
+            return done(Err(crate::text::fill("unknown app tool \"{}\"", &[name])));
         };
         let mut event = match arguments {
             Value::Object(map) => (**map).clone(),
             Value::Undefined | Value::Null => Map::new(),
-            _ => return done(Err(format!("{name}: arguments must be an object"))),
+            _ => {
+                return done(Err(crate::text::fill(
+                    "{}: arguments must be an object",
+                    &[name],
+                )));
+            }
         };
         if let Value::Object(bind) = prop(&tool, "bind") {
             for (k, _) in bind.iter() {
                 if event.get(k).is_some() {
-                    return done(Err(format!("{name}: argument \"{k}\" is bound by the app")));
+                    return done(Err(crate::text::fill(
+                        "{}: argument \"{}\" is bound by the app",
+                        &[name, k],
+                    )));
                 }
             }
             let frame = Frame::root(&self.store);

@@ -239,7 +239,12 @@ pub fn request(
     timeout_ms: i32,
     callback: impl FnOnce(Result<JsValue, RpcError>) + 'static,
 ) {
-    let callback: Callback = Box::new(callback);
+    request_boxed(method, params, timeout_ms, Box::new(callback));
+}
+
+/// [`request`] without a copy of this code per callback type.
+#[inline(never)]
+fn request_boxed(method: &str, params: Option<&JsValue>, timeout_ms: i32, callback: Callback) {
     let Some((id, ready)) = with(|b| {
         let id = b.next_id;
         b.next_id += 1;
@@ -422,7 +427,7 @@ fn handle_request(id: JsValue, method: &str, params: &JsValue) {
         "tools/list" => reply.ok(&events.list_tools()),
         _ => reply.err(&RpcError::new(
             code::METHOD_NOT_FOUND,
-            format!("Method not found: {method}"),
+            crate::text::fill("Method not found: {}", &[method]),
         )),
     }
 }

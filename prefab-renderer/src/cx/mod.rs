@@ -98,7 +98,9 @@ impl Shared {
     pub fn auto_name(&self, prefix: &str) -> String {
         let n = self.auto_names.get() + 1;
         self.auto_names.set(n);
-        format!("{prefix}_{n}")
+        let mut out = crate::text::fill("{}_", &[prefix]);
+        crate::text::push_int(&mut out, n.into());
+        out
     }
 }
 

@@ -31,7 +31,7 @@ fn wrapper(node: &Value) -> Element {
     let el = dom::element_with_class("div", "contents");
     if let Some(class) = prop(node, "cssClass").as_str() {
         crate::classes::note(class);
-        el.set_class_name(&format!("w-full {class}"));
+        el.set_class_name(&crate::text::fill("w-full {}", &[class]));
     }
     el
 }
@@ -39,9 +39,9 @@ fn wrapper(node: &Value) -> Element {
 /// `Condition {cases: [{when, children}], else}`: the first truthy case renders.
 fn condition(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Value::Array(cases) = prop(node, "cases") else {
-        return Err(format!(
+        return Err(crate::text::fill(
             "Condition.cases must be an array, got {}",
-            kind(prop(node, "cases"))
+            &[kind(prop(node, "cases"))],
         ));
     };
     let cases = cases.clone();
@@ -68,9 +68,12 @@ fn condition(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, Strin
         let (list, list_path) = match cases.get(chosen) {
             Some(case) => (
                 prop(case, "children").clone(),
-                format!("{path}.cases[{chosen}].children"),
+                crate::text::fill(
+                    "{}.cases[{}].children",
+                    &[&path, &crate::text::int(chosen as u64)],
+                ),
             ),
-            None => (otherwise.clone(), format!("{path}.else")),
+            None => (otherwise.clone(), crate::text::fill("{}.else", &[&path])),
         };
         untracked(|| {
             if let Err(message) = children(&branch_cx, &target, &list, &list_path) {
@@ -95,9 +98,9 @@ struct Row {
 /// `$item` or `$index` changed.
 fn for_each(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Some(key) = prop(node, "key").as_str() else {
-        return Err(format!(
+        return Err(crate::text::fill(
             "ForEach.key must be a string, got {}",
-            kind(prop(node, "key"))
+            &[kind(prop(node, "key"))],
         ));
     };
     let key: Arc<str> = key.into();
@@ -130,7 +133,7 @@ fn for_each(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String
                             &row_let,
                             item,
                             index,
-                            &format!("{path}[{index}]"),
+                            &crate::render::index_path(&path, index),
                         )
                     }
                 };
@@ -180,7 +183,7 @@ fn resolve_items(key: &str, cx: &Cx) -> Value {
                 Some(v) => v,
                 // A bare expression such as `users | selectattr:active`.
                 None => {
-                    template::interpolate(&Value::from(format!("{{{{ {path} }}}}")), &*cx.frame)
+                    template::interpolate(&Value::from(["{{ ", &path, " }}"].concat()), &*cx.frame)
                 }
             }
         }
@@ -212,7 +215,12 @@ fn build_row(
     let row_cx = cx.with_frame(frame).with_owner(owner.clone());
     let el = dom::element_with_class("div", "contents");
     dom::set_attr(&el, "data-index", &index.to_string());
-    if let Err(message) = children(&row_cx, &el, body, &format!("{path}.children")) {
+    if let Err(message) = children(
+        &row_cx,
+        &el,
+        body,
+        &crate::text::fill("{}.children", &[path]),
+    ) {
         dom::append(&el, &dom::error_box(path, &message));
     }
     Row {
@@ -254,10 +262,14 @@ fn slot(cx: &Cx, _ty: &str, slot_node: &Value, path: &str) -> Result<Node, Strin
         untracked(|| match &content {
             Some(component) => dom::append(
                 &target,
-                &node(&slot_cx, component, &format!("state.{name}")),
+                &node(
+                    &slot_cx,
+                    component,
+                    &crate::text::fill("state.{}", &[&name]),
+                ),
             ),
             None => {
-                let list_path = format!("{path}.children");
+                let list_path = crate::text::fill("{}.children", &[&path]);
                 if let Err(message) = children(&slot_cx, &target, &fallback, &list_path) {
                     dom::append(&target, &dom::error_box(&list_path, &message));
                 }
@@ -277,15 +289,26 @@ pub fn reference(cx: &Cx, node_value: &Value, path: &str) -> Node {
         return dom::error_box(path, "$ref must be a string").into();
     };
     if cx.refs.iter().any(|r| &**r == name) || cx.refs.len() >= MAX_REF_DEPTH {
-        return dom::error_box(path, &format!("$ref \"{name}\" refers to itself")).into();
+        return dom::error_box(
+            path,
+            &crate::text::fill("$ref \"{}\" refers to itself", &[name]),
+        )
+        .into();
     }
     let Some(template_node) = cx.shared.defs.get(name).cloned() else {
-        return dom::error_box(path, &format!("$ref \"{name}\" is not in defs")).into();
+        return dom::error_box(
+            path,
+            &crate::text::fill("$ref \"{}\" is not in defs", &[name]),
+        )
+        .into();
     };
     if cx.shared.ref_expansions(name) > MAX_REF_EXPANSIONS {
         return dom::error_box(
             path,
-            &format!("$ref \"{name}\" expands to more than {MAX_REF_EXPANSIONS} references"),
+            &crate::text::fill(
+                "$ref \"{}\" expands to more than {} references",
+                &[name, &crate::text::int(MAX_REF_EXPANSIONS as u64)],
+            ),
         )
         .into();
     }
@@ -311,7 +334,11 @@ pub fn reference(cx: &Cx, node_value: &Value, path: &str) -> Node {
     if !let_value.is_nullish() {
         ref_cx.frame = Frame::with_let(&cx.frame, let_value);
     }
-    let rendered = node(&ref_cx, &template_node, &format!("defs.{name}"));
+    let rendered = node(
+        &ref_cx,
+        &template_node,
+        &crate::text::fill("defs.{}", &[name]),
+    );
     match prop(node_value, "cssClass").as_str() {
         Some(class) => {
             crate::classes::note(class);

@@ -78,7 +78,7 @@ fn draw(cx: &Cx, node: &Value, path: &str) -> Node {
     let Value::Object(_) = node else {
         return dom::error_box(
             path,
-            &format!("expected a component object, got {}", kind(node)),
+            &crate::text::fill("expected a component object, got {}", &[kind(node)]),
         )
         .into();
     };
@@ -112,13 +112,24 @@ pub fn children(cx: &Cx, parent: &Element, list: &Value, path: &str) -> Result<(
         Value::Undefined | Value::Null => Ok(()),
         Value::Array(items) => {
             for (i, child) in items.iter().enumerate() {
-                let child = node(cx, child, &format!("{path}[{i}]"));
+                let child = node(cx, child, &index_path(path, i));
                 dom::append(parent, &child);
             }
             Ok(())
         }
-        other => Err(format!("{path} must be an array, got {}", kind(other))),
+        other => Err(crate::text::fill(
+            "{} must be an array, got {}",
+            &[path, kind(other)],
+        )),
     }
+}
+
+/// `<path>[<i>]`: the JSON path of item `i` of the array at `path`.
+pub(crate) fn index_path(path: &str, i: usize) -> String {
+    let mut out = crate::text::fill("{}[", &[path]);
+    crate::text::push_int(&mut out, i as u64);
+    out.push(']');
+    out
 }
 
 /// Renders the `children` prop of `node` into `parent` (JSON path `<path>.children`).
@@ -127,7 +138,7 @@ pub fn child_nodes(cx: &Cx, parent: &Element, node: &Value, path: &str) -> Resul
         cx,
         parent,
         prop(node, "children"),
-        &format!("{path}.children"),
+        &crate::text::fill("{}.children", &[path]),
     )
 }
 
@@ -162,7 +173,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
             let class = match (base_class.is_empty(), extra.is_empty()) {
                 (_, true) => base_class.clone(),
                 (true, false) => extra.to_string(),
-                (false, false) => format!("{base_class} {extra}"),
+                (false, false) => crate::text::fill("{} {}", &[&base_class, extra]),
             };
             target.set_class_name(&class);
         });
@@ -237,6 +248,6 @@ fn unknown(ty: &str, path: &str) -> Node {
     let el = dom::element_with_class("div", "pf-unknown");
     dom::set_attr(&el, "data-type", ty);
     dom::set_attr(&el, "data-path", path);
-    el.set_text_content(Some(&format!("Unknown component \"{ty}\"")));
+    el.set_text_content(Some(&crate::text::fill("Unknown component \"{}\"", &[ty])));
     el.into()
 }

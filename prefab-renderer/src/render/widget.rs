@@ -75,7 +75,10 @@ pub(super) fn watch(cx: &Cx, store: &Store, name: &str, apply: Rc<dyn Fn(Option<
 
 /// The JSON path of child `i` of the node at `path`.
 pub(super) fn child_path(path: &str, i: usize) -> String {
-    format!("{path}.children[{i}]")
+    let mut out = crate::text::fill("{}.children[", &[path]);
+    crate::text::push_int(&mut out, i as u64);
+    out.push(']');
+    out
 }
 
 /// A non-negative number prop, else `fallback`.
@@ -99,9 +102,9 @@ pub(super) fn child_list<'a>(node: &'a Value, path: &str) -> Result<&'a [Value],
     match prop(node, "children") {
         Value::Array(items) => Ok(items),
         v if v.is_nullish() => Ok(&[]),
-        other => Err(format!(
-            "{path}.children must be an array, got {}",
-            crate::node::kind(other)
+        other => Err(crate::text::fill(
+            "{}.children must be an array, got {}",
+            &[path, crate::node::kind(other)],
         )),
     }
 }

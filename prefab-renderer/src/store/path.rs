@@ -55,18 +55,22 @@ pub fn set_path(state: &mut Map, path: &str, value: Value) -> Result<(), String>
         return Err("empty state path".into());
     };
     if first.is_empty() {
-        return Err(format!("invalid state path \"{path}\""));
+        return Err(crate::text::fill("invalid state path \"{}\"", &[path]));
     }
     if rest.is_empty() {
         state.insert(*first, value);
         return Ok(());
     }
     let Some(current) = state.get(first) else {
-        return Err(format!("state path \"{path}\": \"{first}\" does not exist"));
+        return Err(crate::text::fill(
+            "state path \"{}\": \"{}\" does not exist",
+            &[path, first],
+        ));
     };
     let updated = set_in(current, rest, value, false).map_err(|seg| {
-        format!(
-            "state path \"{path}\": cannot set \"{seg}\" (missing parent or index out of range)"
+        crate::text::fill(
+            "state path \"{}\": cannot set \"{}\" (missing parent or index out of range)",
+            &[path, &seg],
         )
     })?;
     state.insert(*first, updated);

@@ -85,9 +85,7 @@ pub fn next_id() -> String {
         c.set(c.get() + 1);
         c.get()
     });
-    let mut s = String::new();
-    scale::int(&mut s, n);
-    s
+    crate::text::int(n)
 }
 
 /// One data point (or category) as the tooltip and the hidden table show it.
@@ -175,9 +173,7 @@ pub fn set_num(el: &Element, name: &str, v: f64) {
 
 /// Marks `el` as showing tip `i`.
 pub fn set_tip(el: &Element, i: usize) {
-    let mut s = String::new();
-    scale::int(&mut s, i as u64);
-    dom::set_attr(el, "data-tip", &s);
+    dom::set_attr(el, "data-tip", &crate::text::int(i as u64));
 }
 
 /// The rows of `data` (none while it is not an array, e.g. an unresolved template).
@@ -476,7 +472,7 @@ impl View {
 fn summary(canvas: &Canvas) -> String {
     let mut s = canvas.ty.to_string();
     s.push_str(", ");
-    scale::int(&mut s, canvas.tips.len() as u64);
+    crate::text::push_int(&mut s, canvas.tips.len() as u64);
     s.push_str(" points");
     for (i, (_, label)) in canvas.legend.iter().enumerate() {
         s.push_str(if i == 0 { ": " } else { ", " });

@@ -173,29 +173,10 @@ pub fn num(out: &mut String, v: f64) {
         out.push('-');
     }
     let abs = tenths.unsigned_abs();
-    int(out, abs / 10);
+    crate::text::push_int(out, abs / 10);
     if abs % 10 != 0 {
         out.push('.');
         out.push(char::from(b'0' + (abs % 10) as u8));
-    }
-}
-
-/// Appends a non-negative integer in decimal.
-pub fn int(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    loop {
-        if let Some(d) = digits.get_mut(len) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 || len == digits.len() {
-            break;
-        }
-    }
-    for d in digits.iter().take(len).rev() {
-        out.push(char::from(*d));
     }
 }
 

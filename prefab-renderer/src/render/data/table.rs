@@ -54,14 +54,17 @@ struct Table {
 /// Renders a `DataTable`.
 pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
     let Value::Array(columns) = prop(node, "columns") else {
-        return Err(format!(
-            "{path}.columns must be an array, got {}",
-            kind(prop(node, "columns"))
+        return Err(crate::text::fill(
+            "{}.columns must be an array, got {}",
+            &[path, kind(prop(node, "columns"))],
         ));
     };
     for (i, column) in columns.iter().enumerate() {
         if prop(column, "key").as_str().is_none() {
-            return Err(format!("{path}.columns[{i}].key must be a string"));
+            return Err(crate::text::fill(
+                "{}.columns[{}].key must be a string",
+                &[path, &crate::text::int(i as u64)],
+            ));
         }
     }
     let wrap = dom::element("div");

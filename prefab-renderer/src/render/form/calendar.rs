@@ -10,6 +10,7 @@ use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
 use crate::render::base;
+use crate::text::push_padded;
 use prefab::expr::{MONTHS, Value, civil_from_days, days_from_civil};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -47,14 +48,25 @@ fn dates_in(text: &str) -> Vec<i64> {
 
 fn iso(day: i64) -> String {
     let (y, m, d) = civil_from_days(day);
-    format!("{y:04}-{m:02}-{d:02}T12:00:00.000Z")
+    let mut out = String::with_capacity(24);
+    push_padded(&mut out, y, 4);
+    out.push('-');
+    push_padded(&mut out, m, 2);
+    out.push('-');
+    push_padded(&mut out, d, 2);
+    out.push_str("T12:00:00.000Z");
+    out
 }
 
 /// `January 5, 2026`.
 fn long_date(day: i64) -> String {
     let (y, m, d) = civil_from_days(day);
     let month = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
-    format!("{month} {d}, {y}")
+    let mut out = [month, " "].concat();
+    push_padded(&mut out, d, 0);
+    out.push_str(", ");
+    push_padded(&mut out, y, 0);
+    out
 }
 
 fn today() -> i64 {
@@ -183,7 +195,7 @@ fn grid(el: &Element) -> Element {
 
 /// The integer attribute `attr` of the closest element carrying it from the event target.
 fn number_attr(event: &web_sys::Event, attr: &str) -> Option<i64> {
-    let selector = format!("[{attr}]");
+    let selector = crate::text::fill("[{}]", &[attr]);
     let n = Value::from(bound::target(event, &selector)?.get_attribute(attr)?).to_number();
     n.is_finite().then_some(n as i64)
 }
@@ -243,8 +255,11 @@ impl Cal {
             days_from_civil(y, m + 1, 1)
         };
         let month_name = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
-        self.caption
-            .set_text_content(Some(&format!("{month_name} {y}")));
+        self.caption.set_text_content(Some(&{
+            let mut caption = [month_name, " "].concat();
+            push_padded(&mut caption, y, 0);
+            caption
+        }));
         let selected = self.selected();
         let range = (self.mode == "range" && selected.len() == 2)
             .then(|| (selected[0].min(selected[1]), selected[0].max(selected[1])));
@@ -294,7 +309,10 @@ impl Cal {
     }
 
     fn focus_day(&self, day: i64) {
-        if let Ok(Some(b)) = self.body.query_selector(&format!("[data-day=\"{day}\"]"))
+        let mut selector = String::from("[data-day=\"");
+        push_padded(&mut selector, day, 0);
+        selector.push_str("\"]");
+        if let Ok(Some(b)) = self.body.query_selector(&selector)
             && let Some(html) = b.dyn_ref::<HtmlElement>()
         {
             dom::report(html.focus());

@@ -46,12 +46,15 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
     for i in 0..list.length() {
         let Some(file) = list.item(i) else { continue };
         if !accepted(accept, &file.name(), &file.type_()) {
-            crate::log::warn(&format!(
-                "File \"{}\" doesn't match accepted types ({accept})",
-                file.name()
+            crate::log::warn(&crate::text::fill(
+                "File \"{}\" doesn't match accepted types ({})",
+                &[&file.name(), accept],
             ));
         } else if max_size > 0.0 && file.size() > max_size {
-            crate::log::warn(&format!("File \"{}\" exceeds the size limit", file.name()));
+            crate::log::warn(&crate::text::fill(
+                "File \"{}\" exceeds the size limit",
+                &[&file.name()],
+            ));
         } else {
             files.push(file);
         }

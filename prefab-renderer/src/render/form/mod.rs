@@ -73,7 +73,12 @@ fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<N
         // `pf-button-group-orientation-<o>`, as prefab-ui's renderer puts it.
         Some(o) if p.touch == Touch::Orientation => {
             // (No `aria-orientation`: ARIA does not allow it on `role=group`.)
-            base(cx, &el, node, &format!("{class} {class}-orientation-{o}"));
+            base(
+                cx,
+                &el,
+                node,
+                &crate::text::fill("{} {}-orientation-{}", &[class, class, o]),
+            );
         }
         _ => base(cx, &el, node, class),
     }

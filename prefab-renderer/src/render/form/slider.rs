@@ -94,7 +94,10 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
         cx,
         &el,
         node,
-        &format!("pf-slider pf-slider-variant-{variant} pf-slider-size-{size}"),
+        &crate::text::fill(
+            "pf-slider pf-slider-variant-{} pf-slider-size-{}",
+            &[variant, size],
+        ),
     );
     let disabled = prop(node, "disabled").truthy();
     dom::toggle_attr(&el, "data-disabled", disabled);
@@ -134,12 +137,10 @@ fn thumbs(
     let mut thumbs = Vec::new();
     for _ in 0..if spec.range { 2 } else { 1 } {
         let thumb = dom::element("span");
-        let own = [
-            "pf-slider-thumb pf-slider-thumb-variant-",
-            variant,
-            if bar { " pf-slider-thumb-bar" } else { "" },
-        ]
-        .concat();
+        let own = crate::text::fill(
+            "pf-slider-thumb pf-slider-thumb-variant-{}{}",
+            &[variant, if bar { " pf-slider-thumb-bar" } else { "" }],
+        );
         bound::classes(cx, &thumb, &own, prop(node, "handleClass"));
         dom::set_attr(&thumb, "role", "slider");
         dom::set_attr(&thumb, "tabindex", if disabled { "-1" } else { "0" });

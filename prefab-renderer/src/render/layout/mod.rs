@@ -78,9 +78,9 @@ fn panels<'a>(cx: &Cx, node: &'a Value, path: &str) -> Result<Vec<Panel<'a>>, St
     for (i, child) in items.iter().enumerate() {
         let path = child_path(path, i);
         if !matches!(child, Value::Object(_)) {
-            return Err(format!(
-                "{path} must be a component object, got {}",
-                crate::node::kind(child)
+            return Err(crate::text::fill(
+                "{} must be a component object, got {}",
+                &[&path, crate::node::kind(child)],
             ));
         }
         crate::node::optional_text(child, "title", "panel")?;

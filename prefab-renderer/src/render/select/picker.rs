@@ -60,7 +60,7 @@ pub fn picker(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, Strin
     // The `id` belongs to the focusable trigger (`Label forId` points at it).
     dom::report(root.remove_attribute("id"));
     let id = state.id(node);
-    let list_id = format!("{id}-list");
+    let list_id = crate::text::fill("{}-list", &[&id]);
     let (trigger, shown) = trigger(cx, node, combo, &id, &list_id);
     dom::append(&root, &trigger);
 
@@ -174,7 +174,9 @@ fn list(
     dom::set_attr(&list, "aria-labelledby", id);
     child_nodes(cx, &list, node, path)?;
     for (i, option) in bound::all(&list, "[role=option]").iter().enumerate() {
-        dom::set_attr(option, "id", &format!("{list_id}-{i}"));
+        let mut option_id = crate::text::fill("{}-", &[list_id]);
+        crate::text::push_int(&mut option_id, i as u64);
+        dom::set_attr(option, "id", &option_id);
     }
     Ok(list)
 }

@@ -35,7 +35,7 @@ pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
             && crate::bridge::is_connected()
         {
             event.prevent_default();
-            crate::actions::open_link(&href, |_| {});
+            crate::actions::open_link(&href, Box::new(|_| {}));
         }
     });
     Ok(root.into())

@@ -95,7 +95,7 @@ fn link(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
         };
         if crate::bridge::is_connected() {
             event.prevent_default();
-            crate::actions::open_link(&href, |_| {});
+            crate::actions::open_link(&href, Box::new(|_| {}));
         }
     });
     Ok(el.into())
