@@ -91,13 +91,14 @@ export function measureView(MARKS) {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!node.data.trim() || !el || el.closest("script,style,template,noscript,title")) continue;
+    // White space alone counts between two texts of one element (React's `Page 1 of 2`).
+    if (!el || el.closest("script,style,template,noscript,title")) continue;
     if (!owners.has(el)) owners.set(el, []);
     owners.get(el).push(node);
   }
   const texts = [];
   for (const [el, nodes] of owners) {
-    if (hidden(el) || inError(el)) continue;
+    if (!nodes.some((n) => n.data.trim()) || hidden(el) || inError(el)) continue;
     const range = document.createRange();
     range.setStartBefore(nodes[0]);
     range.setEndAfter(nodes.at(-1));
@@ -113,6 +114,8 @@ export function measureView(MARKS) {
       color: srgb(svg && s.fill && s.fill !== "none" && !s.fill.startsWith("url(") ? s.fill : s.color),
       align: svg ? { middle: "center", end: "right" }[s.textAnchor] ?? "left" : alignOf(el, box, s),
       svg,
+      // Ours only: a tinted Badge or Button, whose text is darker on purpose (COMPATIBILITY.md).
+      tinted: !!el.closest(":is(.pf-badge,.pf-button):is([data-variant=destructive],[data-variant=success],[data-variant=warning],[data-variant=info])"),
       top: round(boxes[0].top + scrollY),
       left: round(boxes[0].left + scrollX),
     });
@@ -159,7 +162,7 @@ export function measureView(MARKS) {
       share: round(r.width / (container ?? document.body).getBoundingClientRect().width),
       size: parseFloat(s.fontSize),
       border: bordered ? srgb(s.borderTopColor) : null,
-      radius: parseFloat(s.borderTopLeftRadius) || 0,
+      radius: Math.min((s.borderTopLeftRadius.endsWith("%") ? (parseFloat(s.borderTopLeftRadius) * r.width) / 100 : parseFloat(s.borderTopLeftRadius)) || 0, r.height / 2),
       top: round(r.top + scrollY),
       left: round(r.left + scrollX),
     });
