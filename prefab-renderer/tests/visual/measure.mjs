@@ -115,7 +115,7 @@ export function measureView(MARKS) {
       align: svg ? { middle: "center", end: "right" }[s.textAnchor] ?? "left" : alignOf(el, box, s),
       svg,
       // Ours only: a tinted Badge or Button, whose text is darker on purpose (COMPATIBILITY.md).
-      tinted: !!el.closest(":is(.pf-badge,.pf-button):is([data-variant=destructive],[data-variant=success],[data-variant=warning],[data-variant=info])"),
+      tinted: !!el.closest(":is(.pf-badge,.pf-button):is([class*=-variant-destructive],[class*=-variant-success],[class*=-variant-warning],[class*=-variant-info])"),
       top: round(boxes[0].top + scrollY),
       left: round(boxes[0].left + scrollX),
     });
