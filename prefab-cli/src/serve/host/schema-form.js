@@ -11,10 +11,22 @@
 // server gets an RFC 3339 instant); a time is HH:MM:SS. An optional boolean without a default
 // is a select "(unset)/true/false" (unset is left out); every other boolean is a checkbox,
 // always sent.
+//
+// The work is bounded whatever the schema: `resolve` remembers each schema node it resolved
+// (per tool schema, so `anyOf` branches that point back at their own definition are resolved
+// once, not again at every level), cuts reference cycles, and stops after MAX_RESOLVED nodes;
+// a form stops adding fields after MAX_FIELDS. Past either, the rest is a JSON textarea with a
+// note saying why.
 "use strict";
 
 /** Deeper objects than this are edited as JSON (a recursive type would never end). */
 const MAX_DEPTH = 4;
+/** Schema nodes one tool schema may make `resolve` work on; past it, fields are edited as JSON. */
+const MAX_RESOLVED = 4000;
+/** Fields one form may have; past it, fields are edited as JSON. */
+const MAX_FIELDS = 2000;
+/** What `resolve` gives past MAX_RESOLVED. */
+const TOO_LARGE = Object.freeze({ tooLarge: true });
 /** The input types of string formats; the other formats are plain text. */
 const INPUT_TYPES = { date: "date", "date-time": "datetime-local", time: "time", email: "email", uri: "url" };
 
@@ -30,9 +42,41 @@ function pointer(root, ref) {
 
 const isNullSchema = (s) => s?.type === "null" || s?.const === null || (s?.enum?.length === 1 && s.enum[0] === null);
 
+/** Per tool schema (`root`): the nodes resolved, those being resolved, the work and fields so far. */
+const forms = new WeakMap();
+
+function formState(root) {
+  const key = root && typeof root === "object" ? root : forms;
+  let state = forms.get(key);
+  if (!state) forms.set(key, (state = { done: new Map(), open: new Set(), work: 0, fields: 0 }));
+  return state;
+}
+
+/** Starts a new form for `root`: its field count from zero (resolved nodes are kept). */
+function startForm(root) {
+  formState(root).fields = 0;
+}
+
 /** `schema` with references followed and nullability read into `nullable` (see the top). */
 function resolve(schema, root, depth = 0) {
   if (!schema || typeof schema !== "object" || depth > 32) return {};
+  const state = formState(root);
+  const known = state.done.get(schema);
+  if (known) return known;
+  // A schema that reaches itself (through `$ref`, `allOf`, `anyOf`) has no plain form.
+  if (state.open.has(schema)) return {};
+  if (++state.work > MAX_RESOLVED) return TOO_LARGE;
+  state.open.add(schema);
+  try {
+    const out = resolveOnce(schema, root, depth);
+    state.done.set(schema, out);
+    return out;
+  } finally {
+    state.open.delete(schema);
+  }
+}
+
+function resolveOnce(schema, root, depth) {
   const { $ref, allOf, ...own } = schema;
   let out = $ref === undefined ? own : { ...resolve(pointer(root, $ref), root, depth + 1), ...own };
   if (Array.isArray(allOf) && allOf.length === 1) out = { ...resolve(allOf[0], root, depth + 1), ...out };
@@ -63,6 +107,7 @@ function choices(s, root) {
 
 /** The widget of a resolved schema: a key of WIDGETS. */
 function kindOf(s, root, required, depth) {
+  if (s.tooLarge) return "json";
   if (choices(s, root)) return "enum";
   const type = s.type ?? (s.properties ? "object" : undefined);
   if (type === "array") return choices(resolve(s.items, root), root) ? "multi" : "json";
@@ -216,10 +261,14 @@ const WIDGETS = {
  * it out) and `dataset.field` its name.
  */
 function schemaField(name, prop, required, root, { depth = 0, path = "" } = {}) {
-  const s = resolve(prop, root);
+  const state = formState(root);
+  const s = ++state.fields > MAX_FIELDS ? TOO_LARGE : resolve(prop, root);
   // A nullable field (an `Option<T>`) may be left out.
   required = required && !s.nullable;
-  const kind = kindOf(s, root, required, depth);
+  let kind = kindOf(s, root, required, depth);
+  // Past the budget (here or while resolving this field's parts) the field is edited as JSON.
+  const tooLarge = s.tooLarge || state.work > MAX_RESOLVED;
+  if (tooLarge) kind = "json";
   const id = `field-${path}${name}`;
   const { control, read } = WIDGETS[kind](s, { root, required, depth, path: `${path}${name}` });
   const wrap = document.createElement(kind === "object" ? "fieldset" : "div");
@@ -235,6 +284,12 @@ function schemaField(name, prop, required, root, { depth = 0, path = "" } = {}) 
     control.required = required && kind !== "boolean";
   }
   wrap.append(label, control);
+  if (tooLarge) {
+    const note = document.createElement("small");
+    note.className = "help muted too-large";
+    note.textContent = "The schema is too large or too deeply nested to show as a form here: enter this value as JSON.";
+    wrap.append(note);
+  }
   if (s.description) {
     const help = document.createElement("small");
     help.className = "help muted";

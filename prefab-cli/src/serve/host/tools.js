@@ -104,6 +104,7 @@ function selectTool(tool) {
   const fields = $("fields");
   fields.innerHTML = "";
   const root = tool.inputSchema ?? {};
+  startForm(root);
   const schema = resolve(root, root);
   const required = new Set(schema.required ?? []);
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
