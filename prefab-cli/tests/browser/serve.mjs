@@ -17,7 +17,9 @@
 // placeholders, error boxes and console errors, and drives the Kanban board (issue 13): a card
 // dragged with the mouse is read back over MCP from node, and 10 rapid drags under the
 // latency and jitter knobs (answers reordered) end in the last move's state in the view and
-// on the server. Prints "N passed, N failed"; exits 1 on failure.
+// on the server. Then host_hardening.mjs: a view's policy whatever precedes its <head>, a view
+// navigating its frame, a self-referencing schema's form. Prints "N passed, N failed"; exits 1
+// on failure.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,6 +29,7 @@ import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { EXAMPLE_VIEW, axe, cli, fetchExampleView, launchBrowser, severe, tally, watch } from "../../../xtask/testhost/index.mjs";
 import { GALLERY_HEADINGS, TIMEOUT, callForView, idle, mcpCall, pick, recordFrames, startPrefab, until } from "./support.mjs";
+import { hostHardening } from "./host_hardening.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -502,6 +505,12 @@ try {
     // The relayed call to a missing tool is expected to fail on the view's side only.
     assert.deepEqual(errors.filter((e) => !e.includes("tools/call: tool not found")), []);
   });
+
+  // Hostile views and schemas (issue 38), on a page of their own: their CSP reports are expected.
+  const hardened = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await hardened.goto(server.preview);
+  await hardened.waitForSelector("#tools button[data-tool]", { timeout: TIMEOUT });
+  await hostHardening(test, hardened);
 } finally {
   await browser.close();
   server.child.kill();

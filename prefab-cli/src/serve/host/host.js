@@ -123,19 +123,35 @@ function policyFor(csp = {}) {
   ].join("; ");
 }
 
-/** The document with the policy as the first element of its <head>. */
-function withPolicy(html, policy) {
-  const attr = policy.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${attr}">`;
-  for (const tag of [/<head(\s[^>]*)?>/i, /<html(\s[^>]*)?>/i, /<!doctype[^>]*>/i]) {
-    const m = tag.exec(html);
-    if (m) {
-      const at = m.index + m[0].length;
-      const head = tag.source.startsWith("<head") ? meta : `<head>${meta}</head>`;
-      return html.slice(0, at) + head + html.slice(at);
-    }
-  }
-  return `<head>${meta}</head>${html}`;
+/** The message the view's document posts to the host when it is unloaded. */
+const UNLOADED = "prefab/view-unloaded";
+
+/**
+ * The document with the policy as the first element of its <head>. The document is parsed
+ * (DOMParser: no script runs, nothing loads) and written out again, so the policy is where
+ * the browser will read it whatever text comes before the real <head> (a comment, a string
+ * that reads "<head>", no <head> at all).
+ */
+function withPolicy(html, policy, nonce = "") {
+  const doc = new DOMParser().parseFromString(String(html), "text/html");
+  const meta = doc.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = policy;
+  // Before any of the view's own scripts: tells the host when the document is unloaded (the
+  // view navigating its frame, even while it is still being parsed). A view cannot take the
+  // listener off (it is registered first, on the window itself). The message arrives with
+  // no source (its window is gone), so it carries the view's nonce instead.
+  const watch = doc.createElement("script");
+  watch.textContent = `{const p=parent;addEventListener("pagehide",()=>p.postMessage({"${UNLOADED}":${JSON.stringify(nonce)}},"*"));}`;
+  doc.head.prepend(meta, watch);
+  return [...doc.childNodes].map(serialize).join("");
+}
+
+/** One top-level node of a parsed document as HTML (doctype, comment or the <html> element). */
+function serialize(node) {
+  if (node.nodeType === Node.DOCUMENT_TYPE_NODE) return `${new XMLSerializer().serializeToString(node)}\n`;
+  if (node.nodeType === Node.COMMENT_NODE) return `<!--${node.data}-->`;
+  return node.outerHTML ?? "";
 }
 
 // ---------------------------------------------------------------------------------------
@@ -210,24 +226,52 @@ async function closeView() {
 }
 
 /** Mounts a view document and runs the protocol with it for a tool call. */
-async function openView(html, { tool, args = {}, result, csp, prefersBorder } = {}) {
+async function openView(html, options = {}) {
+  const { tool, args = {}, result, csp, prefersBorder } = options;
   await closeView();
   const box = $("frame-box");
   box.classList.toggle("no-border", prefersBorder === false);
   const frame = document.createElement("iframe");
   frame.title = `${tool?.name ?? "view"} (MCP App)`;
+  // No allow-top-navigation, allow-popups or allow-same-origin: the view can navigate only
+  // its own frame, which keepInPlace undoes.
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
-  frame.srcdoc = withPolicy(html, policyFor(csp));
-  const view = { frame, window: null, tool, args, result, initialized: false, pending: new Map() };
+  const nonce = crypto.randomUUID();
+  frame.srcdoc = withPolicy(html, policyFor(csp), nonce);
+  const view = { frame, window: null, tool, args, result, initialized: false, pending: new Map(), nonce };
   host.view = view;
+  keepInPlace(view, html, options);
   box.append(frame);
   view.window = frame.contentWindow;
   log(`view mounted for ${tool?.name ?? "a document"}`);
   return view;
 }
 
+/**
+ * A view's frame loads its document once: its document unloaded (UNLOADED), or any further
+ * `load`, is the view navigating itself (`location = …`, a meta refresh) or reloading. The host
+ * then puts the view's own document back in a new frame, once; a view that navigates again is
+ * closed.
+ */
+function keepInPlace(view, html, options) {
+  let loads = 0;
+  const away = () => {
+    if (host.view !== view) return;
+    const again = options.navigated === true;
+    log(`the view navigated its frame away: ${again ? "closed" : "its document put back"}`);
+    // Whatever is in the frame now is not the view: it gets no teardown and no message.
+    host.view = null;
+    view.frame.remove();
+    if (again) $("status").textContent = "The view was closed: it navigated its frame away from its document.";
+    else openView(html, { ...options, navigated: true });
+  };
+  view.frame.addEventListener("load", () => ++loads > 1 && away());
+  view.leave = away;
+}
+
 window.addEventListener("message", (event) => {
   const view = host.view;
+  if (view && event.data?.[UNLOADED] === view.nonce) return view.leave();
   // Only the current view's own window may talk to the host.
   if (!view || event.source !== view.window) return;
   const message = event.data;
