@@ -197,6 +197,66 @@ fn the_endpoint_keeps_the_host_and_origin_guard() {
     );
 }
 
+/// Issue 38 row 8: another local page (`http://localhost:3000`) may not drive the dev host
+/// (before: 296 of 300 restarts it sent went through), and the status names the program only.
+#[test]
+fn only_the_dev_hosts_own_origin_is_answered_and_the_status_hides_the_arguments() {
+    let hello = hello().to_str().unwrap();
+    // The arguments (here a shell script naming a "secret") are the target's business.
+    let script = "exec \"$0\" stdio # --secret-flag";
+    let dev = dev("own-origin", &["--", "sh", "-c", script, hello]);
+    let status = connected(&dev.addr);
+    assert_eq!(status["target"], "sh (stdio)", "{status}");
+    assert!(!status.to_string().contains("secret"), "{status}");
+    let port = dev.addr.rsplit_once(':').unwrap().1;
+    let send = |origin: &str, method: &str| {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"{method}","params":{{}}}}"#);
+        let headers = format!("Host: {}\r\nOrigin: {origin}", dev.addr);
+        serve_support::http_with(&dev.addr, "POST", "/mcp", &headers, &body)
+    };
+    for origin in [
+        "http://localhost:3000",
+        "http://127.0.0.1:3000",
+        "http://[::1]:3000",
+    ] {
+        for method in ["prefab/dev/restart", "prefab/dev/status"] {
+            let (head, body) = send(origin, method);
+            assert!(head.contains(" 403 "), "{origin} {method}: {head}");
+            assert!(!body.contains("stdio"), "{body}");
+        }
+        let (head, _) = serve_support::http_with(
+            &dev.addr,
+            "GET",
+            "/",
+            &format!("Host: {}\r\nOrigin: {origin}", dev.addr),
+            "",
+        );
+        assert!(head.contains(" 403 "), "the page for {origin}: {head}");
+    }
+    assert_eq!(
+        result(&dev.addr, "prefab/dev/status", json!({}))["generation"],
+        1,
+        "nothing was restarted"
+    );
+    for own in [
+        format!("http://127.0.0.1:{port}"),
+        format!("http://localhost:{port}"),
+    ] {
+        let (head, body) = send(&own, "prefab/dev/status");
+        assert!(head.contains(" 200 "), "{own}: {head}");
+        assert!(body.contains("\"running\":true"), "{body}");
+    }
+    // The renderer bundle stays open to the views' opaque origin.
+    let (head, _) = serve_support::http_with(
+        &dev.addr,
+        "GET",
+        "/renderer/renderer.js",
+        &format!("Host: {}\r\nOrigin: null", dev.addr),
+        "",
+    );
+    assert!(head.contains(" 200 "), "{head}");
+}
+
 #[test]
 fn ctrl_c_answers_open_pages_and_stops_the_server() {
     let hello = hello().to_str().unwrap();

@@ -12,7 +12,10 @@
 //! ```
 //!
 //! The endpoint is the one `prefab serve` has ([`http_router`]: loopback `Host` names and
-//! origins only, CORS, body limits), so the browser never needs the target's CORS.
+//! origins only, CORS, body limits), so the browser never needs the target's CORS; and
+//! browsers are answered only on the dev host's own origin (`http://127.0.0.1:<port>`,
+//! `http://localhost:<port>`), so no other local page can restart the target or read it.
+mod origin;
 mod page;
 mod relay;
 mod target;
@@ -100,7 +103,11 @@ async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     let supervisor = tokio::spawn(upstream.clone().supervise());
     let config = HttpConfig::default();
     let relay = relay::Relay::new(upstream.clone());
-    let app = http_router(move || relay.clone(), &config).merge(page::routes(&config));
+    // Browsers are answered on this host's own origin only (see `origin`).
+    let own = origin::OwnOrigin::new(addr.port());
+    let app = own
+        .guard(http_router(move || relay.clone(), &config))
+        .merge(page::routes(&config, &own));
     let mut lines = site::urls(addr);
     lines.push(("Target", upstream.target().to_string()));
     for path in &args.watch {

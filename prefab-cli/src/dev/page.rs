@@ -1,6 +1,7 @@
 //! The preview host's page as `prefab dev` serves it: `prefab serve`'s, plus `/dev.js`,
 //! which shows the target's status with a Restart button, and reloads the tool list and
 //! the open view when the target was restarted.
+use super::origin::OwnOrigin;
 use crate::serve::{preview, site};
 use axum::Router;
 use axum::http::header;
@@ -19,9 +20,9 @@ static INDEX: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// The page and its scripts (behind the endpoint's `Host` and `Origin` checks), and the
-/// renderer bundle.
-pub(crate) fn routes(config: &HttpConfig) -> Router {
+/// The page and its scripts (behind the endpoint's `Host` and `Origin` checks and `own`'s),
+/// and the renderer bundle.
+pub(crate) fn routes(config: &HttpConfig, own: &OwnOrigin) -> Router {
     let script = get(|| async {
         (
             [
@@ -32,7 +33,7 @@ pub(crate) fn routes(config: &HttpConfig) -> Router {
         )
     });
     site::pages(
-        preview::routes(INDEX.as_str()).route("/dev.js", script),
+        own.guard(preview::routes(INDEX.as_str()).route("/dev.js", script)),
         config,
     )
 }

@@ -40,13 +40,14 @@ impl Relay {
         Relay { upstream }
     }
 
-    /// The status as the page reads it.
+    /// The status as the page reads it: the target's [`label`](super::Target::label) (never
+    /// the command's arguments).
     fn status_json(&self, status: &Status) -> Value {
         json!({
             "generation": status.generation,
             "running": status.running,
             "error": status.error,
-            "target": self.upstream.target().to_string(),
+            "target": self.upstream.target().label(),
             "restartable": self.upstream.target().is_command(),
         })
     }

@@ -74,6 +74,27 @@ impl Target {
         })
     }
 
+    /// What the page is shown of the target: the program without its arguments, or the
+    /// URL's origin (no user, path, query or fragment), so no argument or token reaches it.
+    ///
+    /// ```
+    /// use prefab_cli::dev::Target;
+    /// let command = Target::command(&["python", "server.py", "--token", "s3cret"]).unwrap();
+    /// assert_eq!(command.label(), "python (stdio)");
+    /// let url = Target::url("https://user:pw@mcp.example.com:8443/mcp?key=k", &[] as &[&str]).unwrap();
+    /// assert_eq!(url.label(), "https://mcp.example.com:8443");
+    /// ```
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Target::Command { program, .. } => format!("{program} (stdio)"),
+            Target::Url { url, .. } => url::Url::parse(url).map_or_else(
+                |_| "the --url server".to_owned(),
+                |u| u.origin().ascii_serialization(),
+            ),
+        }
+    }
+
     /// Whether the target is a command (`prefab dev` starts, restarts and watches it).
     #[must_use]
     pub fn is_command(&self) -> bool {
@@ -86,12 +107,13 @@ impl Target {
             Target::Command { program, args } => {
                 let mut command = tokio::process::Command::new(program);
                 command.args(args).kill_on_drop(true);
+                // Errors reach the page: they name the program, never its arguments.
                 let transport = TokioChildProcess::new(command)
-                    .map_err(|e| format!("cannot start {self}: {e}"))?;
+                    .map_err(|e| format!("cannot start {}: {e}", self.label()))?;
                 client_config()
                     .serve(transport)
                     .await
-                    .map_err(|e| format!("{self}: {e}"))
+                    .map_err(|e| format!("{}: {e}", self.label()))
             }
             Target::Url { url, headers } => {
                 let config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
@@ -99,7 +121,7 @@ impl Target {
                 client_config()
                     .serve(StreamableHttpClientTransport::from_config(config))
                     .await
-                    .map_err(|e| format!("{url}: {e}"))
+                    .map_err(|e| format!("{}: {e}", self.label()))
             }
         }
     }

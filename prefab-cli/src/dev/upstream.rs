@@ -145,7 +145,10 @@ impl Upstream {
             .status()
             .error
             .unwrap_or_else(|| format!("not started within {} s", CONNECT_WAIT.as_secs()));
-        McpError::internal_error(format!("{} is not running: {why}", self.target), None)
+        McpError::internal_error(
+            format!("{} is not running: {why}", self.target.label()),
+            None,
+        )
     }
 
     /// A failed request as a JSON-RPC error: the target's own errors as they are, the
@@ -153,7 +156,7 @@ impl Upstream {
     fn error(&self, error: ServiceError) -> McpError {
         match error {
             ServiceError::McpError(error) => error,
-            other => McpError::internal_error(format!("{}: {other}", self.target), None),
+            other => McpError::internal_error(format!("{}: {other}", self.target.label()), None),
         }
     }
 

@@ -8,7 +8,8 @@
 // with a prefab-ui app tool (`servers/fastmcp_app.py`) over stdio and (c) the same server over
 // Streamable HTTP (`--url`), its UI loading the renderer bundle the dev host serves; opens
 // the preview host in headless Chromium and reads the tool list and the UI tool's view in
-// the sandboxed frame; presses Restart (the view comes back on the new process). Then
+// the sandboxed frame; presses Restart (nothing is called until "Run again" is clicked; then
+// the view comes back on the new process). Then
 // (d) `--watch DIR` in front of a stdio server whose tools come from a JSON file in DIR: an
 // edit of the file shows the new tool list in the open page without a reload. Prints
 // "N passed, N failed"; exits 1 on failure.
@@ -82,7 +83,7 @@ async function fastmcpApp(browser, target) {
 const browser = await launchBrowser();
 const scratch = mkdtempSync(join(tmpdir(), "prefab-dev-"));
 try {
-  await test("hello over stdio: the tool list, show_users' view, and the view again after Restart", async () => {
+  await test("hello over stdio: the tool list, show_users' view, and after Restart the view again only on Run again", async () => {
     const target = await dev(["--", opts.hello, "stdio"]);
     assert.equal(target.lines.Target, `${opts.hello} stdio (stdio)`);
     assert.match(target.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -95,12 +96,22 @@ try {
     const firstUser = /\| 1 \| ([^|]+?) \|/.exec(await page.textContent("#result"))?.[1];
     assert.ok(firstUser, "the first user in the tool result");
     await text(frame, firstUser);
-    // Restart: a new process, the same page (not reloaded), the view opened again.
+    // Restart: a new process, the same page (not reloaded); the tool is not called again
+    // until the user clicks "Run again" (issue 38: a restart replayed the last call).
     await page.evaluate(() => (window.__samePage = true));
+    const calls = [];
+    page.on("request", (r) => r.url().endsWith("/mcp") && JSON.parse(r.postData() ?? "null")?.method === "tools/call" && calls.push(r.postDataJSON().params));
     const before = await page.$("#frame-box iframe");
     assert.ok(await page.isVisible("#dev-restart"));
     await page.click("#dev-restart");
     await until("generation 2", async () => (await page.getAttribute("html", "data-dev-generation")) === "2");
+    await page.waitForSelector("#dev-run-again", { state: "visible", timeout: TIMEOUT });
+    await until("the tool list reloaded", () => page.evaluate(() => window.prefabHost.calling() === 0));
+    assert.deepEqual(calls, [], "no tools/call after the restart without a click");
+    await page.click("#dev-run-again");
+    await until("the call made again", () => calls.length === 1);
+    assert.deepEqual(calls, [{ name: "show_users", arguments: {} }]);
+    assert.equal(await page.isVisible("#dev-run-again"), false);
     await until("a new view", async () => (await page.$("#frame-box iframe")) && !(await before.evaluate((f) => f.isConnected)));
     frame = await viewFrame(page);
     await text(frame, firstUser);

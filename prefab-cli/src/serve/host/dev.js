@@ -1,7 +1,8 @@
 // `prefab dev`'s part of the preview host, loaded after host.js and tools.js (whose
 // functions it uses) only by `prefab dev`: the previewed server's status in the bar with a
-// Restart button, and, each time the server was (re)started, the tool list reloaded and
-// the open view opened again with the same arguments.
+// Restart button, and, each time the server was (re)started, the tool list reloaded and a
+// "Run again" button that calls the open view's tool again with the same arguments. Nothing
+// is called without that click: a restart alone never runs a tool.
 //
 // The status comes from the dev host's own MCP endpoint: `prefab/dev/status` answers at
 // once without arguments, and with the {generation, running} the page knows it waits
@@ -25,8 +26,32 @@ function devBar() {
     log("restarting the server");
     mcp("prefab/dev/restart", {}).catch((e) => log(`restart failed: ${e.message}`));
   });
-  box.append("Server: ", status, " ", restart);
+  const again = document.createElement("button");
+  again.type = "button";
+  again.id = "dev-run-again";
+  again.textContent = "Run again";
+  again.hidden = true;
+  again.addEventListener("click", runAgain);
+  box.append("Server: ", status, " ", restart, " ", again);
   document.querySelector("header.bar").append(box);
+}
+
+/** The open view's tool call, offered again after a restart: {name, args}, or null. */
+let lastCall = null;
+
+async function runAgain() {
+  const open = lastCall;
+  lastCall = null;
+  $("dev-run-again").hidden = true;
+  const tool = open && tools.find((t) => t.name === open.name);
+  if (!tool) return;
+  calling++;
+  try {
+    selectTool(tool);
+    await callWith(tool, open.args ?? {});
+  } finally {
+    calling--;
+  }
 }
 
 function showStatus(status) {
@@ -36,27 +61,24 @@ function showStatus(status) {
   document.documentElement.dataset.devGeneration = String(status.generation);
 }
 
-/** The tool list again, and the open view's tool called again with its arguments. */
+/** The tool list again, and "Run again" offered for the open view's tool (not called). */
 async function reloadServer() {
+  const open = host.view?.tool ? { name: host.view.tool.name, args: host.view.args } : lastCall;
   calling++;
   try {
-    await reopen(host.view?.tool ? { name: host.view.tool.name, args: host.view.args } : null);
+    await loadTools();
   } finally {
     calling--;
   }
-}
-
-async function reopen(open) {
-  await loadTools();
   log("server restarted: tool list reloaded");
-  if (!open) return;
-  const tool = tools.find((t) => t.name === open.name);
-  if (!tool) {
+  lastCall = open && tools.some((t) => t.name === open.name) ? open : null;
+  if (!lastCall) {
     await closeView();
     return;
   }
-  selectTool(tool);
-  await callWith(tool, open.args ?? {});
+  $("dev-run-again").hidden = false;
+  $("dev-run-again").title = `Call ${lastCall.name} again with the same arguments`;
+  $("status").textContent = `The server restarted: "Run again" calls ${lastCall.name} again.`;
 }
 
 async function followServer() {
