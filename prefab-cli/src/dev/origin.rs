@@ -27,7 +27,9 @@ impl OwnOrigin {
 
     /// Whether an `Origin` value is one of them (the scheme and host are case-insensitive).
     fn allows(&self, origin: &str) -> bool {
-        self.0.iter().any(|own| own.eq_ignore_ascii_case(origin.trim()))
+        self.0
+            .iter()
+            .any(|own| own.eq_ignore_ascii_case(origin.trim()))
     }
 
     /// `router` with requests from other origins refused.
@@ -55,7 +57,11 @@ mod tests {
     #[test]
     fn only_the_exact_own_origins_are_allowed() {
         let own = OwnOrigin::new(8931);
-        for ok in ["http://127.0.0.1:8931", "http://localhost:8931", "http://LOCALHOST:8931"] {
+        for ok in [
+            "http://127.0.0.1:8931",
+            "http://localhost:8931",
+            "http://LOCALHOST:8931",
+        ] {
             assert!(own.allows(ok), "{ok}");
         }
         for other in [
