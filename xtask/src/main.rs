@@ -66,7 +66,7 @@
 //! * `cargo xtask visual [--measure-prefab-ui] [--only TEXT] [--report-only]` — visual parity
 //!   with prefab-ui 0.21.1's renderer: texts, controls and chart marks of every catalogue
 //!   document and gallery view against its committed figures (`xtask/src/visual.rs`; part of
-//!   `cargo xtask test` with `--report-only`).
+//!   `cargo xtask test`, failing when a mode is below its thresholds).
 //! * `cargo xtask conformance` — regenerates `conformance/` from prefab-ui 0.21.1 (PyPI)
 //!   and its bundled renderer under node; not run by CI (review the diff).
 #![forbid(unsafe_code)]

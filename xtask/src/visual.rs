@@ -30,7 +30,7 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     run_suite(&pages, args)
 }
 
-/// The suite on the pages in `pages` (what `cargo xtask test` runs, with `--report-only`).
+/// The suite on the pages in `pages` (what `cargo xtask test` runs).
 pub fn run_suite(pages: &std::path::Path, args: &[String]) -> Result<(), String> {
     run(Command::new("node")
         .arg("prefab-renderer/tests/visual.mjs")

@@ -168,7 +168,7 @@ fn build(
         let close = dom::element_with_class("button", "pf-dialog-close");
         dom::set_attr(&close, "type", "button");
         dom::set_attr(&close, "aria-label", "Close");
-        close.set_text_content(Some("\u{d7}"));
+        dom::append(&close, &crate::render::plain::icon("x"));
         dom::append(&panel, &close);
         act(cx, &close, "click", &ov, Act::Close);
     }

@@ -113,16 +113,15 @@ fn slides(cx: &Cx, node: &Value, path: &str, track: &Element) -> Result<Vec<Elem
 fn controls(node: &Value, root: &Element) -> [Element; 2] {
     let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
     dom::set_attr(root, "data-controls", at);
-    [
-        button(
-            root,
-            "pf-carousel-previous",
-            "prev",
-            "Previous slide",
-            "\u{2039}",
-        ),
-        button(root, "pf-carousel-next", "next", "Next slide", "\u{203a}"),
-    ]
+    // Lucide chevrons, as prefab-ui draws them.
+    let arrows = [
+        button(root, "pf-carousel-previous", "prev", "Previous slide", ""),
+        button(root, "pf-carousel-next", "next", "Next slide", ""),
+    ];
+    for (b, icon) in arrows.iter().zip(["chevron-left", "chevron-right"]) {
+        dom::append(b, &crate::render::plain::icon(icon));
+    }
+    arrows
 }
 
 /// One dot per slide (`showDots`), in a row appended to `root`.
