@@ -97,5 +97,8 @@ fn sends_the_headers_and_reports_a_server_that_is_down() {
         message.contains(origin) && message.contains("is not running"),
         "{failed}"
     );
-    assert!(!message.contains(&url), "the page sees the target's path: {failed}");
+    assert!(
+        !message.contains(&url),
+        "the page sees the target's path: {failed}"
+    );
 }

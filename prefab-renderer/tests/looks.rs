@@ -272,3 +272,15 @@ fn a_range_shows_solid_ends_and_a_band_between() {
         .collect();
     assert_eq!(band, [false, true, true, false]);
 }
+
+#[wasm_bindgen_test]
+fn a_sliders_indicator_class_follows_its_template() {
+    let m = mount(
+        r#"{"tone":"bg-green-500"}"#,
+        r#"{"type":"Slider","name":"s","value":40,"indicatorClass":"{{ tone }}"}"#,
+    );
+    let range = m.el(".pf-slider-range");
+    assert_eq!(range.class_name(), "pf-slider-range bg-green-500");
+    m.store.set("tone", Value::from("bg-red-500"));
+    assert_eq!(range.class_name(), "pf-slider-range bg-red-500");
+}
