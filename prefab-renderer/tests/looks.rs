@@ -74,17 +74,11 @@ fn pie_labels_show_the_value_in_the_slice_colour_with_a_leader_line() {
     let slices = all(&m.root, ".pf-chart-slice");
     let lines = all(&m.root, ".pf-chart-label-line");
     assert_eq!(lines.len(), 2);
+    // The colour as an attribute (this page has no stylesheet; that no rule of ours turns
+    // labels grey again is held by `cargo xtask visual`'s chart labels).
     for ((label, slice), line) in labels.iter().zip(&slices).zip(&lines) {
         assert_eq!(attr(label, "fill"), attr(slice, "fill"));
         assert_eq!(attr(line, "stroke"), attr(slice, "fill"));
-        let fill = web_sys::window()
-            .unwrap()
-            .get_computed_style(label)
-            .unwrap()
-            .unwrap()
-            .get_property_value("fill")
-            .unwrap();
-        assert_ne!(fill, "rgb(115, 115, 115)", "the label is drawn in grey");
     }
 }
 

@@ -145,39 +145,7 @@ pub fn child_nodes(cx: &Cx, parent: &Element, node: &Value, path: &str) -> Resul
 /// Applies the base props every component accepts: `id`, `cssClass` (after `base_class`),
 /// `ariaLabel`, `ariaLabelledBy`, `style`, then runs `onMount`.
 pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
-    let class_raw = prop(node, "cssClass").clone();
-    let base_class = base_class.to_string();
-    let target = el.clone();
-    if base_class.contains("{{") {
-        // A variant or size given as a template (`pf-badge-variant-{{ tone }}`): the class
-        // list follows it and `cssClass`, both resolved.
-        let parts = Value::array([Value::from(base_class), class_raw]);
-        cx.bind(&parts, move |v| {
-            let Value::Array(parts) = v else { return };
-            let text = |i: usize| parts.get(i).map(template::display).unwrap_or_default();
-            let (mut class, extra) = (text(0), text(1));
-            crate::classes::note(&extra);
-            if !extra.is_empty() {
-                class.push(' ');
-                class.push_str(&extra);
-            }
-            target.set_class_name(&class);
-        });
-    } else if class_raw.is_nullish() {
-        if !base_class.is_empty() {
-            el.set_class_name(&base_class);
-        }
-    } else {
-        cx.bind_text(&class_raw, move |extra| {
-            crate::classes::note(extra);
-            let class = match (base_class.is_empty(), extra.is_empty()) {
-                (_, true) => base_class.clone(),
-                (true, false) => extra.to_string(),
-                (false, false) => crate::text::fill("{} {}", &[&base_class, extra]),
-            };
-            target.set_class_name(&class);
-        });
-    }
+    widget::class_list(cx, el, base_class, prop(node, "cssClass"));
     for (key, attr) in [
         ("id", "id"),
         ("ariaLabel", "aria-label"),

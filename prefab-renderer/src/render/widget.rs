@@ -7,6 +7,7 @@ use crate::cx::Cx;
 use crate::dom;
 use crate::node::prop;
 use crate::store::Store;
+use crate::template;
 use prefab::expr::Value;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -62,6 +63,39 @@ pub(super) fn on(cx: &Cx, el: &Element, event: &str, f: Box<dyn FnMut(Event)>) {
 pub(super) fn show_text(cx: &Cx, target: &Node, raw: &Value) {
     let target = target.clone();
     cx.bind_text(raw, move |s| target.set_text_content(Some(s)));
+}
+
+/// Sets `el`'s classes: the component's own (`own`, which may hold a template, e.g.
+/// `pf-badge-variant-{{ tone }}`) then the document's (`extra`: `cssClass`, a Slider's
+/// `indicatorClass`, …), both followed as they change; the document's are noted for the
+/// class compiler.
+pub(super) fn class_list(cx: &Cx, el: &Element, own: &str, extra: &Value) {
+    let target = el.clone();
+    let join = |own: &str, extra: &str| -> String {
+        crate::classes::note(extra);
+        match (own.is_empty(), extra.is_empty()) {
+            (_, true) => own.to_string(),
+            (true, false) => extra.to_string(),
+            (false, false) => crate::text::fill("{} {}", &[own, extra]),
+        }
+    };
+    if own.contains("{{") {
+        let parts = Value::array([Value::from(own), extra.clone()]);
+        cx.bind(&parts, move |v| {
+            let Value::Array(parts) = v else { return };
+            let text = |i: usize| parts.get(i).map(template::display).unwrap_or_default();
+            target.set_class_name(&join(&text(0), &text(1)));
+        });
+    } else if extra.is_nullish() {
+        if !own.is_empty() {
+            el.set_class_name(own);
+        }
+    } else {
+        let own = own.to_string();
+        cx.bind_text(extra, move |extra| {
+            target.set_class_name(&join(&own, extra))
+        });
+    }
 }
 
 /// Calls `apply` with `state[name]` now and whenever it changes.

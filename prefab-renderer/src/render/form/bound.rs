@@ -131,21 +131,6 @@ pub fn key_name(cx: &Cx, node: &Value) -> Option<String> {
     }
 }
 
-/// Sets `el`'s classes to `own` and the document's `extra` classes (a prop such as a
-/// Slider's `indicatorClass`, resolved and followed when a template), noting them for the
-/// class compiler.
-pub fn classes(cx: &Cx, el: &Element, own: &str, extra: &Value) {
-    el.set_class_name(own);
-    if extra.is_nullish() {
-        return;
-    }
-    let (target, own) = (el.clone(), own.to_string());
-    cx.bind_text(extra, move |extra| {
-        crate::classes::note(extra);
-        target.set_class_name(&[own.as_str(), extra].join(" "));
-    });
-}
-
 /// Binds string props to attributes (`(prop, attribute)` pairs); absent props are skipped.
 pub fn attrs(cx: &Cx, el: &Element, node: &Value, table: &[(&str, &str)]) {
     for &(key, attr) in table {

@@ -112,7 +112,7 @@ pub fn slider(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
     );
     let track = dom::element_with_class("div", "pf-slider-track");
     let fill = dom::element("div");
-    bound::classes(cx, &fill, "pf-slider-range", prop(node, "indicatorClass"));
+    crate::render::widget::class_list(cx, &fill, "pf-slider-range", prop(node, "indicatorClass"));
     dom::append(&track, &fill);
     dom::append(&el, &track);
     let thumbs = thumbs(cx, node, &spec, &el, variant, disabled);
@@ -141,7 +141,7 @@ fn thumbs(
             "pf-slider-thumb pf-slider-thumb-variant-{}{}",
             &[variant, if bar { " pf-slider-thumb-bar" } else { "" }],
         );
-        bound::classes(cx, &thumb, &own, prop(node, "handleClass"));
+        crate::render::widget::class_list(cx, &thumb, &own, prop(node, "handleClass"));
         dom::set_attr(&thumb, "role", "slider");
         dom::set_attr(&thumb, "tabindex", if disabled { "-1" } else { "0" });
         for (attr, v) in [("aria-valuemin", spec.min), ("aria-valuemax", spec.max)] {
