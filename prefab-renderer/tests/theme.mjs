@@ -269,6 +269,8 @@ async function parityLooksSuite(context) {
       { type: "Tabs", id: "tabs", name: "tab", children: [
         { type: "Tab", title: "A", value: "a", children: [{ type: "Text", content: "first" }] },
         { type: "Tab", title: "B", value: "b", cssClass: "flex", children: [{ type: "Text", id: "second", content: "second" }] }] },
+      { type: "Div", style: { height: "420px" } },
+      { type: "Div", id: "late", children: [{ type: "DatePicker", name: "when" }] },
     ] },
   };
   const { page } = await openPage(context, pageWith(envelope));
@@ -291,6 +293,17 @@ async function parityLooksSuite(context) {
     const tabs = await box("#tabs");
     check("the Tabs list spans the width", Math.abs(list.w - tabs.w) < 1 && tabs.w > root.w * 0.9, JSON.stringify({ list: list.w, tabs: tabs.w }));
     check("a hidden tab panel with a display utility stays hidden", !(await page.isVisible("#second")));
+    // A DatePicker at the bottom of the view opens its calendar upwards, inside the viewport.
+    await page.click("#late .pf-date-picker-trigger");
+    const flip = await waitFor("the DatePicker's calendar", () =>
+      page.evaluate(() => {
+        const popup = document.querySelector("#late .pf-date-picker-content");
+        if (!popup || popup.hidden) return null;
+        const [p, t] = [popup.getBoundingClientRect(), document.querySelector("#late .pf-date-picker-trigger").getBoundingClientRect()];
+        return { side: popup.dataset.side, top: p.top, bottom: p.bottom, trigger: t.top };
+      }),
+    );
+    check("a DatePicker near the bottom opens upwards, inside the viewport", flip.side === "top" && flip.top >= 0 && flip.bottom <= flip.trigger, JSON.stringify(flip));
   } finally {
     await page.close();
   }

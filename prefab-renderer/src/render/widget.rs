@@ -98,6 +98,23 @@ pub(super) fn class_list(cx: &Cx, el: &Element, own: &str, extra: &Value) {
     }
 }
 
+/// The viewport's width and height in CSS pixels (0 when unknown).
+pub(super) fn viewport() -> (f64, f64) {
+    let Some(win) = web_sys::window() else {
+        return (0.0, 0.0);
+    };
+    let px = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
+        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
+    };
+    (px(win.inner_width()), px(win.inner_height()))
+}
+
+/// Whether a popup `h` px tall, `gap` px from its trigger `t`, opens above it: it does not fit
+/// below in a viewport `vh` tall and does above (the flip of prefab-ui's popovers).
+pub(super) fn flips_up(t: &web_sys::DomRect, h: f64, gap: f64, vh: f64) -> bool {
+    t.bottom() + h + gap > vh && t.top() - h - gap >= 0.0
+}
+
 /// Calls `apply` with `state[name]` now and whenever it changes.
 pub(super) fn watch(cx: &Cx, store: &Store, name: &str, apply: Rc<dyn Fn(Option<Value>)>) {
     let (store, name) = (store.clone(), name.to_string());

@@ -258,13 +258,10 @@ pub fn close_on_focus_out(owner: &Owner, root: &Element, close: Box<dyn Fn()>) {
 /// Opens `popup` above `trigger` (`data-side="top"`) when it does not fit below it in the
 /// viewport and does above, as prefab-ui's popovers flip.
 pub fn flip(trigger: &Element, popup: &Element) {
-    let vh = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .map_or(0.0, |h| h.as_f64().unwrap_or(0.0));
     let (t, h) = (
         trigger.get_bounding_client_rect(),
         popup.get_bounding_client_rect().height(),
     );
-    let up = t.bottom() + h + 4.0 > vh && t.top() - h - 4.0 >= 0.0;
+    let up = crate::render::widget::flips_up(&t, h, 4.0, crate::render::widget::viewport().1);
     dom::set_attr(popup, "data-side", if up { "top" } else { "bottom" });
 }

@@ -369,27 +369,17 @@ fn show(ov: &Rc<Overlay>, open: bool) {
 /// Places a floating panel next to its trigger on its side, flipped when it does not fit,
 /// kept inside the viewport.
 fn place(ov: &Overlay) {
-    let Some(win) = web_sys::window() else { return };
     if ov.kind == Kind::Dialog {
         return;
     }
-    let (vw, vh) = (
-        win.inner_width()
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0),
-        win.inner_height()
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0),
-    );
+    let (vw, vh) = crate::render::widget::viewport();
     let t = ov.trigger.get_bounding_client_rect();
     let p = ov.panel.get_bounding_client_rect();
     let (w, h) = (p.width(), p.height());
     let gap = if ov.kind == Kind::Tooltip { 6.0 } else { 4.0 };
     let side = match ov.side.as_str() {
         "top" if t.top() - h - gap < 0.0 && t.bottom() + h + gap <= vh => "bottom",
-        "bottom" if t.bottom() + h + gap > vh && t.top() - h - gap >= 0.0 => "top",
+        "bottom" if crate::render::widget::flips_up(&t, h, gap, vh) => "top",
         "left" if t.left() - w - gap < 0.0 => "right",
         "right" if t.right() + w + gap > vw => "left",
         s => s,
