@@ -10,19 +10,26 @@ use std::sync::Arc;
 thread_local! {
     static LOCALE: RefCell<Option<String>> = const { RefCell::new(None) };
     static ZONE: RefCell<Option<TimeZone>> = const { RefCell::new(None) };
+    /// The host's zone by name (`Europe/Berlin`), for the date pipes' `Intl` styles.
+    static ZONE_NAME: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The [`env`] of the current locale and zone, built once (every binding evaluates with
     /// it; rebuilding it cost an allocation per evaluation).
     static ENV: Rc<Env<'static>> = Rc::new(build_env());
     static CURRENT: RefCell<Option<Rc<Env<'static>>>> = const { RefCell::new(None) };
 }
 
-/// Sets the viewer locale and time zone (from the host context) used by pipes.
+/// Sets the viewer locale and time zone (from the host context) used by pipes. The zone
+/// goes to `Intl` by name for the date styles; where the pipes need offsets themselves
+/// (local date-times without one, date patterns), a name they cannot resolve
+/// (`Europe/Berlin`) gives the browser's own zone, the host's wherever it runs in this
+/// browser.
 pub fn set_locale(locale: Option<String>, time_zone: Option<&str>) {
     if locale.is_some() {
         LOCALE.with(|l| *l.borrow_mut() = locale);
     }
     if let Some(name) = time_zone {
         let zone = TimeZone::from_name(name).unwrap_or(TimeZone::Offsets(browser_offset));
+        ZONE_NAME.with(|z| *z.borrow_mut() = Some(name.to_owned()));
         ZONE.with(|z| *z.borrow_mut() = Some(zone));
     }
     CURRENT.with(|c| *c.borrow_mut() = Some(Rc::new(build_env())));
@@ -44,6 +51,9 @@ fn build_env() -> Env<'static> {
     let mut env = Env::new();
     if let Some(locale) = LOCALE.with(|l| l.borrow().clone()) {
         env = env.with_locale(locale);
+    }
+    if let Some(name) = ZONE_NAME.with(|z| z.borrow().clone()) {
+        env = env.with_time_zone_name(name);
     }
     let zone = ZONE
         .with(|z| *z.borrow())

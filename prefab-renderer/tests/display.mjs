@@ -14,6 +14,7 @@
 // gallery`). Ends with a plain `N passed, N failed` line.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { hugePng } from "./image-bomb.mjs";
 import { ENGINE, PAGES_OPTION, PRESETS, cli, launch, policyFor, standalone, tally, toolResult, waitFor, watchedPage } from "../../xtask/testhost/index.mjs";
 
 const { pages: PAGES } = cli("display.mjs", { pages: PAGES_OPTION });
@@ -133,7 +134,7 @@ function mediaDocument() {
   const column = doc.view.children[0];
   const at = column.children.findIndex((n) => n.type === "Image");
   column.children[at] = { ...column.children[at], id: "gallery-image" };
-  column.children.splice(at + 1, 0, { type: "Image", id: "png", src: `data:image/png;base64,${PNG}`, alt: "A red block" });
+  column.children.splice(at + 1, 0, { type: "Image", id: "png", src: `data:image/png;base64,${PNG}`, alt: "A red block" }, { type: "Image", id: "huge", src: `data:image/png;base64,${hugePng()}`, alt: "A huge picture" });
   return doc;
 }
 
@@ -158,7 +159,8 @@ function shownImages() {
     ctx.drawImage(png, 0, 0);
     pixel = [...ctx.getImageData(2, 1, 1, 1).data].join(",");
   }
-  return { svg: box(svg), svgLabel: svg?.getAttribute("aria-label"), rects: svg?.querySelectorAll("rect").length ?? 0, png: box(png), pngLabel: png?.getAttribute("aria-label"), pixel };
+  const huge = document.getElementById("huge");
+  return { huge: `${huge?.tagName.toLowerCase()} ${huge?.getAttribute("role")} ${huge?.getAttribute("aria-label")}`, svg: box(svg), svgLabel: svg?.getAttribute("aria-label"), rects: svg?.querySelectorAll("rect").length ?? 0, png: box(png), pngLabel: png?.getAttribute("aria-label"), pixel };
 }
 
 const html = readFileSync(join(PAGES, "viewer.html"), "utf8");
@@ -174,6 +176,7 @@ for (const [name, policy] of policies) {
       });
       check(`[${name}] gallery_media's SVG data: image shows at its size with its alt`, shown.svg === "svg img 240 120" && shown.svgLabel === "A profile card illustration" && shown.rects === 3, JSON.stringify(shown));
       check(`[${name}] a base64 PNG data: image is painted at its size with its alt`, shown.png === "canvas img 3 2 ratio 1.50" && shown.pngLabel === "A red block" && shown.pixel === "220,38,38,255", JSON.stringify(shown));
+      check(`[${name}] a PNG of 20000 × 20000 pixels is not decoded: an empty element with its alt`, shown.huge === "span img A huge picture", shown.huge);
       // The loader's WebAssembly probe is refused by design where WebAssembly is not allowed.
       const refused = (await v.cspViolations()).filter((r) => r.blockedURI !== "wasm-eval");
       check(`[${name}] no CSP refusal`, refused.length === 0, JSON.stringify(refused.slice(0, 3)));

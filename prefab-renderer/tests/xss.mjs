@@ -74,6 +74,21 @@ await guard("suite ran to the end", async () => {
   check("Markdown raw HTML is text", (await page.textContent("#md")).includes("<script>window.__pwned='md'</script>"));
   check("Svg root lost its handler and children their handlers", (await page.$eval("#svg svg", (e) => e.getAttributeNames().join())) === "viewBox" && (await page.$$("#svg svg circle[onclick]")).length === 0);
   check("an Svg whose root is a script renders nothing", (await page.$$("#svg-script-root *")).length === 0);
+  // Issue 38, row 3: every `url(` must stay in the document; CSS escapes and image-set() are
+  // refused (the requests themselves are caught by "no payload fetched anything" below).
+  const fetchy = await page.$$eval("#svg-fetch rect", (els) => els.map((e) => e.getAttributeNames().sort().join()));
+  check("an Svg's outside url(), escaped url( and image-set() are dropped", fetchy.join(" | ") === "height,width | height,width | height,width | height,width", fetchy.join(" | "));
+  // Row 3b: markup cannot lift its root out of its box and cover the view.
+  for (const id of ["#svg-cover svg", "#image-svg-cover"]) {
+    const kept = await page.$eval(id, (e) => ["style", "class", "transform", "overflow"].filter((a) => e.getAttribute(a)?.match(/fixed|scale|visible/)));
+    check(`${id}: the root keeps no style, class, transform or overflow of its markup`, kept.length === 0, kept.join());
+  }
+  await page.$eval("#approve", (e) => e.scrollIntoView({ block: "center" }));
+  const hit = await page.$eval("#approve", (e) => {
+    const r = e.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("#approve") === e;
+  });
+  check("a click aimed at a button lands on it, not on an SVG drawn over the view", hit);
 
   // Interact with everything a payload could hang on.
   for (const el of await page.$$("#xss-root a, #xss-root svg *, #xss-root button, #xss-root img")) {

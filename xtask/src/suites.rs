@@ -107,6 +107,8 @@ pub const PAGES_SUITES: &[&str] = &[
     "forms.mjs",
     "theme.mjs",
     "sortable.mjs",
+    // The host's locale and time zone in the pipes (en-US, de-DE, ja-JP, ar-EG).
+    "locale.mjs",
     // Every conformance document and gallery view (`target/gallery`, written by the
     // gallery test during `native()`) streamed as tool-input-partial messages.
     "streaming.mjs",

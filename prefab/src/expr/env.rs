@@ -148,8 +148,10 @@ fn parse_offset(text: &str) -> Option<i32> {
 /// Evaluation settings: locale, time zone and custom pipes. The default is `en-US` in UTC
 /// with no custom pipes, which reproduces the conformance vectors.
 ///
-/// Formatting data is built in for `en-US` only; another locale is kept (so a caller can
-/// read it back) but formats as `en-US` — see `COMPATIBILITY.md`.
+/// Natively, formatting data is built in for `en-US` only: another locale is kept (so a
+/// caller can read it back) but formats as `en-US`. In the browser (the renderer) the
+/// `number`, `percent`, `compact`, `currency`, `date`, `time` and `datetime` pipes format
+/// through `Intl` in the locale and time zone set here — see `COMPATIBILITY.md`.
 ///
 /// ```
 /// use prefab::expr::{evaluate, Env, TimeZone, Value};
@@ -161,6 +163,7 @@ fn parse_offset(text: &str) -> Option<i32> {
 pub struct Env<'a> {
     locale: Option<String>,
     time_zone: TimeZone,
+    zone_name: Option<String>,
     pipes: Option<&'a dyn PipeHook>,
 }
 
@@ -185,6 +188,14 @@ impl<'a> Env<'a> {
         self
     }
 
+    /// Sets the IANA name of the time zone (`Europe/Berlin`), which the browser's `Intl`
+    /// formats in; natively only [`Env::with_time_zone`]'s offsets count.
+    #[must_use]
+    pub fn with_time_zone_name(mut self, name: impl Into<String>) -> Self {
+        self.zone_name = Some(name.into());
+        self
+    }
+
     /// Registers custom pipes, consulted for names that are not built in.
     #[must_use]
     pub fn with_pipes(mut self, pipes: &'a dyn PipeHook) -> Self {
@@ -204,6 +215,12 @@ impl<'a> Env<'a> {
         self.time_zone
     }
 
+    /// The IANA name of the time zone, if one was set.
+    #[must_use]
+    pub fn time_zone_name(&self) -> Option<&str> {
+        self.zone_name.as_deref()
+    }
+
     pub(crate) fn pipe_hook(&self) -> Option<&'a dyn PipeHook> {
         self.pipes
     }
@@ -214,6 +231,7 @@ impl fmt::Debug for Env<'_> {
         f.debug_struct("Env")
             .field("locale", &self.locale())
             .field("time_zone", &self.time_zone)
+            .field("zone_name", &self.zone_name)
             .field("pipes", &self.pipes.is_some())
             .finish()
     }

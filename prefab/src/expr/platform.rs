@@ -7,8 +7,9 @@
 //! (the conformance vectors were produced by JavaScript itself), and the wasm renderer does
 //! not link Rust's float formatting and parsing or its Unicode case tables.
 //!
-//! [`increment`], the carry of a digit vector, is here too: `fixed` uses it natively, and
-//! `number` and the `decimal` pipes build on this module.
+//! `increment`, the carry of a digit vector, is here too (native builds): `fixed` and the
+//! en-US number formatting of the `number`, `compact` and `currency` pipes use it. In the
+//! browser those pipes call `Intl` (`pipes/browser.rs`).
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod imp {
@@ -136,6 +137,7 @@ mod imp {
 }
 
 /// Adds one unit in the last place of a digit vector, growing it on carry-out.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub(crate) fn increment(ds: &mut Vec<u8>) {
     for d in ds.iter_mut().rev() {
         if *d == 9 {

@@ -5,8 +5,12 @@
 //! drawing elements are copied (no `script`, `foreignObject`, `style`, `a`, animation
 //! elements, `iframe`, …), and of their attributes none named `on…`, none with a namespace
 //! prefix other than `xlink:href`, `href` only as an in-document `#fragment`, and no value
-//! reaching outside (`url(` other than `url(#…)`, `javascript:`, `data:`). The root element
-//! goes through the same rules. Text nodes are copied as text.
+//! reaching outside: every `url(` must be `url(#…)`, and no `javascript:`, `data:`, CSS escape
+//! (`\75rl(` is `url(`) or image function that takes a bare string (`image-set("x")`). The
+//! root element goes through the same rules and keeps none of what could lift it out of its
+//! box (`style`, `class` — the page's `fixed inset-0` —, `transform`, `overflow`): markup from
+//! a data source cannot cover the view and take the clicks meant for its buttons. Text nodes
+//! are copied as text.
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
@@ -67,6 +71,9 @@ const ELEMENTS: &[&str] = &[
     "use",
 ];
 
+/// Attributes the root `<svg>` does not keep: each could place it over the rest of the view.
+const ROOT_REFUSED: &[&str] = &["class", "overflow", "style", "transform"];
+
 /// Renders `Svg`: `content` sanitised into a wrapper sized by `width`/`height`.
 pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
     optional_text(node, "content", "Svg")?;
@@ -118,6 +125,8 @@ fn copy(source: &Element, depth: u32) -> Option<Element> {
         };
         if let Some(value) = source.get_attribute(&name)
             && allowed_attribute(&name, &value)
+            // Names are case-sensitive in SVG: `STYLE` is no style.
+            && (depth > 0 || !ROOT_REFUSED.contains(&name.as_str()))
         {
             let name = if name == "xlink:href" { "href" } else { &name };
             dom::set_attr(&out, name, &value);
@@ -160,11 +169,27 @@ fn allowed_attribute(name: &str, value: &str) -> bool {
     if name == "href" || name == "xlink:href" {
         return squeezed.starts_with('#');
     }
-    !(squeezed.contains("javascript:")
-        || squeezed.contains("data:")
-        || squeezed.contains("url(") && !squeezed.contains("url(#")
-        || squeezed.contains("expression(")
-        || squeezed.contains("@import"))
+    // Every `url(` must be followed (past a quote) by `#`.
+    let mut rest = squeezed.as_str();
+    while let Some(at) = rest.find("url(") {
+        rest = &rest[at + 4..];
+        if rest.bytes().find(|b| *b != b'"' && *b != b'\'') != Some(b'#') {
+            return false;
+        }
+    }
+    ![
+        "javascript:",
+        "data:",
+        "\\",
+        "image(",
+        "image-set(",
+        "cross-fade(",
+        "element(",
+        "expression(",
+        "@import",
+    ]
+    .iter()
+    .any(|bad| squeezed.contains(bad))
 }
 
 #[cfg(test)]
@@ -181,6 +206,32 @@ mod tests {
         assert!(!allowed_attribute("href", "https://evil.example/x.svg#a"));
         assert!(!allowed_attribute("style", "fill:url(https://evil/)"));
         assert!(!allowed_attribute("fill", "url( 'data:image/svg+xml,x')"));
+        // Every `url(` must stay in the document, not just one of them.
+        assert!(!allowed_attribute(
+            "style",
+            "fill:url(#a);stroke:url(http://evil/)"
+        ));
+        assert!(!allowed_attribute("filter", "url(#a) url(http://evil/#f)"));
+        assert!(!allowed_attribute("mask", "url('#a'),url(//evil/m)"));
+        assert!(!allowed_attribute(
+            "cursor",
+            "url(#a), url(https://evil/c.png), auto"
+        ));
+        // CSS escapes spell `url(` without the letters; image-set takes a bare string.
+        assert!(!allowed_attribute("style", "fill:\\75rl(http://evil/)"));
+        assert!(!allowed_attribute("style", "fill:u\\rl(http://evil/)"));
+        assert!(!allowed_attribute(
+            "style",
+            "cursor:image-set(\"http://evil/c.png\" 1x)"
+        ));
+        assert!(!allowed_attribute(
+            "style",
+            "cursor:-webkit-image-set('//evil/c' 1x)"
+        ));
+        assert!(allowed_attribute(
+            "style",
+            "fill:url( '#a' );stroke:url(\"#b\")"
+        ));
         assert!(allowed_attribute("href", "#grad"));
         assert!(allowed_attribute("fill", "url(#grad)"));
         assert!(allowed_attribute("d", "M0 0h10"));

@@ -1,18 +1,8 @@
 //! en-US number formatting as `Number.prototype.toLocaleString("en-US", …)` produces it
-//! (ICU 78 / CLDR 48): plain numbers, currencies and compact notation ("1.2K").
+//! (ICU 78 / CLDR 48): plain numbers, currencies and compact notation ("1.2K"). Native
+//! builds only: the renderer formats through the browser's `Intl` ([`super::browser`]), in
+//! the viewer's locale. Every function takes the locale and prints en-US whatever it is.
 use super::decimal::Decimal;
-use crate::expr::error::{EvalError, quote};
-
-/// Checks a fraction-digits option like ECMA-402 does (an integer in `0..=100`).
-pub(crate) fn fraction_digits(option: &str, digits: f64) -> Result<u32, EvalError> {
-    if digits.is_nan() || !(0.0..=100.0).contains(&digits) {
-        return Err(EvalError::new(format!(
-            "{option} value is out of range: {} (expected 0 to 100)",
-            crate::expr::number::number_to_string(digits)
-        )));
-    }
-    Ok(digits as u32)
-}
 
 /// Sign prefix: ICU prints `-` for every negative value, `-0` included.
 fn sign(d: &Decimal) -> &'static str {
@@ -20,7 +10,7 @@ fn sign(d: &Decimal) -> &'static str {
 }
 
 /// `n.toLocaleString("en-US", {minimumFractionDigits, maximumFractionDigits})`.
-pub(crate) fn format_number(n: f64, min_fraction: u32, max_fraction: u32) -> String {
+pub(crate) fn format_number(n: f64, min_fraction: u32, max_fraction: u32, _: &str) -> String {
     if n.is_nan() {
         return "NaN".into();
     }
@@ -33,7 +23,7 @@ pub(crate) fn format_number(n: f64, min_fraction: u32, max_fraction: u32) -> Str
 }
 
 /// `n.toLocaleString("en-US", {notation: "compact", maximumFractionDigits})`.
-pub(crate) fn format_compact(n: f64, max_fraction: Option<u32>) -> String {
+pub(crate) fn format_compact(n: f64, max_fraction: Option<u32>, _: &str) -> String {
     if n.is_nan() {
         return "NaN".into();
     }
@@ -78,16 +68,10 @@ fn compact_exponent(magnitude: i32) -> i32 {
     }
 }
 
-/// `n.toLocaleString("en-US", {style: "currency", currency: code})`.
-pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
-    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err(EvalError::new(format!(
-            "invalid currency code: {}",
-            quote(code)
-        )));
-    }
-    let code = code.to_ascii_uppercase();
-    let (symbol, digits) = currency_info(&code);
+/// `n.toLocaleString("en-US", {style: "currency", currency: code})` for a code of three
+/// upper-case ASCII letters.
+pub(crate) fn format_currency(n: f64, code: &str, _: &str) -> String {
+    let (symbol, digits) = currency_info(code);
     let body = if n.is_infinite() {
         "∞".to_string()
     } else {
@@ -107,10 +91,20 @@ pub(crate) fn format_currency(n: f64, code: &str) -> Result<String, EvalError> {
     } else {
         ""
     };
-    Ok(format!(
-        "{}{symbol}{space}{body}",
-        if negative { "-" } else { "" }
-    ))
+    format!("{}{symbol}{space}{body}", if negative { "-" } else { "" })
+}
+
+/// `Intl`'s percent style, which only the browser build uses: `None`, the `percent` pipe
+/// prints `toFixed` digits as prefab-ui does.
+pub(crate) fn format_percent(_: f64, _: u32, _: &str) -> Option<String> {
+    None
+}
+
+/// A date pipe's named style (`date`, `date:short`, `date:long`, `time`, `datetime`) of the
+/// instant `t` by `Intl`, which only the browser build uses: `None`, the style's en-US
+/// pattern prints it.
+pub(crate) fn format_style(_: f64, _: &str, _: &crate::expr::env::Env<'_>) -> Option<String> {
+    None
 }
 
 /// The en-US symbols (CLDR 48) of the ISO 4217 codes that have one, each entry the code
@@ -148,29 +142,28 @@ mod tests {
 
     #[test]
     fn compact_examples() {
-        assert_eq!(format_compact(1234.0, None), "1.2K");
-        assert_eq!(format_compact(999_999.0, None), "1M");
-        assert_eq!(format_compact(12.0, None), "12");
-        assert_eq!(format_compact(999.9, None), "1K");
-        assert_eq!(format_compact(123_456.0, None), "123K");
-        assert_eq!(format_compact(-1500.0, None), "-1.5K");
-        assert_eq!(format_compact(2.5e9, Some(0)), "3B");
-        assert_eq!(format_compact(0.1234, None), "0.12");
-        assert_eq!(format_compact(1e15, None), "1000T");
-        assert_eq!(format_compact(1e16, None), "10,000T");
+        assert_eq!(format_compact(1234.0, None, "en-US"), "1.2K");
+        assert_eq!(format_compact(999_999.0, None, "en-US"), "1M");
+        assert_eq!(format_compact(12.0, None, "en-US"), "12");
+        assert_eq!(format_compact(999.9, None, "en-US"), "1K");
+        assert_eq!(format_compact(123_456.0, None, "en-US"), "123K");
+        assert_eq!(format_compact(-1500.0, None, "en-US"), "-1.5K");
+        assert_eq!(format_compact(2.5e9, Some(0), "en-US"), "3B");
+        assert_eq!(format_compact(0.1234, None, "en-US"), "0.12");
+        assert_eq!(format_compact(1e15, None, "en-US"), "1000T");
+        assert_eq!(format_compact(1e16, None, "en-US"), "10,000T");
     }
 
     #[test]
     fn currency_examples() {
-        assert_eq!(format_currency(-5.0, "USD").unwrap(), "-$5.00");
-        assert_eq!(format_currency(1234.5, "jpy").unwrap(), "¥1,235");
-        assert_eq!(format_currency(3.0, "XYZ").unwrap(), "XYZ\u{a0}3.00");
-        assert!(format_currency(3.0, "EURO").is_err());
+        assert_eq!(format_currency(-5.0, "USD", "en-US"), "-$5.00");
+        assert_eq!(format_currency(1234.5, "JPY", "en-US"), "¥1,235");
+        assert_eq!(format_currency(3.0, "XYZ", "en-US"), "XYZ\u{a0}3.00");
         // Each table: a symbol with a no-break space, 3, 4 and 0 fraction digits.
-        assert_eq!(format_currency(1.0, "XOF").unwrap(), "F\u{202f}CFA\u{a0}1");
-        assert_eq!(format_currency(1.0, "BHD").unwrap(), "BHD\u{a0}1.000");
-        assert_eq!(format_currency(1.0, "CLF").unwrap(), "CLF\u{a0}1.0000");
-        assert_eq!(format_currency(1.0, "MGF").unwrap(), "MGF\u{a0}1");
-        assert_eq!(format_currency(1.0, "XCD").unwrap(), "EC$1.00");
+        assert_eq!(format_currency(1.0, "XOF", "en-US"), "F\u{202f}CFA\u{a0}1");
+        assert_eq!(format_currency(1.0, "BHD", "en-US"), "BHD\u{a0}1.000");
+        assert_eq!(format_currency(1.0, "CLF", "en-US"), "CLF\u{a0}1.0000");
+        assert_eq!(format_currency(1.0, "MGF", "en-US"), "MGF\u{a0}1");
+        assert_eq!(format_currency(1.0, "XCD", "en-US"), "EC$1.00");
     }
 }

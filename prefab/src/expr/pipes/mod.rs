@@ -6,19 +6,27 @@
 //! and otherwise pass the value through unchanged.
 mod date;
 pub use date::{MONTHS, civil_from_days, days_from_civil};
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod browser;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod decimal;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod intl;
 mod pattern;
 pub use pattern::{date_pattern, date_template};
 
 use super::ast::canonical_index;
 use super::env::Env;
-use super::error::EvalError;
+use super::error::{EvalError, quote};
 use super::number::{js_round, number_to_string, parse_int, string_to_number, to_fixed};
 use super::platform;
 use super::value::{Value, join_into};
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use browser as locale;
 use date::{local_fields, parse_date};
-use intl::{format_compact, format_currency, format_number, fraction_digits};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use intl as locale;
+use locale::{format_compact, format_currency, format_number, format_percent, format_style};
 
 /// One built-in pipe: the piped value, the argument as written (`None` when no `:arg` was
 /// written; `null`, `true`, numbers arrive typed) and the evaluation settings.
@@ -96,7 +104,7 @@ fn int_arg(arg: Option<&Value>) -> Option<f64> {
     given(arg).map(|a| parse_int(&a.to_js_string()))
 }
 
-fn percent(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+fn percent(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
     let n = value.to_number();
     if n.is_nan() {
         return Ok(text(&value));
@@ -109,27 +117,41 @@ fn percent(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, Eval
             number_to_string(digits)
         )));
     }
+    if let Some(text) = format_percent(n, digits as u32, env.locale()) {
+        return Ok(Value::from(text));
+    }
     Ok(Value::from(format!(
         "{}%",
         to_fixed(n * 100.0, digits as usize)
     )))
 }
 
-fn number(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+/// Checks a fraction-digits option like ECMA-402 does (an integer in `0..=100`).
+fn fraction_digits(option: &str, digits: f64) -> Result<u32, EvalError> {
+    if digits.is_nan() || !(0.0..=100.0).contains(&digits) {
+        return Err(EvalError::new(format!(
+            "{option} value is out of range: {} (expected 0 to 100)",
+            number_to_string(digits)
+        )));
+    }
+    Ok(digits as u32)
+}
+
+fn number(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
     let n = value.to_number();
     if n.is_nan() {
         return Ok(text(&value));
     }
     Ok(Value::from(match int_arg(arg) {
-        None => format_number(n, 0, 3),
+        None => format_number(n, 0, 3, env.locale()),
         Some(d) => {
             let d = fraction_digits("number: fraction digits", d)?;
-            format_number(n, d, d)
+            format_number(n, d, d, env.locale())
         }
     }))
 }
 
-fn compact(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+fn compact(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
     let n = value.to_number();
     if n.is_nan() {
         return Ok(text(&value));
@@ -138,18 +160,24 @@ fn compact(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, Eval
         None => None,
         Some(d) => Some(fraction_digits("compact: maximum fraction digits", d)?),
     };
-    Ok(Value::from(format_compact(n, max)))
+    Ok(Value::from(format_compact(n, max, env.locale())))
 }
 
-fn currency(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, EvalError> {
+fn currency(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
     let n = value.to_number();
     if n.is_nan() {
         return Ok(text(&value));
     }
     let code = text_arg(arg).unwrap_or_else(|| "USD".into());
-    format_currency(n, &code)
-        .map(Value::from)
-        .map_err(|e| EvalError::new(format!("currency: {e}")))
+    // ECMA-402's check of a currency code: three ASCII letters, any case.
+    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(EvalError::new(format!(
+            "currency: invalid currency code: {}",
+            quote(&code)
+        )));
+    }
+    let code = code.to_ascii_uppercase();
+    Ok(Value::from(format_currency(n, &code, env.locale())))
 }
 
 fn date(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, EvalError> {
@@ -174,7 +202,13 @@ fn dated(value: Value, pipe: &str, arg: Option<&str>, env: &Env<'_>) -> Result<V
     let time_of_day = || parse_date(&format!("1970-01-01T{s}"), tz);
     let t = parse_date(&s, tz).or_else(|| (!pattern::has_date(&pattern)).then(time_of_day)?);
     Ok(match t {
-        Some(t) => Value::from(pattern::format_pattern(&local_fields(t, tz), &pattern)),
+        Some(t) => Value::from(
+            // A named style's pattern (a pattern written as one prints the same in en-US)
+            // goes to `Intl` in the browser, in the viewer's locale.
+            pattern::style_of(&pattern)
+                .and_then(|style| format_style(t, style, env))
+                .unwrap_or_else(|| pattern::format_pattern(&local_fields(t, tz), &pattern)),
+        ),
         None => text(&value),
     })
 }

@@ -112,6 +112,15 @@ pub fn date_pattern(pipe: &str, arg: Option<&str>) -> Option<String> {
     }
 }
 
+/// The named style (`date`, `date:short`, `date:long`, `time`, `datetime`) that prints
+/// `pattern` in en-US, if one does.
+pub(crate) fn style_of(pattern: &str) -> Option<&'static str> {
+    STYLES
+        .iter()
+        .find(|(p, _)| *p == pattern)
+        .map(|(_, style)| *style)
+}
+
 /// The template text that shows the expression `expr` with the TR35 `pattern`: prefab-ui's
 /// own pipe where one prints the same (`MMM d, yyyy` is `date`, `h:mm a` is `time`), else
 /// the `date` pipe with the pattern, and the pattern's quoted literals (`'at'`, `''` for a
@@ -129,7 +138,7 @@ pub fn date_pattern(pipe: &str, arg: Option<&str>) -> Option<String> {
 #[must_use]
 pub fn date_template(expr: &str, pattern: &str) -> String {
     let mut out = String::new();
-    if let Some((_, style)) = STYLES.iter().find(|(p, _)| *p == pattern) {
+    if let Some(style) = style_of(pattern) {
         let (name, arg) = style.split_once(':').unwrap_or((style, ""));
         pipe(&mut out, expr, name, arg);
         return out;
