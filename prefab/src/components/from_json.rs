@@ -22,7 +22,8 @@ from_json_by_serde!(
     super::charts::ChartSeries,
     super::data::DataTableColumn,
     super::form::FileUpload,
-    super::form::SliderValue
+    super::form::SliderValue,
+    super::form::Step
 );
 
 impl FromJson for super::control_flow::ConditionCase {
