@@ -92,7 +92,7 @@ pub fn form_schema<T: rmcp::schemars::JsonSchema + 'static>() -> Arc<JsonObject>
 /// | `required` (not `Option`) | `required` | "is required" |
 /// | `minimum`/`maximum` (`range(min, max)`) | `min`/`max` | "must be at least N" / "at most N" |
 /// | `exclusiveMinimum`/`exclusiveMaximum` (`extend(…)`) | `min`/`max` (the bound itself passes the browser) | "must be more than N" / "less than N" |
-/// | `multipleOf` (`extend("multipleOf" = 0.01)`) | `step`; without it `step="any"` for a number, `1` for an integer | "must be a multiple of N" |
+/// | `multipleOf` (`extend("multipleOf" = 0.01)`) | `step` (a number); without it none for a number (our renderer takes any number), `1` for an integer | "must be a multiple of N" |
 /// | `format` int8 … uint32 (`i8` … `u32`) | `min`/`max` of the type's range | "must be at least/at most N" |
 /// | `format` int64, uint64, float, double | `min=0` for unsigned | the range, by deserializing `T` |
 /// | `minLength`/`maxLength` (`length(…)`, `char`) | `minlength`/`maxlength` | "must have at least/at most N characters" |

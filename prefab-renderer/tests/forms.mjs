@@ -259,8 +259,15 @@ async function moneySuite(host) {
   await guard("[money] suite ran to the end", async () => {
     await view.ready();
     const frame = await waitFor("the expense form", async () => (await view.frame()?.$('form [name="amount"]')) && view.frame(), 10000);
-    const amount = await frame.$eval('form [name="amount"]', (e) => [e.getAttribute("step"), e.getAttribute("min")].join());
-    check("[money] the amount input has step=any beside min=0.01", amount === "any,0.01", amount);
+    // On the wire `step` is a number or absent (prefab-ui's `Input.step`); the renderer gives a
+    // number input without one `step="any"`, and keeps a document's own step.
+    const wireSteps = JSON.stringify(MONEY.view).match(/"step":[^,}]*/g) ?? [];
+    check("[money] every step on the wire is a number", wireSteps.length > 0 && wireSteps.every((s) => /^"step":-?[0-9.e+-]+$/.test(s)), wireSteps.join());
+    const stepOf = (name) => frame.$eval(`form [name="${name}"]`, (e) => [e.getAttribute("step"), e.getAttribute("min")].join());
+    const amount = await stepOf("amount");
+    check("[money] the amount input (no step on the wire) has step=any beside min=0.01", amount === "any,0.01", amount);
+    const kept = [await stepOf("hours"), await stepOf("seats")].join(" ");
+    check("[money] a step on the wire is kept (hours 0.25, seats 1)", kept === "0.25, 1,0", kept);
     await fillExpense(frame);
     const validity = await frame.$eval('form [name="amount"]', (e) => [e.checkValidity(), e.validationMessage].join());
     check("[money] the browser takes 42.5 (no step mismatch)", validity.startsWith("true"), validity);

@@ -26,7 +26,7 @@ components! {
     leaf Input {
         ; name: String, value: String, input_type: String, placeholder: String, disabled: bool,
         read_only: bool, required: bool, min_length: i64, max_length: i64, min: Number,
-        max: Number, step: Step, pattern: String, on_change: crate::Actions,
+        max: Number, step: Number, pattern: String, on_change: crate::Actions,
     } => Input::new().name("email").input_type("email").placeholder("you@example.com");
     /// A multi-line text input.
     leaf Textarea {
@@ -116,82 +116,6 @@ impl From<SliderValue> for Bind<SliderValue> {
         Bind::Value(v)
     }
 }
-
-/// An [`Input`]'s `step`: a number, or `"any"` — HTML's value for "every number is valid"
-/// (without a `step` a number input takes whole steps from its `min` only, so `42.5` is
-/// refused). prefab-ui 0.21.1's `Input.step` is a number only (see COMPATIBILITY.md).
-///
-/// ```
-/// use prefab::{Input, Step};
-/// let money = Input::new().name("amount").input_type("number").step(Step::Any);
-/// let cents = Input::new().name("price").input_type("number").step(0.01);
-/// assert_eq!(serde_json::to_value(&money).unwrap()["step"], "any");
-/// assert_eq!(serde_json::to_value(&cents).unwrap()["step"], 0.01);
-/// assert_eq!(serde_json::from_str::<Step>("\"any\"").unwrap(), Step::Any);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Step {
-    /// `"any"`: no step, every number in range is valid.
-    Any,
-    /// Valid values are `min + k · step` (or `k · step` without a `min`).
-    Value(Number),
-}
-
-impl Default for Step {
-    fn default() -> Self {
-        Step::Value(Number(1.0))
-    }
-}
-
-impl Serialize for Step {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Step::Any => s.serialize_str("any"),
-            Step::Value(n) => n.serialize(s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Step {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match serde_json::Value::deserialize(d)? {
-            serde_json::Value::String(s) if s == "any" => Ok(Step::Any),
-            serde_json::Value::Number(n) => {
-                n.as_f64().map(|n| Step::Value(Number(n))).ok_or_else(|| {
-                    serde::de::Error::custom(format!("step {n} is not a finite number"))
-                })
-            }
-            other => Err(serde::de::Error::custom(format!(
-                "step must be a number or \"any\", got {other}"
-            ))),
-        }
-    }
-}
-
-impl JsonSchema for Step {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Step".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({"anyOf": [{"type": "number"}, {"const": "any"}]})
-    }
-}
-
-macro_rules! step_from {
-    ($($src:ty),*) => {$(
-        impl From<$src> for Step {
-            fn from(v: $src) -> Self {
-                Step::Value(Number::from(v))
-            }
-        }
-    )*};
-}
-step_from!(f64, f32, i32, u32, i64, usize, Number);
 
 /// A file picked by a [`DropZone`] or the `openFilePicker` action.
 ///

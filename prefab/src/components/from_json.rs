@@ -22,8 +22,7 @@ from_json_by_serde!(
     super::charts::ChartSeries,
     super::data::DataTableColumn,
     super::form::FileUpload,
-    super::form::SliderValue,
-    super::form::Step
+    super::form::SliderValue
 );
 
 impl FromJson for super::control_flow::ConditionCase {

@@ -36,7 +36,8 @@ pub struct FormField {
     /// Numbers must be less than this (JSON Schema `exclusiveMaximum`); see `exclusive_min`.
     pub exclusive_max: Option<f64>,
     /// Numbers must be a multiple of this (JSON Schema `multipleOf`), the input's `step`.
-    /// Without it a [`FieldKind::Number`] input has `step="any"` and an integer one `step=1`.
+    /// Without it a [`FieldKind::Number`] input has no `step` (it takes any number) and an
+    /// integer one `step: 1`.
     pub step: Option<f64>,
     /// Shortest text allowed, in characters.
     pub min_length: Option<u64>,

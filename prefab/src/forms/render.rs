@@ -6,7 +6,7 @@ use super::prefill;
 use crate::FieldError as FieldErrorNode;
 use crate::{
     Button, CallTool, Checkbox, Field, FieldDescription, FieldTitle, Form, Input, Label, Node,
-    Number, Radio, RadioGroup, Select, SelectOption, Step, Textarea,
+    Number, Radio, RadioGroup, Select, SelectOption, Textarea,
 };
 use serde_json::{Map, Value};
 
@@ -185,9 +185,10 @@ fn control(field: &FormField) -> Node {
 
 /// `min`, `max` and `step` of a number input. The browser has no exclusive bound: an
 /// `exclusiveMinimum` is its `min` too (values below are refused in the browser, the bound
-/// itself by the server). A number without `multipleOf` takes `step="any"` (else the browser
-/// accepts only whole steps from `min`); an integer steps by its `multipleOf` when that is
-/// whole, else by 1.
+/// itself by the server). `step` is a number on the wire (prefab-ui 0.21.1's `Input.step`):
+/// a number field has the schema's `multipleOf`, or no `step` (our renderer then gives the
+/// input `step="any"`, so it takes decimals; see COMPATIBILITY.md); an integer steps by its
+/// `multipleOf` when that is whole, else by 1.
 fn number_attributes(input: &mut Input, field: &FormField) {
     let tighter = |a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64| match (a, b) {
         (Some(a), Some(b)) => Some(pick(a, b)),
@@ -196,8 +197,8 @@ fn number_attributes(input: &mut Input, field: &FormField) {
     input.min = tighter(field.min, field.exclusive_min, f64::max).map(Number);
     input.max = tighter(field.max, field.exclusive_max, f64::min).map(Number);
     input.step = match field.kind {
-        FieldKind::Number => Some(field.step.map_or(Step::Any, Step::from)),
-        FieldKind::Integer => Some(Step::from(
+        FieldKind::Number => field.step.map(Number),
+        FieldKind::Integer => Some(Number(
             field
                 .step
                 .filter(|s| s.fract() == 0.0 && *s >= 1.0)

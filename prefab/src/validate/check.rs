@@ -6,7 +6,7 @@ use crate::app::AppTool;
 use crate::components::charts::ChartSeries;
 use crate::components::control_flow::ConditionCase;
 use crate::components::data::DataTableColumn;
-use crate::components::form::{FileUpload, SliderValue, Step};
+use crate::components::form::{FileUpload, SliderValue};
 use crate::components::{Bind, Map, Node, Number};
 use crate::wire::{Check, Path, Walker, describe};
 use serde_json::Value;
@@ -126,7 +126,7 @@ macro_rules! check_by_serde {
         }
     )*};
 }
-check_by_serde!(ChartSeries, DataTableColumn, FileUpload, Step);
+check_by_serde!(ChartSeries, DataTableColumn, FileUpload);
 
 impl Check for AppTool {
     fn check(value: &Value, path: &Path<'_>, walker: &mut Walker) {
