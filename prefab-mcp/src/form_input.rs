@@ -32,8 +32,28 @@ pub const FORM_INPUT_KEY: &str = "form";
 /// assert_eq!(schema["type"], "object");
 /// assert_eq!(schema["properties"]["seats"]["type"], "integer");
 /// ```
+///
+/// # Panics
+/// When `T` cannot be a form: a field with no form input, or a keyword its form would not
+/// check (see the table in [`FormInput`]), naming the property. The tool attribute builds the
+/// schema when the server builds its tool router, so this fails at start-up rather than
+/// leaving a constraint that the model sees but the form does not check.
+///
+/// ```should_panic
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Tags {
+///     #[schemars(extend("uniqueItems" = true))]
+///     tags: Vec<String>,
+/// }
+/// // panics: "form_schema::<…Tags>(): schema at /properties/tags: `uniqueItems: true` is a
+/// // constraint the form does not check …"
+/// let _ = prefab_mcp::form_schema::<Tags>();
+/// ```
 #[must_use]
 pub fn form_schema<T: rmcp::schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+    if let Err(e) = FormSpec::for_type::<T>("") {
+        panic!("form_schema::<{}>(): {e}", std::any::type_name::<T>());
+    }
     schema_for_input::<T>().unwrap_or_else(|_| schema_for_type::<T>())
 }
 
@@ -57,6 +77,42 @@ pub fn form_schema<T: rmcp::schemars::JsonSchema + 'static>() -> Arc<JsonObject>
 ///   model. It is *not* an error result (`isError` stays false): the view that submitted
 ///   the form only replaces itself with a result's envelope when the call succeeded (see
 ///   [`call_tool_result`] for what each result does to the open view).
+///
+/// # What the form checks
+///
+/// Every JSON Schema keyword `T`'s schema can carry (from schemars attributes, types, or
+/// `extend(…)`) is either checked in the browser **and** by [`parse`](FormInput::parse) on the
+/// server, or refused by [`form_schema`] (a panic at start-up) and [`parse`](FormInput::parse)
+/// (an error result) with the JSON Pointer of the property. The server's check is the one
+/// that counts: a model's call has no browser, and a browser may skip its own checks.
+///
+/// | keyword (schemars source) | in the browser | on the server |
+/// | --- | --- | --- |
+/// | `type` (the Rust type) | the input: number, checkbox, text, … | converted, or "must be a number" … |
+/// | `required` (not `Option`) | `required` | "is required" |
+/// | `minimum`/`maximum` (`range(min, max)`) | `min`/`max` | "must be at least N" / "at most N" |
+/// | `exclusiveMinimum`/`exclusiveMaximum` (`extend(…)`) | `min`/`max` (the bound itself passes the browser) | "must be more than N" / "less than N" |
+/// | `multipleOf` (`extend("multipleOf" = 0.01)`) | `step` (a number); without it none for a number (our renderer takes any number), `1` for an integer | "must be a multiple of N" |
+/// | `format` int8 … uint32 (`i8` … `u32`) | `min`/`max` of the type's range | "must be at least/at most N" |
+/// | `format` int64, uint64, float, double | `min=0` for unsigned | the range, by deserializing `T` |
+/// | `minLength`/`maxLength` (`length(…)`, `char`) | `minlength`/`maxlength` | "must have at least/at most N characters" |
+/// | `minItems`/`maxItems` (`length(…)` on a `Vec`, arrays) | — (a list is one text area) | "must have at least/at most N items" |
+/// | `pattern` (`regex(pattern = …)`) | `pattern` (anchored by HTML; written `.*(?:p).*` unless `^…$`) | "must match the requested format: p" |
+/// | `format` email, uri, date, date-time, time (`email`, `url`, chrono types) | the input type | "must be an email address", "an http(s) URL", "a date (YYYY-MM-DD)", … |
+/// | `format` uuid (`uuid::Uuid`) | a `pattern` | "must match the requested format" |
+/// | `enum`, `const`, `oneOf`/`anyOf` of consts (unit enums) | radios or a select | "must be one of: …" |
+/// | `properties` (nested structs) | a group of fields | each field |
+/// | `additionalProperties: false` (`deny_unknown_fields`) | — | keys of no field are dropped |
+/// | `title`, `description`, `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `x-…` | label, help text, initial value; the rest ignored | ignored |
+/// | anything else: `uniqueItems` (sets), `not` (`NonZeroI32`), `prefixItems` (tuples), other `format`s (`ipv4`, `ipv6`, `hostname`, `duration`, …), constraints on list items other than a numeric format's range, `minProperties`, `if`/`then`, … | refused | refused |
+///
+/// Notes: the browser's `step` counts from `min`, the server's `multipleOf` from 0 (they agree
+/// when the minimum is a multiple of the step). Patterns are ECMA-262 in the browser (with
+/// the `v` flag) and the `regex` crate's syntax on the server: look-around and
+/// back-references are refused at `form_schema()`; `\d`, `\w` and `\b` match non-ASCII
+/// letters and digits on the server, not in the browser; a pattern the browser
+/// cannot compile under `v` (e.g. an unescaped `-` or `(` inside `[…]`) is ignored by the
+/// browser and still checked by the server.
 ///
 /// Mark the tool as a UI tool (`meta = prefab_mcp::ui_tool_meta()`) so hosts show the form.
 /// To ask the user something *in the middle* of a call (a confirmation, a value the tool

@@ -63,7 +63,7 @@ mod lexer;
 mod number;
 mod parser;
 mod pipes;
-mod platform;
+pub(crate) mod platform;
 mod print;
 mod scope;
 mod value;

@@ -53,6 +53,18 @@ mod imp {
             .is_ok_and(|re| wasm_bindgen::JsCast::unchecked_into::<js_sys::RegExp>(re).test(text))
     }
 
+    /// Why `new RegExp(pattern)` throws, or `None` when the browser compiles it.
+    #[cfg(feature = "model")]
+    pub(crate) fn pattern_error(pattern: &str) -> Option<String> {
+        let regexp = js_sys::RegExp::new("", "").constructor();
+        js_sys::Reflect::construct(&regexp, &js_sys::Array::of1(&JsValue::from_str(pattern)))
+            .err()
+            .map(|e| {
+                let error: js_sys::Error = wasm_bindgen::JsCast::unchecked_into(e);
+                String::from(error.message())
+            })
+    }
+
     /// `text.toLowerCase()` (full Unicode case mapping, locale-independent).
     #[must_use]
     pub fn lower_case(text: &str) -> String {
@@ -129,6 +141,12 @@ mod imp {
         regex::Regex::new(pattern).is_ok_and(|re| re.is_match(text))
     }
 
+    /// Why `pattern` is not a regular expression of the `regex` crate, or `None`.
+    #[cfg(feature = "model")]
+    pub(crate) fn pattern_error(pattern: &str) -> Option<String> {
+        regex::Regex::new(pattern).err().map(|e| e.to_string())
+    }
+
     /// `text.toLowerCase()` (full Unicode case mapping, locale-independent).
     #[must_use]
     pub fn lower_case(text: &str) -> String {
@@ -150,6 +168,8 @@ pub(crate) fn increment(ds: &mut Vec<u8>) {
     ds.insert(0, 1);
 }
 
+#[cfg(feature = "model")]
+pub(crate) use imp::pattern_error;
 pub(crate) use imp::{fixed, matches, parse_decimal, shortest_text};
 
 /// JavaScript's `x % y` on doubles: the exact remainder of a division truncated toward zero,

@@ -171,14 +171,18 @@ pub(super) fn is_blank(value: &Value) -> bool {
     }
 }
 
+/// HTML's "valid e-mail address" (what `<input type=email>` accepts).
+const EMAIL: &str = r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
+
 fn coerce(kind: &FieldKind, value: &Value) -> Result<Value, String> {
     match kind {
         FieldKind::Text | FieldKind::Textarea => Ok(Value::String(text_of(value)?)),
         FieldKind::Email => {
             let s = text_of(value)?.trim().to_string();
-            let ok = s.split_once('@').is_some_and(|(user, host)| {
-                !user.is_empty() && host.contains('.') && !host.ends_with('.')
-            });
+            // The browser's rule (HTML's "valid e-mail address"), and a dot in the domain.
+            let ok = crate::expr::platform::matches(&s, EMAIL)
+                && s.split_once('@')
+                    .is_some_and(|(_, host)| host.contains('.'));
             if ok {
                 Ok(Value::String(s))
             } else {
@@ -298,14 +302,20 @@ pub(super) fn coerce_boolean(value: &Value) -> Result<bool, String> {
     }
 }
 
-/// Bounds checks after conversion: min/max for numbers, length for text and lists.
+/// Bounds checks after conversion: range and step for numbers, length for text and lists,
+/// the pattern for text (and each text item of a list).
 fn bounds(field: &FormField, value: Value) -> Result<Value, String> {
     if let Some(n) = value.as_f64() {
-        if let Some(min) = field.min.filter(|m| n < *m) {
-            return Err(format!("must be at least {min}"));
-        }
-        if let Some(max) = field.max.filter(|m| n > *m) {
-            return Err(format!("must be at most {max}"));
+        number_bounds(field, n)?;
+    }
+    if let Some(pattern) = &field.pattern {
+        let texts: Vec<&str> = match &value {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        for text in texts {
+            check_pattern(text, pattern)?;
         }
     }
     let len = match &value {
@@ -327,6 +337,49 @@ fn bounds(field: &FormField, value: Value) -> Result<Value, String> {
         }
     }
     Ok(value)
+}
+
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` and `multipleOf`.
+fn number_bounds(field: &FormField, n: f64) -> Result<(), String> {
+    if let Some(min) = field.min.filter(|m| n < *m) {
+        return Err(format!("must be at least {min}"));
+    }
+    if let Some(min) = field.exclusive_min.filter(|m| n <= *m) {
+        return Err(format!("must be more than {min}"));
+    }
+    if let Some(max) = field.max.filter(|m| n > *m) {
+        return Err(format!("must be at most {max}"));
+    }
+    if let Some(max) = field.exclusive_max.filter(|m| n >= *m) {
+        return Err(format!("must be less than {max}"));
+    }
+    if let Some(step) = field.step.filter(|s| *s > 0.0 && !is_multiple(n, *s)) {
+        return Err(format!("must be a multiple of {step}"));
+    }
+    Ok(())
+}
+
+/// Whether `n` is a whole multiple of `step`, up to the rounding of decimal fractions in
+/// binary (`42.5 / 0.01` is `4250.000000000001`).
+pub(super) fn is_multiple(n: f64, step: f64) -> bool {
+    let q = n / step;
+    q.is_finite() && (q - q.round()).abs() <= 1e-9 * q.abs().max(1.0)
+}
+
+/// JSON Schema's `pattern`: the regular expression matches somewhere in `text`. The same
+/// message as the browser's ("Please match the requested format"), with the pattern for a
+/// caller that has no browser.
+fn check_pattern(text: &str, pattern: &str) -> Result<(), String> {
+    if let Some(e) = crate::expr::platform::pattern_error(pattern) {
+        return Err(format!(
+            "cannot be checked: its pattern {pattern:?} is invalid ({e})"
+        ));
+    }
+    if crate::expr::platform::matches(text, pattern) {
+        Ok(())
+    } else {
+        Err(format!("must match the requested format: {pattern}"))
+    }
 }
 
 fn text_of(value: &Value) -> Result<String, String> {

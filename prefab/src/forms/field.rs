@@ -26,15 +26,25 @@ pub struct FormField {
     pub description: Option<String>,
     /// The initial value.
     pub default: Option<Value>,
-    /// Smallest number allowed.
+    /// Smallest number allowed (JSON Schema `minimum`).
     pub min: Option<f64>,
-    /// Largest number allowed.
+    /// Largest number allowed (JSON Schema `maximum`).
     pub max: Option<f64>,
+    /// Numbers must be more than this (JSON Schema `exclusiveMinimum`). The browser gets it
+    /// as `min` (it has no exclusive bound), so the bound itself is refused by the server.
+    pub exclusive_min: Option<f64>,
+    /// Numbers must be less than this (JSON Schema `exclusiveMaximum`); see `exclusive_min`.
+    pub exclusive_max: Option<f64>,
+    /// Numbers must be a multiple of this (JSON Schema `multipleOf`), the input's `step`.
+    /// Without it a [`FieldKind::Number`] input has no `step` (it takes any number) and an
+    /// integer one `step: 1`.
+    pub step: Option<f64>,
     /// Shortest text allowed, in characters.
     pub min_length: Option<u64>,
     /// Longest text allowed, in characters.
     pub max_length: Option<u64>,
-    /// A regular expression the browser checks (not re-checked on the server).
+    /// A regular expression (JSON Schema `pattern`: it must match somewhere in the text,
+    /// `^…$` anchors it), checked by the browser and again on the server.
     pub pattern: Option<String>,
 }
 
@@ -122,6 +132,9 @@ impl FormField {
             default: None,
             min: None,
             max: None,
+            exclusive_min: None,
+            exclusive_max: None,
+            step: None,
             min_length: None,
             max_length: None,
             pattern: None,
@@ -164,6 +177,37 @@ impl FormField {
         self
     }
 
+    /// Sets the exclusive number range: values must be more than `min` and less than `max`.
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField, check_fields};
+    /// let amount = FormField::new("amount", FieldKind::Number).exclusive_range(Some(0.0), None);
+    /// let errors = check_fields(&[amount], &serde_json::json!({"amount": "0"})).unwrap_err();
+    /// assert_eq!(errors.get("amount"), Some("must be more than 0"));
+    /// ```
+    #[must_use]
+    pub fn exclusive_range(mut self, min: Option<f64>, max: Option<f64>) -> Self {
+        self.exclusive_min = min;
+        self.exclusive_max = max;
+        self
+    }
+
+    /// Sets the step: values must be a multiple of `step` (JSON Schema `multipleOf`),
+    /// and the input's arrows move by it. A number field without a step takes any number.
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField, check_fields};
+    /// let price = FormField::new("price", FieldKind::Number).step(0.25);
+    /// assert!(check_fields(std::slice::from_ref(&price), &serde_json::json!({"price": "4.75"})).is_ok());
+    /// let errors = check_fields(&[price], &serde_json::json!({"price": "4.8"})).unwrap_err();
+    /// assert_eq!(errors.get("price"), Some("must be a multiple of 0.25"));
+    /// ```
+    #[must_use]
+    pub fn step(mut self, step: impl Into<f64>) -> Self {
+        self.step = Some(step.into());
+        self
+    }
+
     /// Sets the text length range.
     #[must_use]
     pub fn length(mut self, min: Option<u64>, max: Option<u64>) -> Self {
@@ -172,7 +216,16 @@ impl FormField {
         self
     }
 
-    /// Sets the pattern the browser checks.
+    /// Sets the pattern (a regular expression that must match somewhere in the text, as
+    /// JSON Schema's `pattern`; write `^…$` to match all of it), checked by the browser and
+    /// by [`check_fields`](super::check_fields).
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField, check_fields};
+    /// let code = FormField::new("code", FieldKind::Text).pattern("^[A-Z]{3}$");
+    /// let errors = check_fields(&[code], &serde_json::json!({"code": "abc"})).unwrap_err();
+    /// assert_eq!(errors.get("code"), Some("must match the requested format: ^[A-Z]{3}$"));
+    /// ```
     #[must_use]
     pub fn pattern(mut self, pattern: impl Into<String>) -> Self {
         self.pattern = Some(pattern.into());

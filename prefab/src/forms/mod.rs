@@ -31,6 +31,7 @@
 mod coerce;
 mod elicit;
 mod field;
+mod keywords;
 mod mrtr;
 mod prefill;
 mod render;

@@ -176,13 +176,68 @@ fn control(field: &FormField) -> Node {
             input.required = required;
             input.min_length = field.min_length.and_then(|n| i64::try_from(n).ok());
             input.max_length = field.max_length.and_then(|n| i64::try_from(n).ok());
-            input.min = field.min.map(Number);
-            input.max = field.max.map(Number);
-            input.pattern = field.pattern.clone();
-            if *kind == FieldKind::Integer {
-                input = input.step(1);
-            }
+            number_attributes(&mut input, field);
+            input.pattern = field.pattern.as_deref().map(html_pattern);
             input.into()
         }
     }
+}
+
+/// `min`, `max` and `step` of a number input. The browser has no exclusive bound: an
+/// `exclusiveMinimum` is its `min` too (values below are refused in the browser, the bound
+/// itself by the server). `step` is a number on the wire (prefab-ui 0.21.1's `Input.step`):
+/// a number field has the schema's `multipleOf`, or no `step` (our renderer then gives the
+/// input `step="any"`, so it takes decimals; see COMPATIBILITY.md); an integer steps by its
+/// `multipleOf` when that is whole, else by 1.
+fn number_attributes(input: &mut Input, field: &FormField) {
+    let tighter = |a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64| match (a, b) {
+        (Some(a), Some(b)) => Some(pick(a, b)),
+        (a, b) => a.or(b),
+    };
+    input.min = tighter(field.min, field.exclusive_min, f64::max).map(Number);
+    input.max = tighter(field.max, field.exclusive_max, f64::min).map(Number);
+    input.step = match field.kind {
+        FieldKind::Number => field.step.map(Number),
+        FieldKind::Integer => Some(Number(
+            field
+                .step
+                .filter(|s| s.fract() == 0.0 && *s >= 1.0)
+                .unwrap_or(1.0),
+        )),
+        _ => None,
+    };
+}
+
+/// A JSON Schema `pattern` (it matches anywhere in the text) as an HTML `pattern` attribute
+/// (the browser anchors it: `^(?:…)$`): as it is when it is anchored at both ends already,
+/// else `.*(?:…).*`, so both accept the same texts.
+fn html_pattern(pattern: &str) -> String {
+    if anchored(pattern) {
+        pattern.to_string()
+    } else {
+        format!(".*(?:{pattern}).*")
+    }
+}
+
+/// Whether `pattern` is `^…$` with no `|` outside groups and classes (`^a|b$` is not: its
+/// `b$` matches anywhere before the end).
+fn anchored(pattern: &str) -> bool {
+    let Some(body) = pattern.strip_prefix('^').and_then(|p| p.strip_suffix('$')) else {
+        return false;
+    };
+    let (mut depth, mut in_class, mut escaped) = (0_usize, false, false);
+    for c in body.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            '(' if !in_class => depth += 1,
+            ')' if !in_class => depth = depth.saturating_sub(1),
+            '|' if !in_class && depth == 0 => return false,
+            _ => {}
+        }
+    }
+    // `^a\$`: the last `$` is escaped, a literal dollar.
+    !escaped
 }

@@ -1,6 +1,7 @@
 //! JSON Schema → [`FormField`]s: the schema of a Rust type (via schemars) or one that came
 //! from elsewhere (an MCP tool's `inputSchema`).
 use super::field::{ChoiceOption, FieldKind, FormField};
+use super::keywords;
 use serde_json::{Map, Value};
 
 /// A schema the form builder cannot turn into fields.
@@ -19,6 +20,20 @@ impl std::fmt::Display for SchemaError {
 }
 
 impl std::error::Error for SchemaError {}
+
+impl SchemaError {
+    /// The error at JSON Pointer `path` (the root when empty).
+    pub(super) fn at(path: &str, message: impl Into<String>) -> Self {
+        Self {
+            path: if path.is_empty() {
+                "/".into()
+            } else {
+                path.into()
+            },
+            message: message.into(),
+        }
+    }
+}
 
 /// Nesting limit for `$ref` chains and nested objects.
 const MAX_DEPTH: usize = 32;
@@ -58,8 +73,16 @@ pub const LONG_TEXT: u64 = 200;
 /// `$ref`s into `$defs`/`definitions` are followed; `Option` (`type: [T, "null"]` or
 /// `anyOf [T, null]`) makes a field optional; `enum` and `oneOf` of `const`s become choices;
 /// `format` picks email / url / date / date-time / time inputs; `minimum`, `maximum`,
-/// `minLength`, `maxLength`, `pattern`, `title`, `description` and `default` are kept;
-/// nested objects become groups; arrays of scalars become lists.
+/// `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `minLength`, `maxLength`,
+/// `minItems`, `maxItems`, `pattern`, `title`, `description` and `default` are kept (and
+/// checked again by [`check_fields`](super::check_fields)); nested objects become groups;
+/// arrays of scalars become lists.
+///
+/// A keyword that constrains values but that the form would not check (`uniqueItems`,
+/// `not`, a `format` such as `ipv6`, a `pattern` on list items, …) is refused with a
+/// [`SchemaError`] rather than left unchecked; annotations (`examples`, `deprecated`,
+/// `readOnly`, `x-…` extensions) are ignored. The table of every keyword is in
+/// `prefab_mcp::FormInput`'s documentation.
 ///
 /// A string becomes a multi-line [`FieldKind::Textarea`] when its schema says so with
 /// `"format": "textarea"` or `"x-prefab-multiline": true`, or else when its `maxLength` is
@@ -85,12 +108,15 @@ pub const LONG_TEXT: u64 = 200;
 /// ```
 ///
 /// # Errors
-/// A schema that is not an object with `properties`, an unresolvable `$ref`, or a property
-/// whose type has no input (e.g. arrays of objects), with the JSON Pointer of the culprit.
+/// A schema that is not an object with `properties`, an unresolvable `$ref`, a property
+/// whose type has no input (e.g. arrays of objects), or a keyword the form cannot check
+/// (an unknown `format`, an invalid `pattern`, `multipleOf` not above 0, …), with the JSON
+/// Pointer of the culprit.
 pub fn fields_from_json_schema(schema: &schemars::Schema) -> Result<Vec<FormField>, SchemaError> {
     let root = schema.as_value();
     let resolver = Resolver { root };
     let object = resolver.resolve(root, "", 0)?;
+    keywords::check(&object.schema, &FieldKind::Group { fields: Vec::new() }, "")?;
     resolver.object_fields(&object, "", "", 0)
 }
 
@@ -106,14 +132,7 @@ struct Resolved {
 
 impl Resolver<'_> {
     fn err(path: &str, message: impl Into<String>) -> SchemaError {
-        SchemaError {
-            path: if path.is_empty() {
-                "/".into()
-            } else {
-                path.into()
-            },
-            message: message.into(),
-        }
+        SchemaError::at(path, message)
     }
 
     /// Follows `$ref`, single-item `allOf`, and nullable `anyOf`/`oneOf`/`type` arrays.
@@ -245,16 +264,8 @@ impl Resolver<'_> {
             .and_then(Value::as_str)
             .map(str::to_string);
         field.default = schema.get("default").filter(|d| !d.is_null()).cloned();
-        let num = |k: &str| schema.get(k).and_then(Value::as_f64);
-        let int = |k: &str| schema.get(k).and_then(Value::as_u64);
-        field.min = num("minimum").or_else(|| num("exclusiveMinimum"));
-        field.max = num("maximum").or_else(|| num("exclusiveMaximum"));
-        field.min_length = int("minLength").or_else(|| int("minItems"));
-        field.max_length = int("maxLength").or_else(|| int("maxItems"));
-        field.pattern = schema
-            .get("pattern")
-            .and_then(Value::as_str)
-            .map(str::to_string);
+        keywords::check(schema, &field.kind, path)?;
+        keywords::constraints(&mut field, schema, path)?;
         Ok(field)
     }
 
@@ -295,6 +306,7 @@ impl Resolver<'_> {
                         "lists of objects or lists have no form input",
                     ));
                 }
+                keywords::check_item(&item.schema, &item_kind, &items_path)?;
                 FieldKind::List {
                     item: Box::new(item_kind),
                 }
@@ -327,6 +339,10 @@ fn multiline(schema: &Map<String, Value>) -> bool {
 fn choice_options(schema: &Map<String, Value>) -> Option<Vec<ChoiceOption>> {
     if let Some(values) = schema.get("enum").and_then(Value::as_array) {
         return Some(values.iter().map(|v| option(v.clone(), None)).collect());
+    }
+    if let Some(value) = schema.get("const") {
+        let label = schema.get("title").and_then(Value::as_str);
+        return Some(vec![option(value.clone(), label)]);
     }
     for key in ["oneOf", "anyOf"] {
         let Some(parts) = schema.get(key).and_then(Value::as_array) else {

@@ -43,6 +43,12 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
     if !multiline {
         dom::set_attr(&el, "type", input_type);
     }
+    // A number without a `step` takes any number (the browser's default step, 1, would
+    // refuse 42.5; a document wanting whole numbers says `step: 1`, set below). prefab-ui
+    // leaves the default: see COMPATIBILITY.md.
+    if input_type == "number" {
+        dom::set_attr(&el, "step", "any");
+    }
     attrs(
         cx,
         &el,
