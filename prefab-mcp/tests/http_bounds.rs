@@ -97,3 +97,78 @@ async fn one_peer_cannot_take_every_connection() {
     );
     drop(idle);
 }
+
+/// `POST`s of `resources/read` for the viewer (about 270 KB each), kept alive, `count` of
+/// them back to back (pipelined).
+fn pipelined_viewer_reads(count: usize) -> String {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":"{}"}}}}"#,
+        prefab_mcp::VIEWER_URI
+    );
+    let one = post(&body, "").replace("Connection: close\r\n", "");
+    one.repeat(count)
+}
+
+/// A connection from `ip` (another loopback address) with a 4 KiB receive buffer.
+async fn connect_from(ip: &str, addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+#[tokio::test]
+async fn readers_that_stop_reading_are_closed_and_their_slots_freed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let config = HttpConfig::default()
+        .max_connections_per_peer(8_usize)
+        .write_timeout(Duration::from_secs(1));
+    let server = serve(config).await;
+    // One read, answered in full: the answer is large.
+    let mut one = connect_from("127.0.0.3", server.addr).await;
+    let request = pipelined_viewer_reads(1).replace("{addr}", &server.addr.to_string());
+    one.write_all(
+        request
+            .replace("\r\n\r\n{", "\r\nConnection: close\r\n\r\n{")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let answer = support::read_to_close(&mut one).await;
+    assert!(answer.len() > 100_000, "{} bytes", answer.len());
+    // 8 clients from one address pipeline 40 reads each and never read an answer.
+    let raw = pipelined_viewer_reads(40).replace("{addr}", &server.addr.to_string());
+    let mut stuck = Vec::new();
+    for _ in 0..8 {
+        let mut stream = connect_from("127.0.0.2", server.addr).await;
+        stream.write_all(raw.as_bytes()).await.unwrap();
+        stuck.push(stream);
+    }
+    let started = Instant::now();
+    let ping = post(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, "")
+        .replace("{addr}", &server.addr.to_string());
+    // A fresh client from that address: refused while the stuck ones hold its share, then
+    // served once the write timeout has closed them.
+    let mut refused = 0;
+    let served = loop {
+        let mut fresh = connect_from("127.0.0.2", server.addr).await;
+        fresh.write_all(ping.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(GUARD, fresh.read_to_end(&mut answer)).await;
+        if answer.starts_with(b"HTTP/1.1 200") {
+            break started.elapsed();
+        }
+        assert!(
+            started.elapsed() < GUARD,
+            "the slow readers still hold their slots"
+        );
+        refused += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    eprintln!("8 slow readers closed, a fresh client served {served:?} after they wrote");
+    assert!(
+        refused > 0,
+        "the first fresh client was served: the readers were not stuck"
+    );
+    drop(stuck);
+}

@@ -69,6 +69,12 @@ pub struct HttpConfig {
     /// How long a client has to send a request's body once its head arrived; a body still
     /// incomplete then gets 408 and the connection is closed. Default: 20 s.
     pub body_timeout: Duration,
+    /// How long an answer may wait for the client to take any of its bytes; a connection
+    /// whose client stops reading (a tiny receive window and pipelined requests for the
+    /// viewer, say) is closed then, freeing its slot. Waiting between events of a stream is
+    /// not writing: an idle SSE stream is not cut. Default: 30 s. Applies to
+    /// [`serve_http`] / [`serve_router`](super::serve_router).
+    pub write_timeout: Duration,
     /// Connections served at once; further ones wait in the listener's backlog until one
     /// closes. Default: 512. Applies to [`serve_http`] / [`serve_router`](super::serve_router).
     pub max_connections: usize,
@@ -104,6 +110,7 @@ impl Default for HttpConfig {
             allowed_hosts: None,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(20),
+            write_timeout: Duration::from_secs(30),
             max_connections: 512,
             max_connections_per_peer: 256,
             client_request_timeout: crate::ask::CLIENT_REQUEST_TIMEOUT,
@@ -150,6 +157,13 @@ impl HttpConfig {
     #[must_use]
     pub fn header_timeout(mut self, timeout: impl Into<Duration>) -> Self {
         self.header_timeout = timeout.into();
+        self
+    }
+
+    /// Sets [`HttpConfig::write_timeout`].
+    #[must_use]
+    pub fn write_timeout(mut self, timeout: impl Into<Duration>) -> Self {
+        self.write_timeout = timeout.into();
         self
     }
 

@@ -26,6 +26,8 @@ mod rpc_error;
 mod serve;
 #[cfg(feature = "http")]
 mod sessions;
+#[cfg(feature = "http")]
+mod stall;
 #[cfg(feature = "stdio")]
 mod stdio;
 #[cfg(feature = "http")]

@@ -1,7 +1,9 @@
 //! The accept loop: hyper's HTTP/1.1 server with a header-read timeout (which also closes
-//! new connections that send nothing and idle keep-alive ones), a cap on open connections
-//! and a smaller one per peer address. `axum::serve` has none of these.
+//! new connections that send nothing and idle keep-alive ones), a write timeout (a peer that
+//! stops reading its answers, [`Stalling`]), a cap on open connections and a smaller one per
+//! peer address (an IPv6 peer counted by its /64). `axum::serve` has none of these.
 use super::http::HttpConfig;
+use super::stall::Stalling;
 use axum::extract::ConnectInfo;
 use hyper::Request;
 use hyper::body::Incoming;
@@ -12,7 +14,7 @@ use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -31,7 +33,9 @@ const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(200);
 /// sit idle (a new connection has as long for its first byte); at most
 /// [`HttpConfig::max_connections`] are open at once (more wait in the listener's backlog
 /// until one closes), and at most [`HttpConfig::max_connections_per_peer`] from one peer
-/// address (more are closed at once).
+/// address (more are closed at once; IPv6 addresses of one /64, one subscriber's network,
+/// count as one). A connection whose peer takes no byte of an answer for
+/// [`HttpConfig::write_timeout`] is closed.
 ///
 /// ```no_run
 /// # async fn run() -> std::io::Result<()> {
@@ -80,7 +84,7 @@ pub async fn serve_router(
             () = &mut shutdown => break,
         };
         // Over its peer's share the connection is closed at once, leaving the slot free.
-        let Some(slot) = peers.admit(peer.ip()) else {
+        let Some(slot) = peers.admit(peer_key(peer.ip())) else {
             continue;
         };
         // Each request carries its client's address (axum's `ConnectInfo`), for the
@@ -90,7 +94,8 @@ pub async fn serve_router(
             request.extensions_mut().insert(ConnectInfo(peer));
             hyper::service::Service::call(&inner, request)
         });
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let stream = TokioIo::new(Stalling::new(stream, config.write_timeout));
+        let connection = graceful.watch(builder.serve_connection(stream, service));
         tokio::spawn(async move {
             let (_permit, _slot) = (permit, slot);
             // A client that breaks off or times out ends only its own connection.
@@ -154,6 +159,19 @@ impl Drop for Slot {
     }
 }
 
+/// The address a peer's share is counted under: an IPv4 address (an IPv4-mapped IPv6 one
+/// too) as it is, an IPv6 address by its /64 prefix, since one subscriber usually gets a
+/// whole /64 and could otherwise open connections from as many addresses as it likes.
+pub(super) fn peer_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+        v4 => v4,
+    }
+}
+
 /// Errors about one connection, which say nothing about the listener.
 fn is_connection_error(e: &io::Error) -> bool {
     matches!(
@@ -162,4 +180,27 @@ fn is_connection_error(e: &io::Error) -> bool {
             | io::ErrorKind::ConnectionAborted
             | io::ErrorKind::ConnectionReset
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_peers_of_one_64_share_one_count() {
+        let peers = Peers::new(2);
+        let ip = |s: &str| peer_key(s.parse().unwrap_or(IpAddr::V4([0; 4].into())));
+        let _a = peers.admit(ip("2001:db8:1:2::1"));
+        let _b = peers.admit(ip("2001:db8:1:2:ffff::9"));
+        assert!(
+            peers.admit(ip("2001:db8:1:2:abcd::7")).is_none(),
+            "a third from the /64"
+        );
+        assert!(
+            peers.admit(ip("2001:db8:1:3::1")).is_some(),
+            "the next /64 is another peer"
+        );
+        assert_eq!(ip("::ffff:10.0.0.1"), ip("10.0.0.1"), "IPv4-mapped is IPv4");
+        assert_ne!(ip("10.0.0.1"), ip("10.0.0.2"));
+    }
 }

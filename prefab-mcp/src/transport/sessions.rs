@@ -41,7 +41,8 @@ pub struct Sessions {
     /// no session. Default: 256.
     pub max_sessions: usize,
     /// Sessions one caller may hold: under authorization the token's subject (or its
-    /// client when it names none), without it the client's IP address (known when served
+    /// client when it names none), without it the client's IP address (an IPv6 one by its
+    /// /64; known when served
     /// by [`serve_router`](super::serve_router) or [`serve_http`](super::serve_http), or
     /// with axum's `ConnectInfo<SocketAddr>`). An `initialize` beyond it ends that caller's
     /// oldest session, as on `DELETE` (later requests with its id get 404). `0`: no
@@ -274,7 +275,7 @@ fn quota_of(request: &Request, caller: Option<&String>) -> Option<String> {
         return Some(caller.clone());
     }
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>()?;
-    Some(format!("peer:{}", peer.0.ip()))
+    Some(format!("peer:{}", super::serve::peer_key(peer.0.ip())))
 }
 
 /// Refuses a session id opened by another caller as if it did not exist (404, the answer
