@@ -405,6 +405,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (e.key === "Escape" && host.displayMode !== "inline") setDisplayMode("inline");
   });
   $("tool-form").addEventListener("submit", callSelected);
+  $("open-form").addEventListener("click", openForm);
   setUpStreaming();
   if (matchMedia("(prefers-color-scheme: dark)").matches) setTheme("dark");
   loadTools();

@@ -110,8 +110,18 @@ function selectTool(tool) {
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     fields.append(field(name, prop ?? {}, required.has(name), root));
   }
+  const form = takesForm(root);
+  $("form-note").hidden = !form;
+  $("open-form").hidden = !form;
   $("tool-form").hidden = false;
 }
+
+/**
+ * Whether a tool answers a call without arguments with its form: its input schema carries
+ * `"x-prefab-form": true` (prefab-mcp's `form_schema`). Its **Open form** button calls it
+ * with no arguments, which the browser would refuse through the fields' `required`.
+ */
+const takesForm = (schema) => schema?.["x-prefab-form"] === true;
 
 /** One form field for a schema property (see schema-form.js; `root` holds its `$defs`). */
 function field(name, prop, required, root = {}) {
@@ -130,9 +140,19 @@ window.prefabHost.calling = () => calling;
 /** Calls the selected tool with the form's arguments and shows its result (and view). */
 async function callSelected(event) {
   event?.preventDefault();
+  await counted(callTool);
+}
+
+/** Calls the selected form tool with no arguments: its view opens on the empty form. */
+async function openForm() {
+  if (selected) await counted(() => callWith(selected, {}));
+}
+
+/** Runs `call` with it counted in `calling`. */
+async function counted(call) {
   calling++;
   try {
-    await callTool();
+    await call();
   } finally {
     calling--;
   }
