@@ -18,8 +18,9 @@
 //! * `cargo xtask dev` — builds `prefab` and the `hello` example and runs
 //!   `prefab-cli/tests/browser/dev.mjs`: `prefab dev` in front of hello over stdio (tool
 //!   list, a view, the Restart button), a FastMCP server with a prefab-ui app tool over
-//!   stdio and over `--url` (its view rendered), and `--watch` (an edited tool list shown
-//!   without a reload).
+//!   stdio (`PREFAB_RENDERER_URL` set for it; `--renderer theirs` not) and over `--url`
+//!   (its view rendered with every request off the machine refused), and `--watch` (an
+//!   edited tool list shown without a reload).
 use crate::sh::{root, run};
 use std::process::Command;
 
