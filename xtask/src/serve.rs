@@ -11,7 +11,9 @@
 //!   form) and the official `server-basic-vanillajs` view run through the preview host;
 //!   then `prefab-cli/tests/browser/forms_roundtrip.mjs`: the gallery's sign-up form
 //!   submitted with mistakes comes back with each under its field and the values kept, and
-//!   saves once corrected; then `prefab-cli/tests/browser/readme_walkthrough.mjs`: the README's
+//!   saves once corrected (the view's call listed in the host's panel); then
+//!   `prefab-cli/tests/browser/host_panels.mjs`: the Width presets and the side panels on a
+//!   tall page; then `prefab-cli/tests/browser/readme_walkthrough.mjs`: the README's
 //!   walkthrough of the server `prefab new` writes (`add_order`, **Open form**, `ada@localhost`
 //!   answered under its field with the values kept).
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
@@ -47,6 +49,11 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     // A typed form's round trip through the preview host (its own file: serve.mjs is long).
     run(Command::new("node")
         .arg(root().join("prefab-cli/tests/browser/forms_roundtrip.mjs"))
+        .arg("--bin")
+        .arg(&bin))?;
+    // The page around the view: width presets, side panels on a tall page.
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/host_panels.mjs"))
         .arg("--bin")
         .arg(&bin))?;
     readme_walkthrough(&bin)

@@ -13,7 +13,8 @@
 // reads the tool list and the UI tool's view in the sandboxed frame; presses Restart (nothing is called until "Run again" is clicked; then
 // the view comes back on the new process). Then
 // (d) `--watch DIR` in front of a stdio server whose tools come from a JSON file in DIR: an
-// edit of the file shows the new tool list in the open page without a reload. Prints
+// edit of the file shows the new tool list in the open page without a reload, a titled
+// tool labelled by its title with its name under it. Prints
 // "N passed, N failed"; exits 1 on failure.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -184,7 +185,7 @@ try {
     await fastmcpApp(browser, target);
   });
 
-  await test("--watch: an edit under the watched folder shows the new tool list without a reload", async () => {
+  await test("--watch: an edit under the watched folder shows the new tool list without a reload; a tool is labelled by its title, its name under it", async () => {
     const dir = join(scratch, "watched");
     const file = join(dir, "tools.json");
     mkdirSync(dir);
@@ -194,9 +195,15 @@ try {
     const { page, errors } = await open(browser, target.preview, "alpha");
     assert.deepEqual(await tools(page), ["alpha"]);
     await page.evaluate(() => (window.__samePage = true));
-    writeFileSync(file, JSON.stringify(["alpha", "beta"]));
+    writeFileSync(file, JSON.stringify(["alpha", { name: "beta", title: "Beta tool" }]));
     await page.waitForSelector("#tools button[data-tool=beta]", { timeout: TIMEOUT });
     assert.deepEqual(await tools(page), ["alpha", "beta"]);
+    const labels = await page.$$eval("#tools button", (bs) => bs.map((b) => [b.firstChild.textContent, b.querySelector(".tool-name")?.textContent ?? null]));
+    assert.deepEqual(labels, [["alpha", null], ["Beta tool", "beta"]]);
+    await pick(page, "beta", "Beta tool");
+    assert.equal(await page.textContent("#tool-name"), "beta");
+    await pick(page, "alpha");
+    assert.equal(await page.isVisible("#tool-name"), false, "no name under a label that is the name");
     assert.equal(await page.getAttribute("html", "data-dev-generation"), "2");
     assert.equal(await page.evaluate(() => window.__samePage), true, "the page was not reloaded");
     assert.deepEqual(errors, []);

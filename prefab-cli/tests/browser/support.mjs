@@ -1,6 +1,10 @@
-// What the preview host's browser tests (serve.mjs, dev.mjs, forms_roundtrip.mjs) share: starting `prefab`,
+// What the preview host's browser tests (serve.mjs, dev.mjs, forms_roundtrip.mjs, …) share: starting `prefab`,
 // waiting, picking and calling tools in the page, and MCP requests from node.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchBrowser } from "../../../xtask/testhost/index.mjs";
 
 export const TIMEOUT = 30_000;
 
@@ -114,4 +118,22 @@ export async function mcpCall(endpoint, method, params) {
   const message = JSON.parse(line ?? "null");
   if (!message?.result) throw new Error(`${method}: ${text.slice(0, 300)}`);
   return message.result;
+}
+
+/**
+ * Runs `body({ browser, server })` with `prefab serve --port 0` on a fresh data directory
+ * (`label` names it) and a headless browser; both are stopped and the directory removed after.
+ */
+export async function withServe(bin, label, body) {
+  const dataDir = mkdtempSync(join(tmpdir(), `prefab-${label}-data-`));
+  const browser = await launchBrowser();
+  let server;
+  try {
+    server = await startPrefab(bin, ["serve", "--port", "0", "--data-dir", dataDir]);
+    await body({ browser, server });
+  } finally {
+    await browser.close();
+    server?.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
