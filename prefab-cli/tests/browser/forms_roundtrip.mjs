@@ -18,7 +18,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { cli, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
-import { TIMEOUT, withServe } from "./support.mjs";
+import { TIMEOUT, readForm, withServe } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -26,27 +26,6 @@ const { bin } = cli("forms_roundtrip.mjs", {
   bin: { type: "string", default: join(ROOT, "target/debug/prefab"), path: true },
 });
 const { test, finish } = tally();
-
-/**
- * Per control (inputs by name, checkboxes — `<button role=checkbox>` — by id): its value, and
- * the texts of the alerts after it in its own Field.
- */
-const readForm = (frame) =>
-  frame.evaluate(() => {
-    const out = {};
-    for (const control of document.querySelectorAll("form [name], form [role=checkbox][id]")) {
-      const field = control.closest("[role=group]");
-      const after = [...(field?.querySelectorAll("[role=alert]") ?? [])].filter(
-        (alert) => control.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
-      );
-      const box = control.getAttribute("role") === "checkbox";
-      out[box ? control.id : control.name] = {
-        value: box ? control.getAttribute("aria-checked") === "true" : control.value,
-        errors: after.map((alert) => alert.textContent.trim()),
-      };
-    }
-    return out;
-  });
 
 /** Types into the frame's input `name` (replacing what is there). */
 const type = (frame, name, text) => frame.fill(`form [name="${name}"]`, text);

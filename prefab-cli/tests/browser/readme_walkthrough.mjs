@@ -15,7 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { cli, launchBrowser, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
-import { TIMEOUT, pick, recordFrames, startPrefab, viewFrame } from "./support.mjs";
+import { TIMEOUT, pick, readForm, recordFrames, startPrefab, viewFrame } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -24,18 +24,6 @@ const { bin, server } = cli("readme_walkthrough.mjs", {
   server: { type: "string", default: join(ROOT, "target/debug/prefab-new-smoke"), path: true },
 });
 const { test, finish } = tally();
-
-/** Per input of the view's form (by name): its value and the alerts in its own Field. */
-const readForm = (frame) =>
-  frame.evaluate(() => {
-    const out = {};
-    for (const input of document.querySelectorAll("form input[name]")) {
-      const alerts = input.closest("[role=group]")?.querySelectorAll("[role=alert]") ?? [];
-      out[input.name] = { value: input.value, errors: [...alerts].map((a) => a.textContent.trim()) };
-    }
-    out.item = document.querySelector("form [role=radio][aria-checked=true]")?.dataset.value ?? null;
-    return out;
-  });
 
 const browser = await launchBrowser();
 let dev;
@@ -78,7 +66,7 @@ try {
     assert.deepEqual(form, {
       customer: { value: "Ada Lovelace", errors: [] },
       email: { value: "ada@localhost", errors: ["must be an email address"] },
-      item: "Lamp",
+      item: { value: "Lamp", errors: [] },
       quantity: { value: "2", errors: [] },
     });
     assert.equal(await frame.$$eval("[role=alert]", (all) => all.length), 1, "one message, under the email field");

@@ -137,3 +137,28 @@ export async function withServe(bin, label, body) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The form of the view in `frame`, per control (inputs by name; checkboxes — `<button
+ * role=checkbox>` — and radio groups by id): its value (a checkbox's state, the checked
+ * radio's value or null), and the texts of the alerts after it in its own Field.
+ */
+export const readForm = (frame) =>
+  frame.evaluate(() => {
+    const out = {};
+    for (const control of document.querySelectorAll("form [name], form [role=checkbox][id], form [role=radiogroup][id]")) {
+      const field = control.closest("[role=group]");
+      const after = [...(field?.querySelectorAll("[role=alert]") ?? [])].filter(
+        (alert) => control.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      const role = control.getAttribute("role");
+      const value =
+        role === "checkbox"
+          ? control.getAttribute("aria-checked") === "true"
+          : role === "radiogroup"
+            ? (control.querySelector("[role=radio][aria-checked=true]")?.dataset.value ?? null)
+            : control.value;
+      out[role ? control.id : control.name] = { value, errors: after.map((alert) => alert.textContent.trim()) };
+    }
+    return out;
+  });
