@@ -73,7 +73,8 @@ enum Command {
         after_help = "Examples:\n  prefab dev -- cargo run -p my-server -- stdio\n  \
         prefab dev --watch src -- cargo run -p my-server -- stdio\n  \
         prefab dev --url http://127.0.0.1:8000/mcp --header 'Authorization: Bearer TOKEN'\n  \
-        prefab dev -- python server.py"
+        prefab dev -- python server.py\n  \
+        prefab dev --renderer theirs -- python server.py"
     )]
     Dev(prefab_cli::dev::DevArgs),
 }

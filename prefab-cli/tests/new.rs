@@ -19,6 +19,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// The generated crate's name (and binary's): unlike any of the workspace's binaries.
+/// `cargo xtask serve` runs the README walkthrough on this binary (`xtask/src/serve.rs`).
 const NAME: &str = "prefab-new-smoke";
 
 fn workspace() -> PathBuf {

@@ -20,6 +20,12 @@ use std::sync::Arc;
 /// The key of a [`FormInput`]'s form among a 2026-07-28 call's input requests.
 pub const FORM_INPUT_KEY: &str = "form";
 
+/// The annotation [`form_schema`] adds at the top of the schema (`"x-prefab-form": true`): the
+/// tool answers a call without arguments with its form. Models ignore it (an unknown JSON
+/// Schema keyword is an annotation); the preview host reads it to offer **Open form**, which
+/// calls the tool with no arguments instead of asking for the required fields first.
+pub const FORM_SCHEMA_MARK: &str = "x-prefab-form";
+
 /// The input schema of a tool taking a [`FormInput<T>`]: `T`'s JSON Schema, for
 /// `#[tool(input_schema = prefab_mcp::form_schema::<T>())]`, so the model sees the typed
 /// fields although the tool also accepts the strings a form sends.
@@ -31,6 +37,7 @@ pub const FORM_INPUT_KEY: &str = "form";
 /// let schema = prefab_mcp::form_schema::<Invite>();
 /// assert_eq!(schema["type"], "object");
 /// assert_eq!(schema["properties"]["seats"]["type"], "integer");
+/// assert_eq!(schema[prefab_mcp::FORM_SCHEMA_MARK], true);
 /// ```
 ///
 /// # Panics
@@ -54,7 +61,10 @@ pub fn form_schema<T: rmcp::schemars::JsonSchema + 'static>() -> Arc<JsonObject>
     if let Err(e) = FormSpec::for_type::<T>("") {
         panic!("form_schema::<{}>(): {e}", std::any::type_name::<T>());
     }
-    schema_for_input::<T>().unwrap_or_else(|_| schema_for_type::<T>())
+    let schema = schema_for_input::<T>().unwrap_or_else(|_| schema_for_type::<T>());
+    let mut marked = JsonObject::clone(&schema);
+    marked.insert(FORM_SCHEMA_MARK.into(), Value::Bool(true));
+    Arc::new(marked)
 }
 
 /// The arguments of a tool call, read as a typed form `T`: take it as a tool parameter,

@@ -41,7 +41,7 @@ mod with_viewer;
 
 pub use a2ui::{A2UI_TTL_MS, a2ui_read_result, display_a2ui};
 pub use ask::{Answer, ask_client, ask_form, form_errors_result, takes_input_required};
-pub use form_input::{FORM_INPUT_KEY, FormInput, form_schema};
+pub use form_input::{FORM_INPUT_KEY, FORM_SCHEMA_MARK, FormInput, form_schema};
 pub use html::{ViewerError, remote_references};
 pub use result::call_tool_result;
 pub use tools::{UnknownTool, is_ui_tool, mark_ui_tool, set_ui_tools, ui_tool_meta};

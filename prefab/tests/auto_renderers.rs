@@ -260,7 +260,7 @@ fn comparison_of_records() {
     // No name/title/label/id key: the first text column (customer) names the records.
     assert_eq!(table["columns"][1]["header"], "Ada Lovelace");
     assert_eq!(table["rows"].as_array().unwrap().len(), 5);
-    assert_eq!(table["rows"][0]["field"], "Order id");
+    assert_eq!(table["rows"][0]["field"], "Order ID");
     let mixed =
         json(auto_comparison(&json!([{"name": "A", "x": 1}, {"name": "B", "y": null}])).unwrap());
     assert_eq!(mixed["rows"][0]["item_1"], "—");

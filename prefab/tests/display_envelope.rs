@@ -101,6 +101,21 @@ fn meta_and_title() {
 }
 
 #[test]
+fn text_option_is_what_the_model_reads() {
+    let view = json!({"type": "Text", "content": "the view's own text"});
+    let opts = DisplayOptions::new().title("T").text("Two orders added.");
+    let result = display_with(view.clone(), &opts);
+    assert_eq!(text(&result), "Two orders added.", "no fallback, no title");
+    assert_eq!(result.content.len(), 1);
+    let without = display_with(view, &DisplayOptions::new().title("T"));
+    assert_eq!(
+        result.structured_content, without.structured_content,
+        "the view is the same"
+    );
+    assert_eq!(text(&without), "# T\n\nthe view's own text");
+}
+
+#[test]
 fn update_envelope_is_a_patch() {
     let patch = Map::from_iter([
         ("items".to_string(), json!([1, 2, 3])),

@@ -18,7 +18,7 @@ fn thousand_row_table_fallback_is_small_and_says_what_is_there() {
     assert!(text.len() < 4096, "{} bytes", text.len());
     assert!(text.contains("1000 rows"), "{text}");
     for header in [
-        "Order id",
+        "Order ID",
         "Customer",
         "Email",
         "Amount",
@@ -73,7 +73,7 @@ fn per_call_templates_replace_the_builtin_ones() {
     let result = display_with(auto_table(&orders(3)).unwrap(), &opts);
     assert_eq!(
         text(&result),
-        "3 rows: Order id/Customer/Email/Amount/Paid/Created at"
+        "3 rows: Order ID/Customer/Email/Amount/Paid/Created at"
     );
 }
 

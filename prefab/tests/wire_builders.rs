@@ -233,3 +233,25 @@ fn content_in_new_and_inline_without_it() {
         CardTitle::new("Revenue")
     );
 }
+
+/// `CallTool::arguments` takes `json!({...})` as it takes a `Map` or a template string.
+#[test]
+fn call_tool_arguments_from_json() {
+    let wire = |call: CallTool| serde_json::to_value(call).expect("serialize")["arguments"].clone();
+    let args = json!({"id": "{{ row.id }}", "done": true, "tags": ["a"]});
+    assert_eq!(wire(CallTool::new("save").arguments(args.clone())), args);
+    let map = args.as_object().expect("an object").clone();
+    assert_eq!(wire(CallTool::new("save").arguments(map)), args);
+    assert_eq!(
+        wire(CallTool::new("save").arguments(json!("{{ $event }}"))),
+        json!("{{ $event }}")
+    );
+    assert_eq!(
+        wire(CallTool::new("save").arguments(json!(null))),
+        json!({})
+    );
+    let app =
+        App::new(Button::new("Go").on_click(CallTool::new("save").arguments(json!({"n": 1}))));
+    let report = prefab::validate(&app.to_value());
+    assert!(report.is_valid(), "{report:?}");
+}

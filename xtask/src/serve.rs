@@ -11,13 +11,18 @@
 //!   form) and the official `server-basic-vanillajs` view run through the preview host;
 //!   then `prefab-cli/tests/browser/forms_roundtrip.mjs`: the gallery's sign-up form
 //!   submitted with mistakes comes back with each under its field and the values kept, and
-//!   saves once corrected.
+//!   saves once corrected (the view's call listed in the host's panel); then
+//!   `prefab-cli/tests/browser/host_panels.mjs`: the Width presets and the side panels on a
+//!   tall page; then `prefab-cli/tests/browser/readme_walkthrough.mjs`: the README's
+//!   walkthrough of the server `prefab new` writes (`add_order`, **Open form**, `ada@localhost`
+//!   answered under its field with the values kept).
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
 //! * `cargo xtask dev` — builds `prefab` and the `hello` example and runs
 //!   `prefab-cli/tests/browser/dev.mjs`: `prefab dev` in front of hello over stdio (tool
 //!   list, a view, the Restart button), a FastMCP server with a prefab-ui app tool over
-//!   stdio and over `--url` (its view rendered), and `--watch` (an edited tool list shown
-//!   without a reload).
+//!   stdio (`PREFAB_RENDERER_URL` set for it; `--renderer theirs` not) and over `--url`
+//!   (its view rendered with every request off the machine refused), and `--watch` (an
+//!   edited tool list shown without a reload).
 use crate::sh::{root, run};
 use std::process::Command;
 
@@ -45,7 +50,37 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     run(Command::new("node")
         .arg(root().join("prefab-cli/tests/browser/forms_roundtrip.mjs"))
         .arg("--bin")
-        .arg(&bin))
+        .arg(&bin))?;
+    // The page around the view: width presets, side panels on a tall page.
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/host_panels.mjs"))
+        .arg("--bin")
+        .arg(&bin))?;
+    readme_walkthrough(&bin)
+}
+
+/// The README's walkthrough of the server `prefab new` writes, in the preview host: the
+/// `new` test builds that server (`prefab-new-smoke`, reusing the workspace's build; a few
+/// seconds when nothing changed), then `readme_walkthrough.mjs` runs it under `prefab dev`.
+fn readme_walkthrough(bin: &std::path::Path) -> Result<(), String> {
+    run(Command::new("cargo").args([
+        "test",
+        "-q",
+        "-p",
+        "prefab-cli",
+        "--test",
+        "new",
+        "the_generated_server_builds_and_serves_both_tools",
+    ]))?;
+    let server = crate::sh::target_dir()
+        .join("debug")
+        .join(format!("prefab-new-smoke{}", std::env::consts::EXE_SUFFIX));
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/readme_walkthrough.mjs"))
+        .arg("--bin")
+        .arg(bin)
+        .arg("--server")
+        .arg(server))
 }
 
 /// Installs what `prefab dev`'s browser test needs (node, the test host's playwright-core,

@@ -8,8 +8,12 @@
 //! MCP endpoint:  http://127.0.0.1:8931/mcp
 //! Preview host:  http://127.0.0.1:8931/
 //! Target:        cargo run -p my-server -- stdio (stdio)
-//! Renderer:      http://127.0.0.1:8931/renderer/renderer.js (PREFAB_RENDERER_URL=http://127.0.0.1:8931/renderer)
+//! Renderer:      http://127.0.0.1:8931/renderer/renderer.js (PREFAB_RENDERER_URL=http://127.0.0.1:8931/renderer), set for the server (--renderer theirs: not set)
 //! ```
+//!
+//! A command is started with `PREFAB_RENDERER_URL` set to this host's renderer bundle, so a
+//! FastMCP server's prefab-ui apps load it from here and render offline (prefab-ui's own
+//! default is a CDN); `--renderer theirs` leaves the variable as `prefab dev` found it.
 //!
 //! The endpoint is the one `prefab serve` has ([`http_router`]: loopback `Host` names and
 //! origins only, CORS, body limits), so the browser never needs the target's CORS; and
@@ -64,6 +68,20 @@ pub struct DevArgs {
     /// It is started again when it exits and when the page's Restart button is pressed.
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<String>,
+    /// The renderer a FastMCP server's prefab-ui apps load: `ours` sets `PREFAB_RENDERER_URL`
+    /// in the command's environment to this host's bundle (they render offline); `theirs`
+    /// leaves the environment alone (prefab-ui's default loads its renderer from a CDN).
+    #[arg(long, value_enum, default_value_t = Renderer::Ours, conflicts_with = "url")]
+    pub renderer: Renderer,
+}
+
+/// Which renderer the previewed command's prefab-ui apps load (`--renderer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Renderer {
+    /// This host's bundle, through `PREFAB_RENDERER_URL`.
+    Ours,
+    /// The server's own choice (its environment untouched).
+    Theirs,
 }
 
 impl DevArgs {
@@ -94,6 +112,11 @@ pub fn run(args: &DevArgs) -> Result<ExitCode, String> {
 async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
     let (listener, addr) = site::listen(addr).await?;
+    let target = match args.renderer {
+        Renderer::Ours => target.with_env(RENDERER_VARIABLE, site::renderer_base(addr)),
+        Renderer::Theirs => target,
+    };
+    let renderer = renderer_line(addr, &target, args.renderer);
     let upstream = upstream::Upstream::new(target);
     let _watching = if args.watch.is_empty() {
         None
@@ -113,7 +136,7 @@ async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     for path in &args.watch {
         lines.push(("Watching", path.display().to_string()));
     }
-    lines.push(site::renderer(addr));
+    lines.push(renderer);
     site::print(&lines);
     let shutdown = async {
         site::ctrl_c().await;
@@ -125,6 +148,21 @@ async fn serve(args: &DevArgs, target: Target) -> Result<ExitCode, String> {
     supervisor.abort();
     let _ = supervisor.await;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The variable prefab-ui reads for its renderer's base URL.
+const RENDERER_VARIABLE: &str = "PREFAB_RENDERER_URL";
+
+/// The `Renderer` line: the bundle, and for a command whether the variable was set for it.
+fn renderer_line(addr: SocketAddr, target: &Target, renderer: Renderer) -> (&'static str, String) {
+    let (label, mut line) = site::renderer(addr);
+    if target.is_command() {
+        line.push_str(match renderer {
+            Renderer::Ours => ", set for the server (--renderer theirs: not set)",
+            Renderer::Theirs => ", not set for the server (--renderer theirs)",
+        });
+    }
+    (label, line)
 }
 
 #[cfg(test)]
@@ -143,10 +181,13 @@ mod tests {
         let parse = |args: &[&str]| Cli::try_parse_from([&["prefab"], args].concat());
         assert!(parse(&["--url", "http://127.0.0.1:1/mcp", "--header", "A: b"]).is_ok());
         assert!(parse(&["--watch", "src", "--", "server"]).is_ok());
+        assert!(parse(&["--renderer", "theirs", "--", "server"]).is_ok());
         for bad in [
             &["--header", "A: b", "--", "server"][..],
             &["--url", "http://127.0.0.1:1/mcp", "--watch", "src"],
             &["--url", "http://127.0.0.1:1/mcp", "--", "server"],
+            &["--url", "http://127.0.0.1:1/mcp", "--renderer", "theirs"],
+            &["--renderer", "mine", "--", "server"],
             &[],
         ] {
             assert!(parse(bad).is_err(), "{bad:?} is refused");

@@ -34,12 +34,14 @@ pub enum Target {
         /// Extra request headers (`Authorization`, …).
         headers: HashMap<HeaderName, HeaderValue>,
     },
-    /// A stdio server: the program and its arguments.
+    /// A stdio server: the program, its arguments and what is added to its environment.
     Command {
         /// The program.
         program: String,
         /// Its arguments.
         args: Vec<String>,
+        /// Variables set for it on top of `prefab dev`'s own environment.
+        env: Vec<(String, String)>,
     },
 }
 
@@ -71,7 +73,24 @@ impl Target {
         Ok(Target::Command {
             program: program.as_ref().to_owned(),
             args: args.iter().map(|a| a.as_ref().to_owned()).collect(),
+            env: Vec::new(),
         })
+    }
+
+    /// The same target with `name=value` set in a command's environment (a URL target is
+    /// returned as it is: its server's environment is not ours to set).
+    ///
+    /// ```
+    /// use prefab_cli::dev::Target;
+    /// let target = Target::command(&["python", "server.py"]).unwrap().with_env("A", "b");
+    /// assert!(matches!(target, Target::Command { env, .. } if env == [("A".into(), "b".into())]));
+    /// ```
+    #[must_use]
+    pub fn with_env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        if let Target::Command { env, .. } = &mut self {
+            env.push((name.into(), value.into()));
+        }
+        self
     }
 
     /// What the page is shown of the target: the program without its arguments, or the
@@ -104,9 +123,12 @@ impl Target {
     /// Starts (or reaches) the server and runs the MCP handshake with it.
     pub(crate) async fn connect(&self) -> Result<Client, String> {
         match self {
-            Target::Command { program, args } => {
+            Target::Command { program, args, env } => {
                 let mut command = tokio::process::Command::new(program);
-                command.args(args).kill_on_drop(true);
+                command
+                    .args(args)
+                    .envs(env.iter().cloned())
+                    .kill_on_drop(true);
                 // Errors reach the page: they name the program, never its arguments.
                 let transport = TokioChildProcess::new(command)
                     .map_err(|e| format!("cannot start {}: {e}", self.label()))?;
@@ -131,7 +153,7 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Target::Url { url, .. } => f.write_str(url),
-            Target::Command { program, args } => {
+            Target::Command { program, args, .. } => {
                 f.write_str(program)?;
                 for arg in args {
                     write!(f, " {arg}")?;

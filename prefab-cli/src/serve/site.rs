@@ -40,9 +40,14 @@ pub(crate) fn urls(addr: SocketAddr) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The renderer bundle's line (what a FastMCP server's `PREFAB_RENDERER_URL` names).
+/// The renderer bundle's base URL: what a FastMCP server's `PREFAB_RENDERER_URL` names.
+pub(crate) fn renderer_base(addr: SocketAddr) -> String {
+    format!("http://{addr}{}", bundle::PREFIX)
+}
+
+/// The renderer bundle's line: its script and the `PREFAB_RENDERER_URL` that names it.
 pub(crate) fn renderer(addr: SocketAddr) -> (&'static str, String) {
-    let base = format!("http://{addr}{}", bundle::PREFIX);
+    let base = renderer_base(addr);
     (
         "Renderer",
         format!("{base}/renderer.js (PREFAB_RENDERER_URL={base})"),

@@ -9,17 +9,16 @@
 // with no dot in its domain; 900 seats, typed after taking the input's `max` away, as a client
 // that skips the browser's checks would send), submits, and checks that the view that comes
 // back from `save_signup` (a `FormInput<Signup>` tool) shows each message in a
-// `FieldError` under its own control, with every typed value kept. Then it corrects the two
+// `FieldError` under its own control, with every typed value kept, and that the host's
+// panel lists that call from the view with its arguments and result. Then it corrects the two
 // fields, submits again and finds the sign-up saved and listed. The frame runs the viewer
 // `prefab serve` ships (the JavaScript engine: the frame's CSP has no 'wasm-unsafe-eval').
 // Prints "N passed, N failed"; exits 1 on failure.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
-import { cli, launchBrowser, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
-import { TIMEOUT, startPrefab } from "./support.mjs";
+import { cli, tally, waitFor, watch } from "../../../xtask/testhost/index.mjs";
+import { TIMEOUT, readForm, withServe } from "./support.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -28,37 +27,12 @@ const { bin } = cli("forms_roundtrip.mjs", {
 });
 const { test, finish } = tally();
 
-/**
- * Per control (inputs by name, checkboxes — `<button role=checkbox>` — by id): its value, and
- * the texts of the alerts after it in its own Field.
- */
-const readForm = (frame) =>
-  frame.evaluate(() => {
-    const out = {};
-    for (const control of document.querySelectorAll("form [name], form [role=checkbox][id]")) {
-      const field = control.closest("[role=group]");
-      const after = [...(field?.querySelectorAll("[role=alert]") ?? [])].filter(
-        (alert) => control.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
-      );
-      const box = control.getAttribute("role") === "checkbox";
-      out[box ? control.id : control.name] = {
-        value: box ? control.getAttribute("aria-checked") === "true" : control.value,
-        errors: after.map((alert) => alert.textContent.trim()),
-      };
-    }
-    return out;
-  });
-
 /** Types into the frame's input `name` (replacing what is there). */
 const type = (frame, name, text) => frame.fill(`form [name="${name}"]`, text);
 
 const submit = (frame) => frame.click("form button[type=submit]");
 
-const dataDir = mkdtempSync(join(tmpdir(), "prefab-forms-data-"));
-const browser = await launchBrowser();
-let server;
-try {
-  server = await startPrefab(bin, ["serve", "--port", "0", "--data-dir", dataDir]);
+await withServe(bin, "forms", async ({ browser, server }) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watch(page, { labelled: true });
   let frame;
@@ -101,6 +75,14 @@ try {
     );
     assert.equal(call.at(-1).name, "save_signup");
     assert.equal(call.at(-1).arguments.email, "bob@localhost");
+    // The host's JSON panel lists the view's call too: its arguments and its result.
+    const listed = await waitFor("the view's call listed", () => page.$$eval("#view-calls > li", (items) =>
+      items.map((li) => ({ name: li.querySelector("summary").textContent, json: JSON.parse(li.querySelector("pre").textContent) }))).then((l) => l.length && l), TIMEOUT);
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].name, "save_signup");
+    assert.equal(listed[0].json.arguments.email, "bob@localhost");
+    assert.ok(JSON.stringify(listed[0].json.result.structuredContent).includes("must be an email address"));
+    assert.equal(await page.textContent("#view-calls-count"), "1");
   });
 
   await test("the corrected form is saved and listed", async () => {
@@ -118,9 +100,5 @@ try {
   await test("no page errors or console errors", () => {
     assert.deepEqual(errors, []);
   });
-} finally {
-  await browser.close();
-  server?.child.kill();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
 finish({ exit: true });

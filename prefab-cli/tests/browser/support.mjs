@@ -1,6 +1,10 @@
-// What the preview host's browser tests (serve.mjs, dev.mjs, forms_roundtrip.mjs) share: starting `prefab`,
+// What the preview host's browser tests (serve.mjs, dev.mjs, forms_roundtrip.mjs, …) share: starting `prefab`,
 // waiting, picking and calling tools in the page, and MCP requests from node.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchBrowser } from "../../../xtask/testhost/index.mjs";
 
 export const TIMEOUT = 30_000;
 
@@ -115,3 +119,46 @@ export async function mcpCall(endpoint, method, params) {
   if (!message?.result) throw new Error(`${method}: ${text.slice(0, 300)}`);
   return message.result;
 }
+
+/**
+ * Runs `body({ browser, server })` with `prefab serve --port 0` on a fresh data directory
+ * (`label` names it) and a headless browser; both are stopped and the directory removed after.
+ */
+export async function withServe(bin, label, body) {
+  const dataDir = mkdtempSync(join(tmpdir(), `prefab-${label}-data-`));
+  const browser = await launchBrowser();
+  let server;
+  try {
+    server = await startPrefab(bin, ["serve", "--port", "0", "--data-dir", dataDir]);
+    await body({ browser, server });
+  } finally {
+    await browser.close();
+    server?.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The form of the view in `frame`, per control (inputs by name; checkboxes — `<button
+ * role=checkbox>` — and radio groups by id): its value (a checkbox's state, the checked
+ * radio's value or null), and the texts of the alerts after it in its own Field.
+ */
+export const readForm = (frame) =>
+  frame.evaluate(() => {
+    const out = {};
+    for (const control of document.querySelectorAll("form [name], form [role=checkbox][id], form [role=radiogroup][id]")) {
+      const field = control.closest("[role=group]");
+      const after = [...(field?.querySelectorAll("[role=alert]") ?? [])].filter(
+        (alert) => control.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      const role = control.getAttribute("role");
+      const value =
+        role === "checkbox"
+          ? control.getAttribute("aria-checked") === "true"
+          : role === "radiogroup"
+            ? (control.querySelector("[role=radio][aria-checked=true]")?.dataset.value ?? null)
+            : control.value;
+      out[role ? control.id : control.name] = { value, errors: after.map((alert) => alert.textContent.trim()) };
+    }
+    return out;
+  });

@@ -43,6 +43,8 @@ pub struct DisplayOptions {
     pub meta: Option<Map<String, Value>>,
     /// How the text for the model is produced.
     pub fallback: FallbackOptions,
+    /// The text the model reads, as it is, instead of the fallback made from the view.
+    pub text: Option<String>,
 }
 
 impl DisplayOptions {
@@ -130,6 +132,25 @@ impl DisplayOptions {
     #[must_use]
     pub fn fallback(mut self, fallback: impl Into<FallbackOptions>) -> Self {
         self.fallback = fallback.into();
+        self
+    }
+
+    /// Sets the text the model reads (the result's text content), as it is: no fallback is
+    /// made from the view and the title is not added to it.
+    ///
+    /// ```
+    /// use prefab::display::{DisplayOptions, display_with};
+    /// use serde_json::json;
+    ///
+    /// let opts = DisplayOptions::new().title("Orders").text("3 orders, 41.70 in total.");
+    /// let result = display_with(json!({"type": "Text", "content": "3 orders"}), &opts);
+    /// let prefab::display::Content::Text { text } = &result.content[0];
+    /// assert_eq!(text, "3 orders, 41.70 in total.");
+    /// assert!(result.structured_content.is_some(), "the view is still sent");
+    /// ```
+    #[must_use]
+    pub fn text(mut self, text: impl Into<String>) -> Self {
+        self.text = Some(text.into());
         self
     }
 }

@@ -70,7 +70,10 @@ pub fn display(view: impl Into<Displayable>) -> ToolResult {
 #[must_use]
 pub fn display_with(view: impl Into<Displayable>, options: &DisplayOptions) -> ToolResult {
     let envelope = envelope(view.into(), options);
-    let text = options.fallback.render(&envelope, options.title.as_deref());
+    let text = match &options.text {
+        Some(text) => text.clone(),
+        None => options.fallback.render(&envelope, options.title.as_deref()),
+    };
     ToolResult {
         content: vec![Content::text(text)],
         structured_content: Some(envelope),

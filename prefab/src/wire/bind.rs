@@ -205,3 +205,27 @@ impl From<super::Map> for Bind<super::Map> {
         Bind::Value(v)
     }
 }
+
+/// A JSON value as an object prop, e.g. a tool call's arguments written with `json!`: an
+/// object is the literal, a string a template (as `&str`), `null` the empty object. Another
+/// value is no object: it is kept as its JSON text, a string that is not a template, which
+/// `validate()` leaves alone and the server refuses as arguments.
+///
+/// ```
+/// use prefab::{Bind, CallTool};
+/// use serde_json::json;
+/// let call = CallTool::new("save").arguments(json!({"id": "{{ id }}", "done": true}));
+/// assert_eq!(serde_json::to_value(&call).unwrap()["arguments"], json!({"id": "{{ id }}", "done": true}));
+/// let templated: Bind<prefab::Map> = json!("{{ form }}").into();
+/// assert_eq!(templated.as_expr(), Some("{{ form }}"));
+/// ```
+impl From<serde_json::Value> for Bind<super::Map> {
+    fn from(v: serde_json::Value) -> Self {
+        match v {
+            serde_json::Value::Object(map) => Bind::Value(map),
+            serde_json::Value::String(text) => Bind::Expr(text),
+            serde_json::Value::Null => Bind::Value(super::Map::new()),
+            other => Bind::Expr(other.to_string()),
+        }
+    }
+}

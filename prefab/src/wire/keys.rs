@@ -44,11 +44,15 @@ pub(crate) fn is_wire_key(rust: &str, key: &str) -> bool {
     k.next().is_none()
 }
 
-/// `created_at` → `Created at`, `userId` → `User id`, `HTTPStatus` → `Http status`.
+/// `created_at` → `Created at`, `userId` → `User ID`, `HTTPStatus` → `HTTP status`: words
+/// split at `_`, `-`, `.`, spaces and case changes, the first capitalised, the rest lower case
+/// except common acronyms (ID, URL, API, UUID, HTTP, JSON, SQL, …) and their plurals
+/// (`user_ids` → `User IDs`).
 ///
 /// ```
 /// assert_eq!(prefab::auto::humanize("created_at"), "Created at");
-/// assert_eq!(prefab::auto::humanize("userId"), "User id");
+/// assert_eq!(prefab::auto::humanize("userId"), "User ID");
+/// assert_eq!(prefab::auto::humanize("receipt_url"), "Receipt URL");
 /// assert_eq!(prefab::auto::humanize("total-count"), "Total count");
 /// ```
 #[must_use]
@@ -74,7 +78,11 @@ pub fn humanize(key: &str) -> String {
     if !current.is_empty() {
         words.push(current);
     }
-    let mut out = words.join(" ");
+    let mut out = words
+        .iter()
+        .map(|word| acronym(word).unwrap_or_else(|| word.clone()))
+        .collect::<Vec<_>>()
+        .join(" ");
     if let Some(first) = out.chars().next() {
         let upper: String = first.to_uppercase().collect();
         out.replace_range(..first.len_utf8(), &upper);
@@ -82,9 +90,49 @@ pub fn humanize(key: &str) -> String {
     out
 }
 
+/// The words [`humanize`] writes in capitals (matched lower case, as it splits them).
+const ACRONYMS: &[&str] = &[
+    "id", "url", "uri", "api", "uuid", "guid", "http", "https", "json", "html", "css", "xml",
+    "csv", "pdf", "sql", "ip", "ui", "ux", "sku", "iso", "utc", "gmt", "ttl", "jwt", "dns", "tcp",
+    "udp", "ssh", "ssl", "tls", "cpu", "gpu", "ram", "sms", "mcp", "llm", "ai", "faq", "vat",
+    "usd", "eur", "gbp",
+];
+
+/// `word` (lower case) in capitals if it is one of [`ACRONYMS`] or the plural of one
+/// (`ids` → `IDs`).
+fn acronym(word: &str) -> Option<String> {
+    if ACRONYMS.contains(&word) {
+        return Some(word.to_ascii_uppercase());
+    }
+    let singular = word.strip_suffix('s')?;
+    ACRONYMS
+        .contains(&singular)
+        .then(|| format!("{}s", singular.to_ascii_uppercase()))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::is_wire_key;
+    use super::{humanize, is_wire_key};
+
+    #[test]
+    fn humanize_keeps_acronyms() {
+        for (key, want) in [
+            ("receipt_url", "Receipt URL"),
+            ("id", "ID"),
+            ("ID", "ID"),
+            ("user_ids", "User IDs"),
+            ("apiKey", "API key"),
+            ("HTTPStatus", "HTTP status"),
+            ("request_uuid", "Request UUID"),
+            ("raw-json", "Raw JSON"),
+            ("identity", "Identity"),
+            ("idea", "Idea"),
+            ("status", "Status"),
+            ("created_at", "Created at"),
+        ] {
+            assert_eq!(humanize(key), want, "{key}");
+        }
+    }
 
     #[test]
     fn matches_camel_case_wire_keys() {

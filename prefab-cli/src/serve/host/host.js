@@ -81,6 +81,29 @@ function showModelContext(params) {
   $("model-context").classList.remove("muted");
 }
 
+/** Most calls from the view the panel keeps (the oldest go first). */
+const MAX_VIEW_CALLS = 50;
+
+/** Lists a `tools/call` the view made, its arguments and its result (or error), newest first. */
+function showViewCall(params, outcome) {
+  const item = document.createElement("li");
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  const failed = outcome.error !== undefined || outcome.result?.isError === true;
+  summary.textContent = `${params?.name}${failed ? " (error)" : ""}`;
+  const pre = document.createElement("pre");
+  pre.textContent = JSON.stringify({ arguments: params?.arguments ?? {}, ...outcome }, null, 2);
+  details.append(summary, pre);
+  item.append(details);
+  const list = $("view-calls");
+  list.prepend(item);
+  while (list.children.length > MAX_VIEW_CALLS) list.lastElementChild.remove();
+  viewCalls++;
+  $("view-calls-count").textContent = String(viewCalls);
+  $("view-calls-box").hidden = false;
+}
+let viewCalls = 0;
+
 function contentText(content) {
   if (!Array.isArray(content)) return "";
   return content.map((c) => (c?.type === "text" ? c.text : `[${c?.type}]`)).join("\n");
@@ -336,7 +359,14 @@ async function onRequest(view, method, params) {
       const delay = host.latency;
       log(`view → tools/call ${params.name}${delay ? ` (+${delay} ms)` : ""}`);
       if (delay) await sleep(delay);
-      const result = await mcp("tools/call", params);
+      let result;
+      try {
+        result = await mcp("tools/call", params);
+      } catch (e) {
+        showViewCall(params, { error: e.message });
+        throw e;
+      }
+      showViewCall(params, { result });
       // Jitter: a random extra delay on the way back, so answers can overtake each other.
       if (host.jitter) await sleep(Math.random() * host.jitter);
       return result;
@@ -380,6 +410,17 @@ function setTheme(theme) {
   if (host.view?.initialized) notify(host.view, "ui/notifications/host-context-changed", { theme });
 }
 
+/** The inline width the view is given (`""`: the whole column), announced to the view. */
+function setWidth(width) {
+  $("width").value = width;
+  const box = $("frame-box");
+  box.style.setProperty("--view-width", width ? `${width}px` : "none");
+  if (host.view?.initialized) {
+    const { containerDimensions } = hostContext(host.view);
+    notify(host.view, "ui/notifications/host-context-changed", { containerDimensions });
+  }
+}
+
 function setDisplayMode(mode) {
   host.displayMode = mode;
   $("display-mode").value = mode;
@@ -395,6 +436,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("endpoint").textContent = new URL("/mcp", location.href).href;
   $("theme").addEventListener("change", (e) => setTheme(e.target.value));
   $("display-mode").addEventListener("change", (e) => setDisplayMode(e.target.value));
+  $("width").addEventListener("change", (e) => setWidth(e.target.value));
   for (const knob of ["latency", "jitter"]) {
     $(knob).addEventListener("input", (e) => {
       host[knob] = Number(e.target.value);
@@ -405,10 +447,11 @@ document.addEventListener("DOMContentLoaded", () => {
     if (e.key === "Escape" && host.displayMode !== "inline") setDisplayMode("inline");
   });
   $("tool-form").addEventListener("submit", callSelected);
+  $("open-form").addEventListener("click", openForm);
   setUpStreaming();
   if (matchMedia("(prefers-color-scheme: dark)").matches) setTheme("dark");
   loadTools();
 });
 
 // For tests and the console: open any view document under this host, read the transcript.
-window.prefabHost = { openView, transcript, setTheme, setDisplayMode, tools: () => tools, mcp };
+window.prefabHost = { openView, transcript, setTheme, setDisplayMode, setWidth, tools: () => tools, mcp };

@@ -1,5 +1,6 @@
 // The preview host's tool list and call form: the server's tools grouped by example
-// (`_meta["prefab/example"]`: {name, order}), UI tools first; a form generated from the
+// (`_meta["prefab/example"]`: {name, order}), UI tools first, each labelled by its title
+// when it has one (its name under it), else by its name; a form generated from the
 // selected tool's input schema (schema-form.js); the call, and the view it opens. On load the
 // host selects the tool marked `_meta["prefab/start"]` (or the one named by `?tool=NAME`;
 // `?tool=` for none) without calling it. Loaded after host.js and schema-form.js, whose
@@ -19,7 +20,7 @@ function exampleOf(tool) {
 
 /**
  * The tools as the list shows them: groups by example (groups with a UI tool first, then by
- * their order and name), and in each group the UI tools first, then by name.
+ * their order and name), and in each group the UI tools first, then by label (title, else name).
  */
 function groupedTools(list) {
   const groups = new Map();
@@ -30,23 +31,39 @@ function groupedTools(list) {
   }
   const noUi = (tool) => (uiResourceUri(tool) ? 0 : 1);
   for (const group of groups.values()) {
-    group.tools.sort((a, b) => noUi(a) - noUi(b) || a.name.localeCompare(b.name));
+    group.tools.sort((a, b) => noUi(a) - noUi(b) || toolLabel(a).localeCompare(toolLabel(b)));
   }
   const rank = (group) => Math.min(...group.tools.map(noUi));
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.order - b.order || a.name.localeCompare(b.name));
 }
+
+/**
+ * What the page calls a tool, whatever SDK made it: its title when it has one, else its name.
+ * The name, which the model and the view call it by, is shown under a title.
+ */
+const toolLabel = (tool) => (typeof tool.title === "string" && tool.title !== "" ? tool.title : tool.name);
+
+/** The tool's name when the page labels it with something else (its title), else null. */
+const nameUnderLabel = (tool) => (toolLabel(tool) === tool.name ? null : tool.name);
 
 function toolButton(tool) {
   const li = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.tool = tool.name;
-  button.textContent = tool.title ?? tool.name;
+  button.textContent = toolLabel(tool);
   if (uiResourceUri(tool)) {
     const badge = document.createElement("span");
     badge.className = "ui-badge";
     badge.textContent = "UI";
     button.append(badge);
+  }
+  const name = nameUnderLabel(tool);
+  if (name) {
+    const code = document.createElement("code");
+    code.className = "tool-name";
+    code.textContent = name;
+    button.append(code);
   }
   button.addEventListener("click", () => selectTool(tool));
   li.append(button);
@@ -99,7 +116,9 @@ function selectTool(tool) {
   for (const b of $("tools").querySelectorAll("button")) {
     b.setAttribute("aria-current", String(b.dataset.tool === tool.name));
   }
-  $("tool-title").textContent = tool.title ?? tool.name;
+  $("tool-title").textContent = toolLabel(tool);
+  $("tool-name").textContent = nameUnderLabel(tool) ?? "";
+  $("tool-name").hidden = !nameUnderLabel(tool);
   $("tool-description").textContent = tool.description ?? "";
   const fields = $("fields");
   fields.innerHTML = "";
@@ -110,8 +129,18 @@ function selectTool(tool) {
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     fields.append(field(name, prop ?? {}, required.has(name), root));
   }
+  const form = takesForm(root);
+  $("form-note").hidden = !form;
+  $("open-form").hidden = !form;
   $("tool-form").hidden = false;
 }
+
+/**
+ * Whether a tool answers a call without arguments with its form: its input schema carries
+ * `"x-prefab-form": true` (prefab-mcp's `form_schema`). Its **Open form** button calls it
+ * with no arguments, which the browser would refuse through the fields' `required`.
+ */
+const takesForm = (schema) => schema?.["x-prefab-form"] === true;
 
 /** One form field for a schema property (see schema-form.js; `root` holds its `$defs`). */
 function field(name, prop, required, root = {}) {
@@ -130,9 +159,19 @@ window.prefabHost.calling = () => calling;
 /** Calls the selected tool with the form's arguments and shows its result (and view). */
 async function callSelected(event) {
   event?.preventDefault();
+  await counted(callTool);
+}
+
+/** Calls the selected form tool with no arguments: its view opens on the empty form. */
+async function openForm() {
+  if (selected) await counted(() => callWith(selected, {}));
+}
+
+/** Runs `call` with it counted in `calling`. */
+async function counted(call) {
   calling++;
   try {
-    await callTool();
+    await call();
   } finally {
     calling--;
   }

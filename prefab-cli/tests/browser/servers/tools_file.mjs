@@ -1,14 +1,14 @@
 // A minimal MCP server over stdio whose tools are read from a JSON file when it starts
 // (`node tools_file.mjs TOOLS.json`): the `prefab dev --watch` browser test edits the file
-// and expects the page to show the new list. Each tool answers with its own name.
+// and expects the page to show the new list. An entry is a tool's name, or `{name, title}`.
+// Each tool answers with its own name.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
-const tools = JSON.parse(readFileSync(process.argv[2], "utf8")).map((name) => ({
-  name,
-  description: `the tool ${name}`,
-  inputSchema: { type: "object", properties: {} },
-}));
+const tools = JSON.parse(readFileSync(process.argv[2], "utf8")).map((entry) => {
+  const { name, title } = typeof entry === "string" ? { name: entry } : entry;
+  return { name, ...(title ? { title } : {}), description: `the tool ${name}`, inputSchema: { type: "object", properties: {} } };
+});
 
 const answer = (id, result) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`);
 
