@@ -339,24 +339,23 @@ async fn a_request_to_the_client_waits_only_as_long_as_configured() {
     server.abort();
 }
 
-#[tokio::test]
-async fn deleting_the_session_ends_the_wait_for_the_client() {
-    let failures = Arc::new(Mutex::new(Vec::new()));
-    let (url, server) = serve_desks(session_mode(), failures.clone()).await;
+/// Opens a session on `url` for a client that can be asked for a form, and starts `greet`,
+/// which asks it; returns the session id once the elicitation has arrived on the call's
+/// stream (it is never answered) and the still open call.
+async fn a_call_waiting_for_the_client(url: &str) -> (String, reqwest::Response) {
     let mut init = initialize();
     init["params"]["capabilities"] = json!({"elicitation": {"form": {}}});
-    let (_, id, _) = post_in_session(&url, &init, None, None).await;
+    let (_, id, _) = post_in_session(url, &init, None, None).await;
     let id = id.unwrap();
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
     assert_eq!(
-        post_in_session(&url, &initialized, Some(&id), None).await.0,
+        post_in_session(url, &initialized, Some(&id), None).await.0,
         202
     );
-
     let greet = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "greet", "arguments": {}}});
     let mut call = reqwest::Client::new()
-        .post(&url)
+        .post(url)
         .header("Accept", "application/json, text/event-stream")
         .header("MCP-Protocol-Version", "2025-11-25")
         .header("Mcp-Session-Id", &id)
@@ -364,7 +363,6 @@ async fn deleting_the_session_ends_the_wait_for_the_client() {
         .send()
         .await
         .unwrap();
-    // Read the call's stream until the elicitation arrives; it is never answered.
     let mut seen = String::new();
     while !seen.contains("elicitation/create") {
         let chunk = tokio::time::timeout(GUARD, call.chunk())
@@ -375,7 +373,12 @@ async fn deleting_the_session_ends_the_wait_for_the_client() {
             &chunk.expect("the stream ended early"),
         ));
     }
-    assert!((200..300).contains(&delete(&url, &id).await));
+    (id, call)
+}
+
+/// Waits (bounded) until the tool's wait for the client has failed, and checks that the end
+/// of the session ended it (cancelled, or its transport closed), not the request timeout.
+async fn the_wait_ended_with_the_session(failures: &Mutex<Vec<String>>) {
     let deadline = Instant::now() + GUARD;
     while failures.lock().unwrap().is_empty() {
         assert!(
@@ -384,9 +387,30 @@ async fn deleting_the_session_ends_the_wait_for_the_client() {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    // Ended by the session's end (cancelled, or its transport closed), not by the timeout.
     let failure = failures.lock().unwrap()[0].clone();
     assert!(!failure.contains("no answer"), "{failure}");
+}
+
+#[tokio::test]
+async fn deleting_the_session_ends_the_wait_for_the_client() {
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let (url, server) = serve_desks(session_mode(), failures.clone()).await;
+    let (id, _call) = a_call_waiting_for_the_client(&url).await;
+    assert!((200..300).contains(&delete(&url, &id).await));
+    the_wait_ended_with_the_session(&failures).await;
+    server.abort();
+}
+
+#[tokio::test]
+async fn an_expired_session_ends_its_running_calls() {
+    // A call waiting for the client sends nothing: the session is idle, and expires.
+    let sessions = Sessions::default().idle_timeout(Duration::from_millis(300));
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let (url, server) =
+        serve_desks(HttpConfig::default().sessions(sessions), failures.clone()).await;
+    let (id, _call) = a_call_waiting_for_the_client(&url).await;
+    the_wait_ended_with_the_session(&failures).await;
+    assert_eq!(post_in_session(&url, &ping(), Some(&id), None).await.0, 404);
     server.abort();
 }
 
