@@ -194,6 +194,8 @@ fn the_readme_command_passes() {
     let block = section.split_once("```sh\n").unwrap().1;
     let line = block.lines().next().unwrap();
     assert!(line.starts_with("prefab check -- cargo run"), "{line}");
+    // Built first, so that `cargo run` starts it within the default timeout on a cold CI.
+    dev_support::hello();
     let words: Vec<&str> = line.split_whitespace().collect();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let args: Vec<&str> = words[1..]
