@@ -1,6 +1,6 @@
 //! The `prefab` command: validate, round-trip, evaluate, export `$prefab` UIs, show their
-//! text fallback, `prefab serve` (the example MCP server with a preview host) and `prefab dev`
-//! (the preview host in front of any MCP server).
+//! text fallback, `prefab serve` (the example MCP server with a preview host), `prefab dev`
+//! (the preview host in front of any MCP server) and `prefab check` (its linter).
 //!
 //! Arguments are parsed with clap (derive); each subcommand lives in its own file under
 //! `cmd/` and exposes `run(…) -> Result<ExitCode, String>`.
@@ -77,6 +77,18 @@ enum Command {
         prefab dev --renderer theirs -- python server.py"
     )]
     Dev(prefab_cli::dev::DevArgs),
+    /// Lint any MCP Apps server the way hosts will treat it: UI resource keys, MIME type,
+    /// CSP, size, text fallbacks, visibility, input schemas, `$prefab` documents (exit 1 on
+    /// an error). Reaches `--url URL` or a stdio server started with `-- CMD ARGS…`.
+    #[command(
+        after_help = "Examples:\n  prefab check -- cargo run -p my-server -- stdio\n  \
+        prefab check --call --json -- python server.py\n  \
+        prefab check --url http://127.0.0.1:8000/mcp --header 'Authorization: Bearer TOKEN'\n\n\
+        UI tools are called (with no arguments) only when they require none and are marked \
+        read-only (annotations.readOnlyHint); --call calls the others that require none too.\n\
+        Exit status: 1 when an error was found, 0 otherwise, 2 when the server could not be checked."
+    )]
+    Check(prefab_cli::check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +109,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => prefab_cli::serve::run(&args),
         Command::New(args) => new::run(&args),
         Command::Dev(args) => prefab_cli::dev::run(&args),
+        Command::Check(args) => prefab_cli::check::run(&args),
     };
     match result {
         Ok(code) => code,

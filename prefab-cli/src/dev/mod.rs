@@ -21,6 +21,7 @@
 //! `http://localhost:<port>`), so no other local page can restart the target or read it.
 mod origin;
 mod page;
+pub(crate) mod paging;
 mod relay;
 mod target;
 mod upstream;
@@ -90,10 +91,7 @@ impl DevArgs {
     /// # Errors
     /// When a header is not `Name: value`, the URL is not HTTP, or no server was named.
     pub fn target(&self) -> Result<Target, String> {
-        match &self.url {
-            Some(url) => Target::url(url.clone(), &self.headers),
-            None => Target::command(&self.command),
-        }
+        Target::from_args(self.url.as_deref(), &self.headers, &self.command)
     }
 }
 

@@ -6,14 +6,14 @@
 //! Two methods of its own serve the page: `prefab/dev/status` (the target's status; with
 //! `{generation, running}` it waits, up to [`STATUS_WAIT`], until the status differs) and
 //! `prefab/dev/restart`.
+use super::paging::{self, Paged};
 use super::upstream::{Status, Upstream};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ClientRequest, CompleteRequestParams, CompleteResult,
     CustomRequest, CustomResult, GetPromptRequestParams, GetPromptResponse, Implementation,
     InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
-    ReadResourceRequestParams, ReadResourceResponse, Resource, ResourceTemplate,
-    ServerCapabilities, ServerConfig, ServerResult, Tool,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, ServerResult,
 };
 use rmcp::service::{Peer, RequestContext, RoleClient, RoleServer, ServiceError};
 use rmcp::{ErrorData as McpError, ServerHandler};
@@ -66,49 +66,10 @@ impl Relay {
     }
 }
 
-/// A list result: its items and the cursor of the next page.
-trait Paged {
-    type Item;
-    fn parts(&mut self) -> (&mut Vec<Self::Item>, &mut Option<String>);
-}
-
-macro_rules! paged {
-    ($($list:ty => $items:ident: $item:ty),* $(,)?) => {$(
-        impl Paged for $list {
-            type Item = $item;
-            fn parts(&mut self) -> (&mut Vec<$item>, &mut Option<String>) {
-                (&mut self.$items, &mut self.next_cursor)
-            }
-        }
-    )*};
-}
-
-paged! {
-    ListToolsResult => tools: Tool,
-    ListResourcesResult => resources: Resource,
-    ListResourceTemplatesResult => resource_templates: ResourceTemplate,
-    ListPromptsResult => prompts: Prompt,
-}
-
-/// The most pages of one list the relay reads to answer the page with every item.
-pub(crate) const MAX_PAGES: usize = 100;
-/// The most bytes (as JSON) of one list's items the relay gathers.
-pub(crate) const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
-
-/// Why gathering a list's pages stopped short.
-fn unending(method: &str, why: &str) -> McpError {
-    McpError::internal_error(
-        format!("the target's {method} does not end: {why}; prefab dev stopped reading it"),
-        None,
-    )
-}
-
 impl Relay {
     /// A list: the page asked for with `request`'s cursor is passed on; asked for without
-    /// one, every page's items come back in one answer (the page reads one answer) with
-    /// the first answer's other fields (cache hints, `_meta`). A target whose cursors never
-    /// end is read for at most [`MAX_PAGES`] pages and [`MAX_LIST_BYTES`] of items, and not
-    /// past a cursor it already gave.
+    /// one, every page's items come back in one answer (the page reads one answer), read as
+    /// [`paging::gather`] does.
     async fn list<R, F, Fut>(
         &self,
         method: &str,
@@ -117,45 +78,19 @@ impl Relay {
     ) -> Result<R, McpError>
     where
         R: Paged,
-        R::Item: serde::Serialize,
         F: Fn(Peer<RoleClient>, Option<PaginatedRequestParams>) -> Fut,
         Fut: Future<Output = Result<R, ServiceError>>,
     {
         let one_page = request.as_ref().is_some_and(|r| r.cursor.is_some());
-        let mut first = self.upstream.request(request, &page).await?;
+        let first = self.upstream.request(request, &page).await?;
         if one_page {
             return Ok(first);
         }
-        let (items, next) = first.parts();
-        let mut cursor = next.take();
-        let mut bytes = json_size(items);
-        let mut seen = std::collections::HashSet::new();
-        let mut pages = 1;
-        while let Some(current) = cursor {
-            if pages >= MAX_PAGES {
-                return Err(unending(method, &format!("more than {MAX_PAGES} pages")));
-            }
-            if !seen.insert(current.clone()) {
-                return Err(unending(method, "it gave the same cursor twice"));
-            }
-            let params = PaginatedRequestParams::default().with_cursor(Some(current));
-            let mut answer = self.upstream.request(Some(params), &page).await?;
-            pages += 1;
-            let (more, next) = answer.parts();
-            bytes += json_size(more);
-            if bytes > MAX_LIST_BYTES {
-                return Err(unending(method, "its items exceed 16 MiB"));
-            }
-            items.append(more);
-            cursor = next.take();
-        }
-        Ok(first)
+        paging::gather(method, first, |params| {
+            self.upstream.request(Some(params), &page)
+        })
+        .await
     }
-}
-
-/// The size of `items` written as JSON.
-fn json_size<T: serde::Serialize>(items: &[T]) -> usize {
-    serde_json::to_vec(items).map_or(0, |json| json.len())
 }
 
 /// `Ok` for any answer of a custom request: its result, or the answer as JSON.

@@ -69,12 +69,28 @@ impl Target {
     pub fn command<S: AsRef<str>>(command: &[S]) -> Result<Target, String> {
         let (program, args) = command
             .split_first()
-            .ok_or("no server to preview: give --url URL or -- CMD ARGS…")?;
+            .ok_or("no server named: give --url URL or -- CMD ARGS…")?;
         Ok(Target::Command {
             program: program.as_ref().to_owned(),
             args: args.iter().map(|a| a.as_ref().to_owned()).collect(),
             env: Vec::new(),
         })
+    }
+
+    /// The target of `prefab dev` and `prefab check`: `url` with `headers` when given,
+    /// otherwise the stdio `command`.
+    ///
+    /// # Errors
+    /// As [`Target::url`] and [`Target::command`].
+    pub fn from_args<S: AsRef<str>>(
+        url: Option<&str>,
+        headers: &[S],
+        command: &[S],
+    ) -> Result<Target, String> {
+        match url {
+            Some(url) => Target::url(url, headers),
+            None => Target::command(command),
+        }
     }
 
     /// The same target with `name=value` set in a command's environment (a URL target is

@@ -1,5 +1,6 @@
-//! Helpers of the `prefab dev` tests: the `hello` example server, `prefab dev` started in
-//! front of it, and the processes it started.
+//! Helpers of the `prefab dev` and `prefab check` tests: the `hello` example server (and
+//! other binaries built for them), `prefab dev` started in front of it, and the processes
+//! it started.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
@@ -11,23 +12,28 @@ use std::sync::OnceLock;
 /// the cargo that runs the tests (a binary of another package has no `CARGO_BIN_EXE_`).
 pub fn hello() -> &'static Path {
     static HELLO: OnceLock<PathBuf> = OnceLock::new();
-    HELLO.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let out = Command::new(cargo)
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .args(["build", "-p", "prefab-examples", "--bin", "hello"])
-            .args(["--message-format", "json"])
-            .stderr(Stdio::inherit())
-            .output()
-            .expect("cargo runs");
-        assert!(out.status.success(), "building hello failed");
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .filter(|m| m["target"]["name"] == "hello")
-            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names hello's executable")
-    })
+    HELLO.get_or_init(|| built(&["-p", "prefab-examples", "--bin", "hello"], "hello"))
+}
+
+/// `cargo build ARGS` with the cargo that runs the tests; the executable of the target
+/// `name`.
+pub fn built(args: &[&str], name: &str) -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .arg("build")
+        .args(args)
+        .args(["--message-format", "json"])
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "building {name} failed");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["target"]["name"] == name)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo names {name}'s executable"))
 }
 
 /// A running process, killed on drop.
