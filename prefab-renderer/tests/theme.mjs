@@ -341,6 +341,49 @@ async function reducedMotionSuite(context) {
   }
 }
 
+/** Alert text of every variant keeps 4.5:1 on what is behind it, in both themes (issue 40). */
+async function alertContrastSuite(context) {
+  const variants = ["default", "destructive", "success", "warning", "info"];
+  for (const mode of ["light", "dark"]) {
+    const envelope = {
+      $prefab: { version: "0.3" },
+      mode,
+      view: { type: "Div", cssClass: "pf-app-root", children: variants.map((v) => ({ type: "Alert", variant: v, children: [{ type: "AlertTitle", content: `Title ${v}` }, { type: "AlertDescription", content: `Description ${v}` }] })) },
+    };
+    const { page } = await openPage(context, pageWith(envelope));
+    try {
+      await waitFor("the alerts", async () => (await page.$$(".pf-alert")).length === variants.length);
+      const ratios = await page.evaluate(() => {
+        const c = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+        const rgba = (colour) => {
+          c.clearRect(0, 0, 1, 1);
+          c.fillStyle = colour;
+          c.fillRect(0, 0, 1, 1);
+          return [...c.getImageData(0, 0, 1, 1).data];
+        };
+        const lum = (rgb) => rgb.map((x) => ((x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)).reduce((a, x, i) => a + x * [0.2126, 0.7152, 0.0722][i], 0);
+        const behind = (el) => {
+          for (; el; el = el.parentElement) {
+            const b = rgba(getComputedStyle(el).backgroundColor);
+            if (b[3] === 255) return b.slice(0, 3);
+          }
+          return [255, 255, 255];
+        };
+        return [...document.querySelectorAll(".pf-alert-title, .pf-alert-description")].map((e) => {
+          const bg = behind(e);
+          const fg = rgba(getComputedStyle(e).color);
+          const seen = fg.slice(0, 3).map((x, i) => x * (fg[3] / 255) + bg[i] * (1 - fg[3] / 255));
+          const [hi, lo] = [lum(seen), lum(bg)].sort((a, b) => b - a);
+          return [e.textContent, (hi + 0.05) / (lo + 0.05)];
+        });
+      });
+      for (const [text, ratio] of ratios) check(`[${mode}] Alert "${text}" has 4.5:1 contrast`, ratio >= 4.5, ratio.toFixed(2));
+    } finally {
+      await page.close();
+    }
+  }
+}
+
 async function hostSuite(host) {
   const envelope = { $prefab: { version: "0.3" }, view: { type: "Text", content: "Hosted", id: "hosted" } };
   const v = await host.open({ app: join(PAGES, "viewer.html"), csp: "default", toolInput: {}, toolResult: toolResult(envelope), hostContextChange: { theme: "dark" } });
@@ -361,7 +404,7 @@ async function hostSuite(host) {
 }
 
 await withHost(async (host) => {
-  for (const suite of [lookSuite, tableSuite, themeSuite, parityLooksSuite, reducedMotionSuite, bigTableSuite]) {
+  for (const suite of [lookSuite, tableSuite, themeSuite, parityLooksSuite, reducedMotionSuite, alertContrastSuite, bigTableSuite]) {
     await guard(`${suite.name} ran to the end`, () => suite(host.context));
   }
   await hostSuite(host);

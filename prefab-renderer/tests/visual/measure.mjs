@@ -114,8 +114,9 @@ export function measureView(MARKS) {
       color: srgb(svg && s.fill && s.fill !== "none" && !s.fill.startsWith("url(") ? s.fill : s.color),
       align: svg ? { middle: "center", end: "right" }[s.textAnchor] ?? "left" : alignOf(el, box, s),
       svg,
-      // Ours only: a tinted Badge or Button, whose text is darker on purpose (COMPATIBILITY.md).
-      tinted: !!el.closest(":is(.pf-badge,.pf-button):is([class*=-variant-destructive],[class*=-variant-success],[class*=-variant-warning],[class*=-variant-info])"),
+      // Ours only: a tinted Badge or Button, or an Alert of those variants but destructive,
+      // whose text is darker on purpose (COMPATIBILITY.md).
+      tinted: !!el.closest(":is(.pf-badge,.pf-button):is([class*=-variant-destructive],[class*=-variant-success],[class*=-variant-warning],[class*=-variant-info]),.pf-alert:is([class*=-variant-success],[class*=-variant-warning],[class*=-variant-info])"),
       top: round(boxes[0].top + scrollY),
       left: round(boxes[0].left + scrollX),
     });
