@@ -19,6 +19,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[derive(Debug)]
 struct Options {
     runs: u32,
     load: u32,
@@ -308,5 +309,78 @@ impl Drop for Load {
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_checks_failure_keeps_its_detail_and_a_tests_its_first_stack_line() {
+        let out = "ok   one\nFAIL two — expected 3, got 4\nFAIL three\n    Error: timed out\n    at x\n2 passed, 2 failed";
+        let outcome = read_outcome(out);
+        assert_eq!(
+            outcome.failures,
+            vec![
+                ("two".to_owned(), "expected 3, got 4".to_owned()),
+                ("three".to_owned(), "Error: timed out".to_owned()),
+            ]
+        );
+        assert_eq!(outcome.summary, Some((2, 2)));
+    }
+
+    #[test]
+    fn summary_lines_with_a_label_or_skips_are_read_and_others_are_not() {
+        assert_eq!(summary_counts("12 passed, 0 failed"), Some((12, 0)));
+        assert_eq!(summary_counts("visual: 6 passed, 1 failed"), Some((6, 1)));
+        assert_eq!(
+            summary_counts("3 passed, 1 failed, 2 skipped"),
+            Some((3, 1))
+        );
+        assert_eq!(summary_counts("passed, failed"), None);
+        assert_eq!(summary_counts("ok   12 passed things"), None);
+        // A run that crashed before its summary has none.
+        assert_eq!(
+            read_outcome("ok   one\nTypeError: x is undefined").summary,
+            None
+        );
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let options = parse(&args(&[
+            "--runs",
+            "3",
+            "--load",
+            "2",
+            "--only",
+            "charts,e2e",
+        ]))
+        .unwrap();
+        assert_eq!((options.runs, options.load), (3, 2));
+        assert_eq!(options.only, ["charts", "e2e"]);
+        assert!(parse(&args(&["--runs", "0"])).is_err());
+        assert!(
+            parse(&args(&["--runs", "many"]))
+                .unwrap_err()
+                .contains("whole number")
+        );
+        assert!(
+            parse(&args(&["--only", "nope"]))
+                .unwrap_err()
+                .contains("no suite \"nope\"")
+        );
+        assert!(
+            parse(&args(&["--runs"]))
+                .unwrap_err()
+                .contains("takes a value")
+        );
+        assert!(parse(&args(&["--fast"])).is_err());
     }
 }
