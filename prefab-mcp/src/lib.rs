@@ -10,8 +10,11 @@
 //!   capability;
 //! * [`ui_tool_meta`], [`mark_ui_tool`], [`set_ui_tools`] — mark the tools whose results the
 //!   viewer renders, and keep every other tool data-only;
-//! * [`call_tool_result`] — turns a prefab [`ToolResult`](prefab::display::ToolResult)
-//!   into rmcp's `CallToolResult`, keeping the short text the model reads;
+//! * a `#[tool]` fn returns a prefab [`ToolResult`](prefab::display::ToolResult), or
+//!   `Result<ToolResult, ToolError>` (an `Err` is the error view; `?` converts any `Display`
+//!   error), as it is: this crate turns on prefab's `rmcp` feature, which implements rmcp's
+//!   `IntoCallToolResult` for them, keeping the short text the model reads.
+//!   [`call_tool_result`] converts by hand;
 //! * [`FormInput`] and [`form_schema`] — a tool that takes a typed form: the model sees
 //!   `T`'s schema, the view submits raw strings, the tool gets a checked `T` or returns the
 //!   form (asking for what is missing, or shown again with an error under each field);
