@@ -20,6 +20,7 @@
 //!   form (asking for what is missing, or shown again with an error under each field);
 //! * [`ask_form`] — ask the user through a form mid-call: an `InputRequiredResult` for
 //!   2026-07-28 clients, `elicitation/create` for older ones;
+//! * [`prelude`] — `use prefab_mcp::prelude::*;` for the names a UI server uses most;
 //! * [`meta`] — typed MCP Apps metadata (rmcp has none);
 //! * [`transport`] — stdio and Streamable HTTP (stateless, CORS) in one call each.
 //!
@@ -36,6 +37,7 @@ pub mod capability;
 mod form_input;
 mod html;
 pub mod meta;
+pub mod prelude;
 mod result;
 mod tools;
 pub mod transport;
