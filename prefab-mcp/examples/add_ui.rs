@@ -1,13 +1,14 @@
-use prefab::{H1, display::display};
-use rmcp::{ServerHandler, model::CallToolResult, tool, tool_handler, tool_router};
+use prefab::H1;
+use prefab::display::{ToolResult, display};
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 
 struct Hello;
 
 #[tool_router]
 impl Hello {
     #[tool(description = "Greet the user", meta = prefab_mcp::ui_tool_meta())] // a UI tool
-    async fn greet(&self) -> CallToolResult {
-        prefab_mcp::call_tool_result(display(H1::new("Hello!")))
+    async fn greet(&self) -> ToolResult {
+        display(H1::new("Hello!")) // the view, and a short text for the model
     }
 }
 

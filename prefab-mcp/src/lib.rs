@@ -10,13 +10,17 @@
 //!   capability;
 //! * [`ui_tool_meta`], [`mark_ui_tool`], [`set_ui_tools`] — mark the tools whose results the
 //!   viewer renders, and keep every other tool data-only;
-//! * [`call_tool_result`] — turns a prefab [`ToolResult`](prefab::display::ToolResult)
-//!   into rmcp's `CallToolResult`, keeping the short text the model reads;
+//! * a `#[tool]` fn returns a prefab [`ToolResult`](prefab::display::ToolResult), or
+//!   `Result<ToolResult, ToolError>` (an `Err` is the error view; `?` converts any `Display`
+//!   error), as it is: this crate turns on prefab's `rmcp` feature, which implements rmcp's
+//!   `IntoCallToolResult` for them, keeping the short text the model reads.
+//!   [`call_tool_result`] converts by hand;
 //! * [`FormInput`] and [`form_schema`] — a tool that takes a typed form: the model sees
 //!   `T`'s schema, the view submits raw strings, the tool gets a checked `T` or returns the
 //!   form (asking for what is missing, or shown again with an error under each field);
 //! * [`ask_form`] — ask the user through a form mid-call: an `InputRequiredResult` for
 //!   2026-07-28 clients, `elicitation/create` for older ones;
+//! * [`prelude`] — `use prefab_mcp::prelude::*;` for the names a UI server uses most;
 //! * [`meta`] — typed MCP Apps metadata (rmcp has none);
 //! * [`transport`] — stdio and Streamable HTTP (stateless, CORS) in one call each.
 //!
@@ -33,6 +37,7 @@ pub mod capability;
 mod form_input;
 mod html;
 pub mod meta;
+pub mod prelude;
 mod result;
 mod tools;
 pub mod transport;

@@ -1,12 +1,16 @@
 //! Converting prefab tool results into rmcp's `CallToolResult`.
-use prefab::display::{Content, ToolResult};
-use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
+use prefab::display::ToolResult;
+use rmcp::model::CallToolResult;
 
 /// Converts a [`ToolResult`] (what `prefab::display` produces) into rmcp's
 /// [`CallToolResult`], keeping its short, readable text for the model.
 ///
 /// Prefer this over `CallToolResult::structured(envelope)`: rmcp's helper puts the whole
 /// JSON envelope into the text content, which the model then has to read.
+///
+/// It is `CallToolResult::from(result)`. A `#[tool]` fn needs neither: it returns the
+/// `ToolResult`, or `Result<ToolResult, ToolError>`, as it is (prefab's `rmcp` feature, which
+/// this crate turns on).
 ///
 /// ## What a result does to the view that called the tool
 ///
@@ -59,19 +63,5 @@ use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
 /// ```
 #[must_use]
 pub fn call_tool_result(result: ToolResult) -> CallToolResult {
-    let content: Vec<ContentBlock> = result.content.into_iter().map(content_block).collect();
-    let mut converted = if result.is_error {
-        CallToolResult::error(content)
-    } else {
-        CallToolResult::success(content)
-    };
-    converted.structured_content = result.structured_content;
-    converted.meta = result.meta.map(MetaObject);
-    converted
-}
-
-fn content_block(content: Content) -> ContentBlock {
-    match content {
-        Content::Text { text } => ContentBlock::text(text),
-    }
+    CallToolResult::from(result)
 }

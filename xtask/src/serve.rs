@@ -22,7 +22,11 @@
 //!   list, a view, the Restart button), a FastMCP server with a prefab-ui app tool over
 //!   stdio (`PREFAB_RENDERER_URL` set for it; `--renderer theirs` not) and over `--url`
 //!   (its view rendered with every request off the machine refused), and `--watch` (an
-//!   edited tool list shown without a reload).
+//!   edited tool list shown without a reload); then
+//!   `prefab-cli/tests/browser/side_by_side.mjs`: the expenses app of
+//!   `examples/side-by-side`, in Rust (`expenses`) and in Python (FastMCP + prefab-ui), each
+//!   behind `prefab dev`: the table, chart, form and dashboard views, and the dashboard's
+//!   button calling a tool.
 use crate::sh::{root, run};
 use std::process::Command;
 
@@ -83,8 +87,9 @@ fn readme_walkthrough(bin: &std::path::Path) -> Result<(), String> {
         .arg(server))
 }
 
-/// Installs what `prefab dev`'s browser test needs (node, the test host's playwright-core,
-/// the FastMCP venv), builds `prefab` and `hello` and runs `dev.mjs`.
+/// Installs what `prefab dev`'s browser tests need (node, the test host's playwright-core,
+/// the FastMCP venv), builds `prefab`, `hello` and `expenses` and runs `dev.mjs`, then
+/// `side_by_side.mjs`.
 pub fn run_dev_suite() -> Result<(), String> {
     crate::install::node()?;
     crate::install::host_harness()?;
@@ -99,15 +104,26 @@ pub fn run_dev_suite() -> Result<(), String> {
         "prefab-examples",
         "--bin",
         "hello",
+        "-p",
+        "prefab-side-by-side",
+        "--bin",
+        "expenses",
     ]))?;
     let debug = crate::sh::target_dir().join("debug");
     let exe = |name: &str| debug.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    run(Command::new("node")
-        .arg(root().join("prefab-cli/tests/browser/dev.mjs"))
-        .arg("--bin")
-        .arg(exe("prefab"))
-        .arg("--hello")
-        .arg(exe("hello"))
-        .arg("--python")
-        .arg(crate::install::fastmcp_python()))
+    // dev.mjs runs `hello`, side_by_side.mjs the expenses app; both start FastMCP servers.
+    for (script, flag, server) in [
+        ("dev.mjs", "--hello", "hello"),
+        ("side_by_side.mjs", "--expenses", "expenses"),
+    ] {
+        run(Command::new("node")
+            .arg(root().join("prefab-cli/tests/browser").join(script))
+            .arg("--bin")
+            .arg(exe("prefab"))
+            .arg(flag)
+            .arg(exe(server))
+            .arg("--python")
+            .arg(crate::install::fastmcp_python()))?;
+    }
+    Ok(())
 }

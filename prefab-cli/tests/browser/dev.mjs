@@ -23,8 +23,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
-import { cli, launchBrowser, tally, watch } from "../../../xtask/testhost/index.mjs";
-import { TIMEOUT, callForView, mcpCall, pick, recordFrames, startPrefab, until, viewFrame } from "./support.mjs";
+import { cli, launchBrowser, tally } from "../../../xtask/testhost/index.mjs";
+import { TIMEOUT, callForView, mcpCall, offlinePage, pick, startPrefab, until, viewFrame } from "./support.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "../../..");
@@ -61,14 +61,7 @@ const running = [];
  * server.
  */
 async function open(browser, preview, name) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const refused = [];
-  await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])[a-z-]+:\/\/.*/, (route) => {
-    refused.push(route.request().url());
-    return route.abort("internetdisconnected");
-  });
-  await recordFrames(page);
-  const errors = watch(page, { labelled: true });
+  const { page, errors, refused } = await offlinePage(browser);
   await page.goto(preview);
   await page.waitForSelector(`#tools button[data-tool=${name}]`, { timeout: TIMEOUT });
   await until("the server shown running", async () => (await page.textContent("#dev-status")).endsWith(": running"));

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchBrowser } from "../../../xtask/testhost/index.mjs";
+import { launchBrowser, watch } from "../../../xtask/testhost/index.mjs";
 
 export const TIMEOUT = 30_000;
 
@@ -76,6 +76,23 @@ export async function pick(page, name, title = name) {
     await page.click(`#tools button[data-tool=${name}]`);
     return false;
   });
+}
+
+/**
+ * A new page that is offline: a request to anything but the loopback interface is refused
+ * and recorded in `refused`; view frames record their messages (`recordFrames`) and page
+ * errors are collected in `errors`.
+ */
+export async function offlinePage(browser, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const refused = [];
+  await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])[a-z-]+:\/\/.*/, (route) => {
+    refused.push(route.request().url());
+    return route.abort("internetdisconnected");
+  });
+  await recordFrames(page);
+  const errors = watch(page, { labelled: true });
+  return { page, errors, refused };
 }
 
 /** Waits until the page has no tool call in flight (its result and view are in place). */

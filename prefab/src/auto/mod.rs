@@ -2,6 +2,19 @@
 //!
 //! Each takes anything `Serialize` (slices of structs, maps, `serde_json::Value`) and
 //! returns a tree you can keep editing before you [`display`](crate::display::display) it.
+//! All return `Result<C, AutoError>`: one error type, and a component `C` that is
+//! `Into<Node>` (the `DataTable`, `Card`, `Grid`… itself, so its builders still apply; a
+//! chart is a `Node` because its kind is chosen from the data). In a tool that returns
+//! `Result<ToolResult, ToolError>`, `?` turns an [`AutoError`] into the error view:
+//!
+//! ```
+//! use prefab::display::{ToolError, ToolResult, display};
+//!
+//! fn show(rows: &serde_json::Value) -> Result<ToolResult, ToolError> {
+//!     Ok(display(prefab::auto::auto_table(rows)?.search(false)))
+//! }
+//! assert!(!show(&serde_json::json!([{"a": 1}])).unwrap().is_error);
+//! ```
 //! Data keys are never renamed: a `created_at` column is still `created_at` in the rows,
 //! only its header reads "Created at".
 //!

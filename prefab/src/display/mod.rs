@@ -6,6 +6,9 @@
 //! * [`display_update`] — a state patch (`update`) for the UI already on screen.
 //! * [`display_error`] / [`display_success`] — an Alert with optional detail and hint.
 //! * `forms::display_form` lives with the forms (above `display`).
+//! * [`ToolError`] — what a tool returns as `Err`: `?` turns any `Display` error into the
+//!   error view. With the `rmcp` feature, a `#[tool]` fn returns [`ToolResult`] or
+//!   `Result<ToolResult, ToolError>` as it is.
 //!
 //! ```
 //! use prefab::display::{DisplayOptions, display_with};
@@ -19,12 +22,16 @@
 //! );
 //! ```
 
+mod error;
 mod notice;
 mod options;
 mod result;
+#[cfg(feature = "rmcp")]
+mod rmcp;
 mod show;
 mod update;
 
+pub use error::ToolError;
 pub use notice::{Notice, display_error, display_success};
 pub use options::DisplayOptions;
 pub use result::{Content, ToolResult};

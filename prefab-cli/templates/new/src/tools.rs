@@ -1,8 +1,8 @@
 //! The tools: a table, a chart and a form. Each answers with a view and a text for the model.
 use prefab::auto::{ChartKind, auto_chart, auto_table};
-use prefab::display::{DisplayOptions, ToolResult, display_error, display_with};
-use prefab_mcp::{FormInput, call_tool_result, form_schema, ui_tool_meta};
-use rmcp::model::{CallToolResponse, CallToolResult};
+use prefab::display::{DisplayOptions, ToolError, ToolResult, display_with};
+use prefab_mcp::{FormInput, form_schema, ui_tool_meta};
+use rmcp::model::CallToolResponse;
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -50,19 +50,17 @@ pub struct Server {
 #[tool_router]
 impl Server {
     #[tool(description = "Show the orders as a table", meta = ui_tool_meta())]
-    async fn show_orders(&self) -> CallToolResult {
-        call_tool_result(self.table())
+    async fn show_orders(&self) -> Result<ToolResult, ToolError> {
+        self.table()
     }
 
     #[tool(description = "Chart the total of each order", meta = ui_tool_meta())]
-    async fn order_chart(&self) -> CallToolResult {
+    async fn order_chart(&self) -> Result<ToolResult, ToolError> {
         let rows: Vec<_> = (self.orders().iter())
             .map(|o| serde_json::json!({"customer": o.customer, "total": o.total}))
             .collect();
-        call_tool_result(match auto_chart(&rows, Some(ChartKind::Bar)) {
-            Ok(chart) => display_with(chart, &DisplayOptions::new().title("Order totals")),
-            Err(e) => display_error(format!("cannot chart the orders: {e}")),
-        })
+        let chart = auto_chart(&rows, Some(ChartKind::Bar))?; // an error: the error view
+        Ok(display_with(chart, &DisplayOptions::new().title("Order totals")))
     }
 
     #[tool(
@@ -70,13 +68,13 @@ impl Server {
         meta = ui_tool_meta(),
         input_schema = form_schema::<NewOrder>()
     )]
-    async fn add_order(&self, form: FormInput<NewOrder>) -> CallToolResponse {
+    async fn add_order(&self, form: FormInput<NewOrder>) -> Result<CallToolResponse, ToolError> {
         let new = match form.title("Add an order").parse() {
             Ok(new) => new,
-            Err(form) => return form,
+            Err(form) => return Ok(form),
         };
         self.add(&new.customer, &new.email, new.item, new.quantity);
-        call_tool_result(self.table()).into()
+        Ok(self.table()?.into())
     }
 }
 
@@ -103,13 +101,10 @@ impl Server {
         self.orders.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn table(&self) -> ToolResult {
+    fn table(&self) -> Result<ToolResult, ToolError> {
         let orders = self.orders().clone();
         let title = format!("{} orders", orders.len());
-        match auto_table(&orders) {
-            Ok(table) => display_with(table, &DisplayOptions::new().title(title)),
-            Err(e) => display_error(format!("cannot show the orders: {e}")),
-        }
+        Ok(display_with(auto_table(&orders)?, &DisplayOptions::new().title(title)))
     }
 }
 
