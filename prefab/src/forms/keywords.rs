@@ -3,7 +3,7 @@
 //! is an annotation (ignored), or is refused with a [`SchemaError`]: a form never shows a
 //! field whose schema says more than the form checks.
 use super::field::{FieldKind, FormField};
-use super::schema::SchemaError;
+use super::schema_error::SchemaError;
 use serde_json::{Map, Value};
 
 /// Keywords that only describe a value: ignored (as `x-…` extensions are).

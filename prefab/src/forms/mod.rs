@@ -36,6 +36,7 @@ mod mrtr;
 mod prefill;
 mod render;
 mod schema;
+mod schema_error;
 mod submission;
 
 pub use coerce::{FieldError, FormErrors, check_fields};
@@ -45,7 +46,8 @@ pub use elicit::{
 pub use field::{ChoiceOption, FieldKind, FormField};
 pub use mrtr::{INPUT_REQUIRED, InputRequired, missing_fields, parse_input_response};
 pub use render::submit_arguments;
-pub use schema::{LONG_TEXT, MULTILINE_KEY, SchemaError, fields_from_json_schema};
+pub use schema::{LONG_TEXT, MULTILINE_KEY, fields_from_json_schema};
+pub use schema_error::SchemaError;
 pub use submission::{FormSubmission, parse_with_fields};
 
 use crate::Form;

@@ -2,38 +2,8 @@
 //! from elsewhere (an MCP tool's `inputSchema`).
 use super::field::{ChoiceOption, FieldKind, FormField};
 use super::keywords;
+use super::schema_error::SchemaError;
 use serde_json::{Map, Value};
-
-/// A schema the form builder cannot turn into fields.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SchemaError {
-    /// JSON Pointer of the offending schema (`/properties/address/properties/zip`).
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl std::fmt::Display for SchemaError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "schema at {}: {}", self.path, self.message)
-    }
-}
-
-impl std::error::Error for SchemaError {}
-
-impl SchemaError {
-    /// The error at JSON Pointer `path` (the root when empty).
-    pub(super) fn at(path: &str, message: impl Into<String>) -> Self {
-        Self {
-            path: if path.is_empty() {
-                "/".into()
-            } else {
-                path.into()
-            },
-            message: message.into(),
-        }
-    }
-}
 
 /// Nesting limit for `$ref` chains and nested objects.
 const MAX_DEPTH: usize = 32;
