@@ -20,6 +20,8 @@ mod jsonrpc;
 mod layers;
 #[cfg(feature = "http")]
 mod origin;
+#[cfg(feature = "http")]
+mod peer;
 #[cfg(any(feature = "http", feature = "stdio"))]
 mod rpc_error;
 #[cfg(feature = "http")]

@@ -3,6 +3,7 @@
 //! stops reading its answers, [`Stalling`]), a cap on open connections and a smaller one per
 //! peer address (an IPv6 peer counted by its /64). `axum::serve` has none of these.
 use super::http::HttpConfig;
+use super::peer::peer_key;
 use super::stall::Stalling;
 use axum::extract::ConnectInfo;
 use hyper::Request;
@@ -14,7 +15,7 @@ use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -156,19 +157,6 @@ impl Drop for Slot {
                 open.remove(&self.ip);
             }
         }
-    }
-}
-
-/// The address a peer's share is counted under: an IPv4 address (an IPv4-mapped IPv6 one
-/// too) as it is, an IPv6 address by its /64 prefix, since one subscriber usually gets a
-/// whole /64 and could otherwise open connections from as many addresses as it likes.
-pub(super) fn peer_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
-        },
-        v4 => v4,
     }
 }
 

@@ -275,7 +275,7 @@ fn quota_of(request: &Request, caller: Option<&String>) -> Option<String> {
         return Some(caller.clone());
     }
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>()?;
-    Some(format!("peer:{}", super::serve::peer_key(peer.0.ip())))
+    Some(format!("peer:{}", super::peer::peer_key(peer.0.ip())))
 }
 
 /// Refuses a session id opened by another caller as if it did not exist (404, the answer
