@@ -61,9 +61,16 @@ export async function startInspector(node, mcp) {
 /** Opens the Inspector, connects to its one server and shows the Apps tab. */
 export async function connect(page, url) {
   await page.goto(url);
-  // Mantine's switch: its track covers the input, so the input is checked directly.
-  await page.getByRole("switch", { name: /Connect or disconnect/ }).check({ force: true });
-  await page.getByText("Connected", { exact: true }).waitFor({ timeout: TIMEOUT });
+  // Mantine's switch: its track covers the input, so the input is clicked directly. A click
+  // before the page has hydrated changes nothing (seen once in CI), so it is clicked again,
+  // only while it is off, until the Inspector says it is connected.
+  const toggle = page.getByRole("switch", { name: /Connect or disconnect/ });
+  const connected = page.getByText("Connected", { exact: true });
+  await until("the Inspector connected", async () => {
+    if (await connected.isVisible()) return true;
+    if (!(await toggle.isChecked())) await toggle.click({ force: true, timeout: 2000 });
+    return false;
+  });
   await page.getByRole("button", { name: "Apps", exact: true }).or(page.getByText("Apps", { exact: true })).first().click();
   await page.getByText(/MCP Apps \(\d+\)/).waitFor({ timeout: TIMEOUT });
 }
