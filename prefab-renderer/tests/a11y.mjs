@@ -43,6 +43,9 @@ await withHost(async (host) => {
           const problems = [];
           try {
             await renderIn(page, files.url({ ...doc.envelope, mode }));
+            // The theme under test is the one drawn (else "dark" would check the light page).
+            const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+            if (dark !== (mode === "dark")) problems.push(`drawn ${dark ? "dark" : "light"}, not ${mode}`);
             for (const v of severe(await axe(page, RULES_OFF))) {
               problems.push(`${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);
               byRule.set(v.id, (byRule.get(v.id) ?? 0) + v.nodes.length);
