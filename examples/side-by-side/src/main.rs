@@ -25,13 +25,7 @@ struct Expense {
     amount: f64,
 }
 
-const EXAMPLES: [(&str, Category, f64); 3] = [
-    ("Train to Lyon", Category::Travel, 84.0),
-    ("Team lunch", Category::Meals, 126.5),
-    ("Monitor", Category::Office, 219.0),
-];
-
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Expenses(Arc<Mutex<Vec<Expense>>>);
 
 #[tool_router(server_handler)]
@@ -43,9 +37,8 @@ impl Expenses {
 
     #[tool(description = "Chart the spending per category", meta = ui_tool_meta())]
     async fn spending_chart(&self) -> Result<ToolResult, ToolError> {
-        let totals: Vec<_> = [Category::Travel, Category::Meals, Category::Office]
-            .map(|category| json!({"category": category, "amount": self.total(Some(category))}))
-            .into();
+        let totals = [Category::Travel, Category::Meals, Category::Office]
+            .map(|category| json!({"category": category, "amount": self.total(Some(category))}));
         Ok(display(auto_chart(&totals, Some(ChartKind::Bar))?))
     }
 
@@ -88,24 +81,19 @@ impl Expenses {
     }
 
     fn total(&self, category: Option<Category>) -> f64 {
-        let items = self.items();
-        let matching = items
-            .iter()
-            .filter(|e| category.is_none_or(|c| e.category == c));
-        matching.map(|e| e.amount).sum()
+        let matches = |e: &&Expense| category.is_none_or(|c| e.category == c);
+        self.items().iter().filter(matches).map(|e| e.amount).sum()
     }
 }
 
 #[tokio::main]
-async fn main() -> Result<(), prefab_mcp::transport::TransportError> {
-    let expenses = Expenses::default();
-    for (description, category, amount) in EXAMPLES {
-        let description = description.to_owned();
-        expenses.items().push(Expense {
-            description,
-            category,
-            amount,
-        });
-    }
-    prefab_mcp::transport::serve_stdio(Viewer::new().attach(expenses)).await
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let examples = json!([
+        {"description": "Train to Lyon", "category": "Travel", "amount": 84.0},
+        {"description": "Team lunch", "category": "Meals", "amount": 126.5},
+        {"description": "Monitor", "category": "Office", "amount": 219.0},
+    ]);
+    let expenses = Expenses(Arc::new(Mutex::new(serde_json::from_value(examples)?)));
+    prefab_mcp::transport::serve_stdio(Viewer::new().attach(expenses)).await?;
+    Ok(())
 }

@@ -7,9 +7,10 @@
 //! the tool's description, as `description = "…"` is in Rust.
 use std::path::Path;
 
-/// How many times the FastMCP app's lines the prefab-rs app may have. The goal (issue 37) is
-/// 1.2; the README says what is left. Lower it as the API gets there, never raise it.
-const LIMIT: f64 = 1.31;
+/// How many times the FastMCP app's lines the prefab-rs app may have: the counted ratio,
+/// rounded up. Issue 37's goal of 1.2 is reached; lower it as the API gets shorter, never
+/// raise it.
+const LIMIT: f64 = 1.16;
 
 /// Non-blank lines of `source` that do not start with `comment`.
 fn count(source: &str, comment: &str) -> usize {
@@ -60,7 +61,7 @@ fn the_readme_reports_the_counted_lines_and_ours_stay_within_the_limit() {
     assert_eq!(readme_ratio, format!("{ratio:.2}×"), "the README's ratio");
     assert!(
         ratio <= LIMIT,
-        "prefab-rs {ours} lines, FastMCP {theirs}: {ratio:.2}× (limit {LIMIT}×, goal 1.2×)"
+        "prefab-rs {ours} lines, FastMCP {theirs}: {ratio:.2}× (limit {LIMIT}×)"
     );
 }
 
