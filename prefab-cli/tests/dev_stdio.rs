@@ -257,6 +257,41 @@ fn only_the_dev_hosts_own_origin_is_answered_and_the_status_hides_the_arguments(
     assert!(head.contains(" 200 "), "{head}");
 }
 
+/// A page's long poll: `prefab/dev/status` with the `status` it knows, sent on a connection
+/// of its own (the answer comes when the status moves on).
+fn waiting_for_status(addr: &str, status: &Value) -> std::net::TcpStream {
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "prefab/dev/status",
+        "params": {"generation": status["generation"], "running": status["running"]}})
+    .to_string();
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    stream
+}
+
+/// Issue 37: a reloaded page closes the connection of its waiting status request. The
+/// handler ends with it; rmcp no longer waits for it in vain and warns "timed out draining
+/// in-flight responses" (its wait for a cancelled request's handler is 2 s).
+#[test]
+fn a_page_that_goes_away_ends_its_status_wait() {
+    let hello = hello().to_str().unwrap();
+    let dev = dev("page-gone", &["--", hello, "stdio"]);
+    let status = connected(&dev.addr);
+    let stream = waiting_for_status(&dev.addr, &status);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    drop(stream);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    result(&dev.addr, "prefab/dev/status", json!({}));
+    let log = dev.process.log();
+    assert!(!log.contains("timed out draining"), "{log}");
+}
+
 #[test]
 fn ctrl_c_answers_open_pages_and_stops_the_server() {
     let hello = hello().to_str().unwrap();
@@ -266,19 +301,7 @@ fn ctrl_c_answers_open_pages_and_stops_the_server() {
     assert_eq!(server.len(), 1, "{server:?}");
     // A page waiting for the status to change: its request is sent before the interrupt,
     // and a request sent after it is answered (the connections are accepted in order).
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "prefab/dev/status",
-        "params": {"generation": status["generation"], "running": true}})
-    .to_string();
-    let mut stream = std::net::TcpStream::connect(&dev.addr).unwrap();
-    write!(
-        stream,
-        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
-        dev.addr,
-        body.len()
-    )
-    .unwrap();
+    let mut stream = waiting_for_status(&dev.addr, &status);
     let waiting = std::thread::spawn(move || {
         let mut response = String::new();
         stream.read_to_string(&mut response).map(|_| response)

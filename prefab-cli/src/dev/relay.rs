@@ -52,15 +52,22 @@ impl Relay {
         })
     }
 
-    /// `prefab/dev/status`: now, or once it differs from the `{generation, running}` given.
-    async fn status(&self, params: Option<&Value>) -> Value {
+    /// `prefab/dev/status`: now, or once it differs from the `{generation, running}` given,
+    /// or once `cancelled` resolves: the request's cancellation, which rmcp fires when the
+    /// page goes away (a reload closes the connection of its waiting request). rmcp then
+    /// waits for the handler to return before it closes the request's transport, and warns
+    /// "timed out draining in-flight responses" after 2 s if it does not.
+    async fn status(&self, params: Option<&Value>, cancelled: impl Future<Output = ()>) -> Value {
         let known = params
             .and_then(|p| Some((p.get("generation")?.as_u64()?, p.get("running")?.as_bool()?)));
         if let Some((generation, running)) = known {
             let mut watch = self.upstream.watch();
             let changed = watch
                 .wait_for(|s| s.generation != generation || s.running != running || s.stopping);
-            let _ = tokio::time::timeout(STATUS_WAIT, changed).await;
+            tokio::select! {
+                _ = tokio::time::timeout(STATUS_WAIT, changed) => {}
+                () = cancelled => {}
+            }
         }
         self.status_json(&self.upstream.status())
     }
@@ -227,10 +234,13 @@ impl ServerHandler for Relay {
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        _: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
         match request.method.as_str() {
-            STATUS_METHOD => Ok(CustomResult(self.status(request.params.as_ref()).await)),
+            STATUS_METHOD => {
+                let status = self.status(request.params.as_ref(), context.ct.cancelled());
+                Ok(CustomResult(status.await))
+            }
             RESTART_METHOD => {
                 self.upstream.restart();
                 Ok(CustomResult(self.status_json(&self.upstream.status())))
