@@ -112,6 +112,32 @@ fn line_points_reach_the_plot_edges_and_are_hollow() {
 }
 
 #[wasm_bindgen_test]
+fn bubbles_are_sized_from_zero_as_prefab_uis() {
+    // prefab-ui's ZAxis: domain 0 to the largest value, 40 to 400 px² of area (measured in
+    // its renderer: ages 25, 30, 45, 47 give 17.2, 18.5, 22.1, 22.6 px bubbles). Before,
+    // the domain began at the smallest value, whose bubble shrank to 40 px² (7.1 px).
+    let m = mount(
+        "{}",
+        r#"{"type":"ScatterChart","xAxis":"h","yAxis":"w","zAxis":"age",
+            "series":[{"dataKey":"g","label":"Group 1"}],
+            "data":[{"h":170,"w":65,"age":25},{"h":180,"w":80,"age":30},
+                    {"h":160,"w":55,"age":45},{"h":175,"w":70,"age":47}]}"#,
+    );
+    let diameters: Vec<f64> = all(&m.root, ".pf-chart-dot")
+        .iter()
+        .map(|d| 2.0 * attr(d, "r").parse::<f64>().unwrap())
+        .collect();
+    let theirs = [17.17, 18.53, 22.13, 22.57];
+    assert_eq!(diameters.len(), theirs.len());
+    for (ours, theirs) in diameters.iter().zip(theirs) {
+        assert!(
+            (ours - theirs).abs() < 0.25,
+            "{diameters:?} against {theirs}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
 fn a_templated_value_is_shown_and_followed() {
     let m = mount(
         r#"{"level":40,"picked":"2026-03-14"}"#,
@@ -265,6 +291,64 @@ fn a_range_shows_solid_ends_and_a_band_between() {
         .map(|d| d.has_attribute("data-range-middle"))
         .collect();
     assert_eq!(band, [false, true, true, false]);
+}
+
+#[wasm_bindgen_test]
+fn a_range_calendar_shows_two_months_with_the_arrows_outside() {
+    // prefab-ui's range Calendar shows two months (`numberOfMonths={2}`): ours showed one.
+    let m = mount(
+        r#"{"trip":"{\"from\":\"2026-03-30T12:00:00.000Z\",\"to\":\"2026-04-02T12:00:00.000Z\"}"}"#,
+        r#"{"type":"Calendar","name":"trip","mode":"range"}"#,
+    );
+    let captions: Vec<String> = all(&m.root, ".pf-calendar-caption-label")
+        .iter()
+        .map(|c| c.text_content().unwrap())
+        .collect();
+    assert_eq!(captions, ["March 2026", "April 2026"]);
+    // Previous at the first month's left, next at the last one's right; empty boxes in
+    // their place on the inner sides keep the captions centred.
+    let arrows: Vec<String> = all(&m.root, ".pf-calendar-nav")
+        .iter()
+        .map(|b| {
+            [b.tag_name(), attr(b, "aria-label")]
+                .join(" ")
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        arrows,
+        ["BUTTON Previous month", "SPAN", "SPAN", "BUTTON Next month"]
+    );
+    // The range runs across both grids; each day is pressed once in its own month.
+    let pressed: Vec<String> = all(&m.root, "[aria-pressed=true]:not([data-outside])")
+        .iter()
+        .map(|d| d.text_content().unwrap())
+        .collect();
+    assert_eq!(pressed, ["30", "31", "1", "2"]);
+    // One Tab stop; arrows walk past the second month, which then comes in as the last one.
+    let stops = all(&m.root, "[tabindex=\"0\"]");
+    assert_eq!(stops.len(), 1);
+    assert_eq!(attr(&stops[0], "aria-label"), "March 30, 2026");
+    let press = js_sys::Function::new_with_args(
+        "el",
+        "el.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}))",
+    );
+    let apr_30 = m.el("[aria-label=\"April 30, 2026\"]:not([data-outside])");
+    press.call1(&wasm_bindgen::JsValue::NULL, &apr_30).unwrap();
+    let captions: Vec<String> = all(&m.root, ".pf-calendar-caption-label")
+        .iter()
+        .map(|c| c.text_content().unwrap())
+        .collect();
+    assert_eq!(captions, ["April 2026", "May 2026"]);
+    let focused = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element()
+        .unwrap();
+    assert_eq!(attr(&focused, "aria-label"), "May 7, 2026");
+    assert!(!focused.has_attribute("data-outside"));
 }
 
 #[wasm_bindgen_test]

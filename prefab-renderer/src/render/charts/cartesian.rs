@@ -412,7 +412,10 @@ pub fn scatter(c: &mut Canvas, props: &Value) {
     let grid = flag(props, "showGrid", true);
     let ys = axes::value_axis(c, plot, range(&yk), true, grid, true);
     let xs = axes::value_axis(c, plot, range(&xk), false, grid, true);
+    // prefab-ui's ZAxis: domain `[0, auto]` (0 to the largest value, unrounded; a negative
+    // value lowers it), range 40 to 400 px² of dot area.
     let (zlo, zhi) = range(&zk);
+    let zlo = zlo.min(0.0);
     for (key, label, color) in &series {
         c.legend.push((color.clone(), label.clone()));
         let own = rows
@@ -424,7 +427,6 @@ pub fn scatter(c: &mut Canvas, props: &Value) {
                 (color.clone(), xk.clone(), c.value(number(row, &xk))),
                 (color.clone(), yk.clone(), c.value(number(row, &yk))),
             ];
-            // Dot area from 40 to 400 px² over the z range (Recharts' ZAxis default).
             let area = if zk.is_empty() {
                 64.0
             } else {

@@ -81,11 +81,19 @@ fn today() -> i64 {
 struct Cal {
     state: Bound,
     mode: String,
-    /// Day number of the first of the shown month.
+    /// Day number of the first of the first shown month.
     month: Cell<i64>,
-    caption: Element,
-    body: Element,
+    root: Element,
+    /// Each shown month's caption and grid body.
+    months: Vec<(Element, Element)>,
     on_pick: Option<Rc<dyn Fn()>>,
+}
+
+/// The first of the month `k` months after the one of `first` (`k` in -1..=1: the
+/// neighbouring year is carried by `days_from_civil` for month 0 / 13).
+fn month_after(first: i64, k: i64) -> i64 {
+    let (y, m, _) = civil_from_days(first);
+    days_from_civil(y, m + k, 1)
 }
 
 /// `Calendar`: `value`, `mode`, `onChange` (`$event` = the new selection).
@@ -113,15 +121,23 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
             "pf-calendar pf-card"
         },
     );
-    let caption = header(&el);
-    let body = grid(&el);
     let mode = prop(node, "mode").as_str().unwrap_or("single").to_string();
+    // A range shows two months side by side, as prefab-ui's (one above the other in a view
+    // narrower than 48rem); each month's header keeps the arrow on its outer side.
+    let count = if mode == "range" { 2 } else { 1 };
+    let months = (0..count)
+        .map(|k| {
+            let month = dom::element_with_class("div", "pf-calendar-month");
+            dom::append(&el, &month);
+            (header(&month, (k == 0, k == count - 1)), grid(&month))
+        })
+        .collect();
     let cal = Rc::new(Cal {
         state,
         mode,
         month: Cell::new(0),
-        caption,
-        body,
+        root: el.clone(),
+        months,
         on_pick,
     });
     let first = dates_in(&crate::template::display(&cal.state.peek()))
@@ -148,11 +164,15 @@ fn calendar(cx: &Cx, node: &Value, shared: Option<(Bound, Rc<dyn Fn()>)>) -> Res
 }
 
 /// The header (previous month, the month's caption, next month), appended to `el`; returns
-/// the caption.
-fn header(el: &Element) -> Element {
+/// the caption. `arrows` (previous, next): where one is left out, an empty box of its size
+/// keeps the caption centred.
+fn header(el: &Element, arrows: (bool, bool)) -> Element {
     let header = dom::element_with_class("div", "pf-calendar-header");
     // As prefab-ui's calendar: chevron icons (the button's label names it).
-    let nav = |label: &str, chevron: &str, delta: &str| {
+    let nav = |label: &str, chevron: &str, delta: &str, shown: bool| {
+        if !shown {
+            return dom::element_with_class("span", "pf-calendar-nav");
+        }
         let b = dom::element_with_class("button", "pf-calendar-nav");
         dom::set_attr(&b, "type", "button");
         dom::set_attr(&b, "aria-label", label);
@@ -163,9 +183,9 @@ fn header(el: &Element) -> Element {
     let caption = dom::element_with_class("div", "pf-calendar-caption-label");
     dom::set_attr(&caption, "aria-live", "polite");
     for part in [
-        nav("Previous month", "chevron-left", "-1"),
+        nav("Previous month", "chevron-left", "-1", arrows.0),
         caption.clone(),
-        nav("Next month", "chevron-right", "1"),
+        nav("Next month", "chevron-right", "1", arrows.1),
     ] {
         dom::append(&header, &part);
     }
@@ -200,15 +220,33 @@ fn number_attr(event: &web_sys::Event, attr: &str) -> Option<i64> {
     n.is_finite().then_some(n as i64)
 }
 
+/// One day of the grid: a toggle button (`aria-selected` is not allowed on a button), muted
+/// when `outside` its month (the neighbouring months' days fill the weeks, as in prefab-ui);
+/// a range's days between its ends (`inside`) are a light band, its ends solid.
+fn day_button(day: i64, outside: bool, on: bool, inside: bool, today: i64, stop: bool) -> Element {
+    let b = dom::element_with_class("button", "pf-calendar-day");
+    dom::toggle_attr(&b, "data-outside", outside);
+    dom::set_attr(&b, "type", "button");
+    dom::set_attr(&b, "data-day", &day.to_string());
+    dom::set_attr(&b, "aria-label", &long_date(day));
+    dom::set_attr(&b, "aria-pressed", aria_bool(on));
+    dom::toggle_attr(&b, "data-range-middle", inside);
+    if day == today {
+        dom::set_attr(&b, "aria-current", "date");
+    }
+    dom::set_attr(&b, "tabindex", if stop { "0" } else { "-1" });
+    let (_, _, d) = civil_from_days(day);
+    b.set_text_content(Some(&d.to_string()));
+    b
+}
+
 impl Cal {
     /// A click on a day picks it; on a month button, shows the neighbouring month.
     fn click(&self, event: &web_sys::Event) {
         if let Some(day) = number_attr(event, "data-day") {
             self.pick(day);
         } else if let Some(delta) = number_attr(event, "data-delta") {
-            let (y, m, _) = civil_from_days(self.month.get());
-            // `days_from_civil` carries month 0 / 13 into the neighbouring year.
-            self.show_month(days_from_civil(y, m + delta, 1));
+            self.show_month(month_after(self.month.get(), delta));
         }
     }
 
@@ -228,7 +266,15 @@ impl Cal {
             _ => return,
         };
         event.prevent_default();
-        self.show_month(next);
+        // A day outside the shown months brings its month in at the side it comes from.
+        let (first, shown) = (self.month.get(), self.months.len() as i64);
+        if !(first..month_after(first, shown)).contains(&next) {
+            self.show_month(if next < first {
+                next
+            } else {
+                month_after(next, 1 - shown)
+            });
+        }
         self.focus_day(next);
     }
 
@@ -248,71 +294,57 @@ impl Cal {
 
     fn draw(&self) {
         let first = self.month.get();
-        let (y, m, _) = civil_from_days(first);
-        let next_month = if m == 12 {
-            days_from_civil(y + 1, 1, 1)
-        } else {
-            days_from_civil(y, m + 1, 1)
-        };
-        let month_name = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
-        self.caption.set_text_content(Some(&{
-            let mut caption = [month_name, " "].concat();
-            push_padded(&mut caption, y, 0);
-            caption
-        }));
+        let end = month_after(first, self.months.len() as i64);
         let selected = self.selected();
         let range = (self.mode == "range" && selected.len() == 2)
             .then(|| (selected[0].min(selected[1]), selected[0].max(selected[1])));
         let today = today();
+        // The one day reached by Tab: the first selected one shown, else today, else the 1st.
         let stop = selected
             .iter()
             .copied()
-            .find(|d| (first..next_month).contains(d))
-            .unwrap_or(if (first..next_month).contains(&today) {
+            .find(|d| (first..end).contains(d))
+            .unwrap_or(if (first..end).contains(&today) {
                 today
             } else {
                 first
             });
-        dom::clear(&self.body);
-        let start = first - (first + 4).rem_euclid(7);
-        let mut day = start;
-        while day < next_month {
-            // Whole weeks: the last one ends on a Saturday.
-            let row = dom::element("tr");
-            for _ in 0..7 {
-                let cell = dom::element("td");
-                // The neighbouring months' days fill the weeks (muted), as in prefab-ui.
-                let b = dom::element_with_class("button", "pf-calendar-day");
-                dom::toggle_attr(&b, "data-outside", !(first..next_month).contains(&day));
-                dom::set_attr(&b, "type", "button");
-                dom::set_attr(&b, "data-day", &day.to_string());
-                dom::set_attr(&b, "aria-label", &long_date(day));
-                let on = selected.contains(&day)
-                    || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
-                // A day is a toggle button (`aria-selected` is not allowed on a button).
-                dom::set_attr(&b, "aria-pressed", aria_bool(on));
-                // A range's days between its ends are a light band, its ends solid.
-                let inside = range.is_some_and(|(lo, hi)| lo < day && day < hi);
-                dom::toggle_attr(&b, "data-range-middle", inside);
-                if day == today {
-                    dom::set_attr(&b, "aria-current", "date");
+        let mut month = first;
+        for (caption, body) in &self.months {
+            let next = month_after(month, 1);
+            let (y, m, _) = civil_from_days(month);
+            let month_name = MONTHS.get((m - 1) as usize).copied().unwrap_or_default();
+            let mut text = [month_name, " "].concat();
+            push_padded(&mut text, y, 0);
+            caption.set_text_content(Some(&text));
+            dom::clear(body);
+            let mut day = month - (month + 4).rem_euclid(7);
+            while day < next {
+                // Whole weeks: the last one ends on a Saturday.
+                let row = dom::element("tr");
+                for _ in 0..7 {
+                    let outside = !(month..next).contains(&day);
+                    let on = selected.contains(&day)
+                        || range.is_some_and(|(lo, hi)| (lo..=hi).contains(&day));
+                    let inside = range.is_some_and(|(lo, hi)| lo < day && day < hi);
+                    let b = day_button(day, outside, on, inside, today, !outside && day == stop);
+                    let cell = dom::element("td");
+                    dom::append(&cell, &b);
+                    dom::append(&row, &cell);
+                    day += 1;
                 }
-                dom::set_attr(&b, "tabindex", if day == stop { "0" } else { "-1" });
-                let (_, _, d) = civil_from_days(day);
-                b.set_text_content(Some(&d.to_string()));
-                dom::append(&cell, &b);
-                dom::append(&row, &cell);
-                day += 1;
+                dom::append(body, &row);
             }
-            dom::append(&self.body, &row);
+            month = next;
         }
     }
 
     fn focus_day(&self, day: i64) {
+        // The day in its own month, not the muted copy filling a neighbour's week.
         let mut selector = String::from("[data-day=\"");
         push_padded(&mut selector, day, 0);
-        selector.push_str("\"]");
-        if let Ok(Some(b)) = self.body.query_selector(&selector)
+        selector.push_str("\"]:not([data-outside])");
+        if let Ok(Some(b)) = self.root.query_selector(&selector)
             && let Some(html) = b.dyn_ref::<HtmlElement>()
         {
             dom::report(html.focus());
