@@ -352,6 +352,29 @@ fn a_range_calendar_shows_two_months_with_the_arrows_outside() {
 }
 
 #[wasm_bindgen_test]
+fn a_comboboxs_search_box_is_a_named_combobox() {
+    // prefab-ui's (cmdk) search input: role combobox, "Search..." by default. Ours was an
+    // unnamed textbox with no placeholder unless the document gave `searchPlaceholder`.
+    let plain = mount(
+        "{}",
+        r#"{"type":"Combobox","name":"c","children":[{"type":"ComboboxOption","value":"a","label":"A"}]}"#,
+    );
+    let search = plain.el(".pf-command-input");
+    assert_eq!(attr(&search, "role"), "combobox");
+    assert_eq!(attr(&search, "aria-expanded"), "true");
+    assert_eq!(attr(&search, "placeholder"), "Search...");
+    assert_eq!(attr(&search, "aria-label"), "Search...");
+    let named = mount(
+        "{}",
+        r#"{"type":"Combobox","name":"c","searchPlaceholder":"Find a country",
+            "children":[{"type":"ComboboxOption","value":"a","label":"A"}]}"#,
+    );
+    let search = named.el(".pf-command-input");
+    assert_eq!(attr(&search, "placeholder"), "Find a country");
+    assert_eq!(attr(&search, "aria-label"), "Find a country");
+}
+
+#[wasm_bindgen_test]
 fn a_sliders_indicator_class_follows_its_template() {
     let m = mount(
         r#"{"tone":"bg-green-500"}"#,

@@ -23,7 +23,8 @@
 //
 // Prints every disagreement, the figures per family and mode, the views below a threshold,
 // then `visual: N passed, N failed` over the held modes (each mode and engine: texts ≥ 98 %,
-// controls ≥ 97 %, no chart mark missing; the open states are reported, not held). It fails
+// controls ≥ 97 %, no chart mark missing; the open states are a mode of their own, and one
+// whose action changed nothing on the page counts as failed). It fails
 // when a held mode is below those, unless `--report-only`.
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createHash } from "node:crypto";

@@ -90,7 +90,7 @@ fn renderer() -> Result<(), String> {
     a2ui_lit(&pages)?;
     // Visual parity with prefab-ui 0.21.1's renderer against its committed figures (texts,
     // controls, chart marks, pixels; about 4 minutes on 2 cores): fails when a mode is below
-    // texts 98 %, controls 97 % or misses a chart mark (the open states are reported).
+    // texts 98 %, controls 97 % or misses a chart mark, the open states included.
     crate::visual::run_suite(&pages, &[])
 }
 

@@ -49,10 +49,16 @@ export async function renderState(page, state, views, open) {
     const target = await state.target(page);
     await (state.act === "hover" ? target.hover({ timeout: 5000 }) : target.click({ timeout: 5000 }));
     // Tooltips and hover cards open after a delay: wait for the change, then for stillness.
-    const changed = await page.waitForFunction(`(${digest})() !== ${JSON.stringify(before)}`, null, { timeout: 3000 }).then(
+    // A function, not a string: a string is evaluated as code, which our pages' policy (no
+    // 'unsafe-eval') refuses at once, so the wait ended before a tooltip had opened. The
+    // predicate is `digest`, written out: it runs in the page.
+    const changed = await page.waitForFunction(([was]) => `${document.body.getElementsByTagName("*").length}|${document.body.innerText}` !== was, [before], { timeout: 3000 }).then(
       () => true,
       () => false,
     );
+    // An action that opened nothing fails the state (else the closed view, measured, would
+    // pass for it).
+    if (!changed) throw new Error(`${state.act} changed nothing on the page`);
     const stable = await waitStable(page);
     return { [STATE_MODE]: { ...(await page.evaluate(measureView, MARKS)), stable, changed } };
   } catch (e) {

@@ -139,13 +139,23 @@ fn trigger(cx: &Cx, node: &Value, combo: bool, id: &str, list_id: &str) -> (Elem
     (trigger, shown)
 }
 
-/// The Combobox's search box, appended to `popup`.
+/// The Combobox's search box, appended to `popup`: a combobox of its own (ARIA 1.2's editable
+/// combobox, as prefab-ui's cmdk input), expanded while shown, named by its placeholder
+/// (`searchPlaceholder`, default `Search...` as prefab-ui's).
 fn search_box(cx: &Cx, node: &Value, popup: &Element, list_id: &str) -> HtmlInputElement {
     let input = dom::element_with_class("input", "pf-command-input pf-input");
-    dom::set_attr(&input, "type", "text");
-    dom::set_attr(&input, "autocomplete", "off");
-    dom::set_attr(&input, "aria-controls", list_id);
-    dom::set_attr(&input, "aria-autocomplete", "list");
+    for (name, value) in [
+        ("type", "text"),
+        ("autocomplete", "off"),
+        ("role", "combobox"),
+        ("aria-expanded", "true"),
+        ("aria-controls", list_id),
+        ("aria-autocomplete", "list"),
+        ("placeholder", "Search..."),
+        ("aria-label", "Search..."),
+    ] {
+        dom::set_attr(&input, name, value);
+    }
     bound::attrs(
         cx,
         &input,
