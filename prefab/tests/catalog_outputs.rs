@@ -25,6 +25,17 @@ struct Signup {
     newsletter: bool,
 }
 
+/// The signup form as a `FormInput` tool shows it again after a submit its checks refused:
+/// the values kept, an error under each bad field.
+fn submitted_with_errors() -> prefab::Node {
+    let submitted =
+        json!({"name": "", "email": "ada@localhost", "age": "forty", "newsletter": true});
+    let spec = prefab::forms::FormSpec::for_type::<Signup>("signup").unwrap();
+    let errors = prefab::forms::check_fields(&spec.fields, &submitted).unwrap_err();
+    assert!(errors.errors.len() >= 2, "{errors:?}");
+    spec.values(submitted).errors(&errors).view().into()
+}
+
 #[test]
 fn auto_renderer_outputs_are_written_for_the_catalogue() {
     let outputs: Vec<(&str, prefab::Node)> = vec![
@@ -37,6 +48,7 @@ fn auto_renderer_outputs_are_written_for_the_catalogue() {
         ("auto_progress", auto_progress(&json!([{"label": "Disk", "value": 40, "max": 50}, {"name": "CPU", "value": 99}])).unwrap().into()),
         ("auto_timeline", auto_timeline(&json!([{"date": "2025-01-02", "title": "Created"}, {"date": "2025-02-03", "title": "Shipped"}])).unwrap().into()),
         ("auto_form", prefab::forms::auto_form::<Signup>("signup").unwrap().into()),
+        ("auto_form_errors", submitted_with_errors()),
     ];
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/catalog");
     std::fs::create_dir_all(&dir).unwrap();
