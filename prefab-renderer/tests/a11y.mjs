@@ -26,7 +26,7 @@ const EXEMPT = new Set(["Checkbox", "Combobox", "ComboboxOption", "Input", "Radi
 const RULES_OFF = { rules: { "landmark-one-main": { enabled: false }, "page-has-heading-one": { enabled: false }, region: { enabled: false } } };
 
 // Controls of each kind in a `Field` with a `Label` without `forId`, a description, an error;
-// the last error appears later (an `If` on state, switched by the button).
+// the last error appears later (a `Condition` on state, switched by the button).
 const field = (label, control, ...rest) => ({ type: "Field", children: [{ type: "Label", text: label }, control, ...rest] });
 const FIELDS = {
   $prefab: { version: "0.3" },
@@ -37,7 +37,7 @@ const FIELDS = {
     field("Volume", { type: "Slider", name: "volume" }, { type: "FieldDescription", content: "0 to 100" }),
     field("Email", { type: "Input", name: "email" }, { type: "FieldDescription", content: "Work address" }, { type: "FieldError", content: "Enter an email" }),
     field("Notify", { type: "Switch", name: "notify" }),
-    field("Bio", { type: "Textarea", id: "late-bio", name: "bio" }, { type: "If", condition: "{{ late }}", children: [{ type: "FieldError", id: "late-error", content: "Too short" }] }),
+    field("Bio", { type: "Textarea", id: "late-bio", name: "bio" }, { type: "Condition", cases: [{ when: "{{ late }}", children: [{ type: "FieldError", id: "late-error", content: "Too short" }] }] }),
     { type: "Button", id: "late-button", label: "Check", onClick: { action: "setState", key: "late", value: true } },
   ] },
 };
