@@ -3,8 +3,9 @@
 //! component object renders as that component), `search` (a filter box), `sortable`
 //! columns (stable and type-aware), expandable rows (`_detail`), `paginated`/`pageSize`
 //! with a footer, and `onRowClick` (`$event` and `$item` = the row). Only the current page
-//! is in the DOM, so a 10,000-row table stays quick. One delegated click listener serves
-//! the sort headers, the expand toggles, the rows and the pager.
+//! is in the DOM, so a 10,000-row table stays quick. One delegated click/keydown listener
+//! serves the sort headers, the expand toggles, the rows (focusable when clickable: Enter
+//! and Space click them) and the pager.
 //! Row keys are never rewritten (`first_name` stays `first_name`).
 use super::order;
 
@@ -206,7 +207,12 @@ fn bind(cx: &Cx, node: &Value, wrap: &Element, table: Rc<Table>) {
         });
     }
     let target = table.clone();
-    dom::listen(&cx.owner, wrap, "click", move |event| target.click(&event));
+    dom::listen_many(
+        &cx.owner,
+        wrap,
+        &["click", "keydown"],
+        Box::new(move |event| target.click(&event)),
+    );
     dom::listen(&cx.owner, wrap, "input", move |event| {
         if let Some(input) = event
             .target()
@@ -348,6 +354,7 @@ impl Table {
             dom::set_attr(&tr, "data-row", &i.to_string());
             if !self.on_row_click.is_nullish() {
                 dom::set_attr(&tr, "data-clickable", "");
+                dom::set_attr(&tr, "tabindex", "0");
             }
             if view.selected == Some(i) {
                 dom::set_attr(&tr, "data-state", "selected");
@@ -438,10 +445,18 @@ impl Table {
         }
     }
 
+    /// A click, or Enter/Space on a clickable row (the sort, expand and page buttons
+    /// are buttons: the browser turns their keys into clicks).
     fn click(&self, event: &web_sys::Event) {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
+        if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+            if !matches!(key.key().as_str(), "Enter" | " ") || !target.has_attribute("data-row") {
+                return;
+            }
+            key.prevent_default();
+        }
         let acted = target.closest("[data-act]").ok().flatten();
         let row = target
             .closest("tr[data-row]")
@@ -487,6 +502,13 @@ impl Table {
                 let item = view.rows.get(i).cloned().unwrap_or_default();
                 drop(view);
                 self.render();
+                // The row drawn again keeps the focus.
+                let mut row = String::from("tr[data-row=\"");
+                row.push_str(&i.to_string());
+                row.push_str("\"]");
+                if let Ok(Some(tr)) = self.body.query_selector(&row) {
+                    crate::render::widget::focus(&tr);
+                }
                 if fire {
                     let frame = Frame::push(
                         &self.cx.frame,

@@ -4,7 +4,8 @@
 //! calendar day in every time zone); multiple/range selections are JSON-encoded strings
 //! (`["…","…"]`, `{"from":"…","to":"…"}`), as on the wire. Any `YYYY-MM-DD` found in the
 //! state string counts as selected. Keys: arrows move by a day/week (across months),
-//! Home/End to the week's ends, Enter/Space pick (the days are buttons).
+//! Home/End to the week's ends, PageUp/PageDown by a month (Shift: a year), Enter/Space
+//! pick (the days are buttons).
 use super::bound::{self, Bound, aria_bool};
 use crate::cx::Cx;
 use crate::dom;
@@ -250,19 +251,33 @@ impl Cal {
         }
     }
 
-    /// Arrows move by a day or a week (across months), Home/End to the week's ends.
+    /// Arrows move by a day or a week (across months), Home/End to the week's ends,
+    /// PageUp/PageDown by a month (Shift: a year).
     fn key(&self, event: &web_sys::Event) {
         let Some(day) = number_attr(event, "data-day") else {
             return;
         };
         let weekday = (day + 4).rem_euclid(7);
-        let next = match bound::key(event).as_str() {
+        let key = bound::key(event);
+        let next = match key.as_str() {
             "ArrowLeft" => day - 1,
             "ArrowRight" => day + 1,
             "ArrowUp" => day - 7,
             "ArrowDown" => day + 7,
             "Home" => day - weekday,
             "End" => day + 6 - weekday,
+            // The same day a month (Shift: a year) away, or that month's last day.
+            "PageUp" | "PageDown" => {
+                let (y, m, d) = civil_from_days(day);
+                let k = if key == "PageUp" { -1 } else { 1 };
+                let shift = event.unchecked_ref::<web_sys::KeyboardEvent>().shift_key();
+                let first = if shift {
+                    days_from_civil(y + k, m, 1)
+                } else {
+                    days_from_civil(y, m + k, 1)
+                };
+                first + (d - 1).min(month_after(first, 1) - first - 1)
+            }
             _ => return,
         };
         event.prevent_default();

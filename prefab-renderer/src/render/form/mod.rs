@@ -15,13 +15,15 @@ mod toggle;
 
 use super::Render::With;
 use super::plain::{Plain, Prop, Role, Touch};
+use super::widget::ensure_id;
 use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
 use crate::node::{optional_text, prop};
 use bound::{bind_label, flags};
 use prefab::expr::Value;
-use web_sys::Node;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Node};
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
@@ -99,5 +101,47 @@ fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<N
         bind_label(cx, &el, prop(node, text));
     }
     child_nodes(cx, &el, node, path)?;
+    if matches!(ty, "Field" | "FieldError") {
+        // Once drawn and in place (an error can come later, under an `If`).
+        let part = el.clone();
+        if let Some(w) = web_sys::window() {
+            w.queue_microtask(crate::dom::once(move || link(&part)).unchecked_ref());
+        }
+    }
     Ok(el.into())
+}
+
+/// A `Field`'s control: its first form control.
+const CONTROL: &str = "input:not([type=hidden]),textarea,select,[role=combobox],[role=switch],[role=checkbox],[role=radiogroup],[role=slider]";
+
+/// Links the parts of the `Field` around `part` to its control: the `Label` names it (`for`,
+/// or `aria-labelledby` where the control is no labelable element), each description and
+/// error describes it, and an error with text sets `aria-invalid`.
+fn link(part: &Element) {
+    let Some(field) = part.closest(".pf-field").ok().flatten() else {
+        return;
+    };
+    let Ok(Some(control)) = field.query_selector(CONTROL) else {
+        return;
+    };
+    let mut described = String::new();
+    for el in bound::all(&field, ".pf-label,.pf-field-description,.pf-field-error") {
+        let id = ensure_id(&el);
+        if el.tag_name() != "LABEL" {
+            if el.tag_name() == "DIV" && el.text_content().is_some_and(|t| !t.trim().is_empty()) {
+                dom::set_attr(&control, "aria-invalid", "true");
+            }
+            described.push_str(&id);
+            described.push(' ');
+        } else if !el.has_attribute("for") && !el.contains(Some(&control)) {
+            if matches!(control.tag_name().as_str(), "SPAN" | "DIV") {
+                dom::set_attr(&control, "aria-labelledby", &id);
+            } else {
+                dom::set_attr(&el, "for", &ensure_id(&control));
+            }
+        }
+    }
+    if !described.is_empty() {
+        dom::set_attr(&control, "aria-describedby", described.trim_end());
+    }
 }

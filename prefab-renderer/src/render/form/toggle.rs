@@ -66,11 +66,19 @@ pub fn toggle(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Stri
     }));
     let source = el.clone();
     let writer = state.clone();
+    let checkbox = role == "checkbox";
     crate::dom::listen_many(
         &cx.owner,
         &el,
-        &["click"],
-        Box::new(move |_| {
+        &["click", "keydown"],
+        Box::new(move |event| {
+            if event.type_() == "keydown" {
+                // Space toggles a checkbox; Enter does not (WAI-ARIA; a `<button>` would).
+                if checkbox && bound::key(&event) == "Enter" {
+                    event.prevent_default();
+                }
+                return;
+            }
             if radio && in_group(&source) {
                 return;
             }

@@ -4,7 +4,8 @@
 //! body, rendered once into a layer appended to `<body>` and shown or hidden (`hidden`).
 //! One set of document listeners, installed on first open, serves every overlay through a
 //! stack of the open ones: Escape and outside clicks close the top one (unless a `Dialog`
-//! is not `dismissible`), `Tab` is trapped inside a top `Dialog`, `closeOverlay` closes the
+//! is not `dismissible`), `Tab` is trapped inside a top `Dialog` (and closes a `Popover`
+//! when it leaves the first or last control), `closeOverlay` closes the
 //! top `Dialog`/`Popover`, and scrolling or resizing re-places the floating ones. Focus moves
 //! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
 use crate::cx::Cx;
@@ -458,7 +459,7 @@ fn install() {
     );
 }
 
-/// Escape closes the top overlay; Tab cycles inside a top `Dialog`.
+/// Escape closes the top overlay; Tab cycles inside a top `Dialog`, leaves a `Popover`.
 fn key(event: Event) {
     let Some(top) = stack().pop() else { return };
     let event: &KeyboardEvent = event.unchecked_ref();
@@ -467,23 +468,27 @@ fn key(event: Event) {
             event.prevent_default();
             request(&top, false);
         }
-        "Tab" if top.kind == Kind::Dialog => {
+        "Tab" if matches!(top.kind, Kind::Dialog | Kind::Popover) => {
             let Ok(list) = top.panel.query_selector_all(FOCUSABLE) else {
                 return;
             };
+            let active = dom::document().and_then(|d| d.active_element());
+            let outside = !active.as_ref().is_some_and(|a| top.panel.contains(Some(a)));
             let (Some(first), Some(last)) =
                 (list.get(0), list.get(list.length().saturating_sub(1)))
             else {
-                event.prevent_default();
+                if top.kind == Kind::Dialog {
+                    event.prevent_default();
+                } else if !outside {
+                    leave(&top, event);
+                }
                 return;
             };
-            let active = dom::document().and_then(|d| d.active_element());
             let at = |n: &Node| {
                 active
                     .as_ref()
                     .is_some_and(|a| AsRef::<Node>::as_ref(a) == n)
             };
-            let outside = !active.as_ref().is_some_and(|a| top.panel.contains(Some(a)));
             let next = if event.shift_key() {
                 (outside || at(&first) || active.as_ref().is_some_and(|a| a == &top.panel))
                     .then_some(last)
@@ -491,10 +496,27 @@ fn key(event: Event) {
                 (outside || at(&last)).then_some(first)
             };
             if let Some(next) = next {
+                if top.kind == Kind::Popover {
+                    // A Popover is not modal: Tab out of its ends closes it and goes on
+                    // from its trigger.
+                    if !outside {
+                        leave(&top, event);
+                    }
+                    return;
+                }
                 event.prevent_default();
                 focus(next.unchecked_ref());
             }
         }
         _ => {}
+    }
+}
+
+/// Tab out of a Popover's ends: it closes and focus returns to its trigger, where the Tab
+/// goes on to what follows (Shift+Tab stays on the trigger).
+fn leave(top: &Rc<Overlay>, event: &KeyboardEvent) {
+    request(top, false);
+    if event.shift_key() {
+        event.prevent_default();
     }
 }
