@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The whole catalogue in headless Chromium: every conformance wire document and component
 // fixture (`conformance/wire/{documents,components,legacy}`), every example app
-// (`examples/apps/*.json`) and every auto-renderer output (`target/catalog/*.json`, written by
-// `cargo test -p prefab-rs --test catalog_outputs`), each rendered in a standalone page. Per file
-// it reports placeholders (`.pf-unknown`), error boxes (`.pf-error`) and console/page errors.
+// (`examples/apps/*.json`), the layouts of defects reported at narrow widths
+// (`prefab-renderer/tests/narrow/*.json`, see widths.mjs) and every auto-renderer output
+// (`target/catalog/*.json`, written by `cargo test -p prefab-rs --test catalog_outputs`), each
+// rendered in a standalone page. Per file it reports placeholders (`.pf-unknown`), error boxes
+// (`.pf-error`) and console/page errors.
 //
 //   node prefab-renderer/tests/catalog.mjs --pages target/pages [--allow-unknown Type,Type]
 //                                           [--only <substring>] [--quiet] [--axe]
@@ -39,8 +41,31 @@ const PARITY = {
     const full = rows.every((r) => r.querySelectorAll("[data-day]").length === 7);
     return full && document.querySelector(".pf-calendar [data-outside]") ? null : "weeks without the neighbouring months' days";
   },
+  // Carousel arrows by `controlsPosition`, as prefab-ui places them: `outside` beside the
+  // slides, `gutter` in a row below them (previous, the dots, next) or a column beside
+  // vertical ones.
+  "narrow/carousel-horizontal.json": carouselControls,
+  "narrow/carousel-vertical.json": carouselControls,
   "components/BarChart.json": () => (document.querySelectorAll(".pf-chart-tick").length === 0 && document.querySelectorAll(".pf-chart-grid").length === 2 ? null : "an empty chart draws ticks or more than its two edge lines"),
 };
+
+/** In the page: where each carousel's arrows sit against its slides, or a problem. */
+function carouselControls() {
+  for (const [i, c] of [...document.querySelectorAll(".pf-carousel[data-controls]")].entries()) {
+    const box = (sel) => c.querySelector(sel)?.getBoundingClientRect();
+    const [slides, prev, next, dots] = [".pf-carousel-viewport", ".pf-carousel-previous", ".pf-carousel-next", ".pf-carousel-dots"].map(box);
+    const vertical = c.dataset.orientation === "vertical";
+    const inRow = !dots || (prev.right <= dots.left && dots.right <= next.left);
+    const inColumn = !dots || (prev.bottom <= dots.top && dots.bottom <= next.top);
+    const ok = {
+      outside: prev.right <= slides.left && next.left >= slides.right,
+      overlay: prev.left >= slides.left && next.right <= slides.right,
+      gutter: vertical ? prev.left >= slides.right && next.left >= slides.right && inColumn : prev.top >= slides.bottom && next.top >= slides.bottom && inRow,
+    }[c.dataset.controls];
+    if (!ok) return `carousel ${i} (${c.dataset.orientation}, ${c.dataset.controls}): arrows at ${Math.round(prev.left)},${Math.round(prev.top)} and ${Math.round(next.left)},${Math.round(next.top)}, slides ${Math.round(slides.left)}..${Math.round(slides.right)} x ${Math.round(slides.top)}..${Math.round(slides.bottom)}`;
+  }
+  return null;
+}
 
 /** Every document of the catalogue: `{ name, envelope }`. */
 export function catalogue(root = ROOT) {
@@ -57,6 +82,7 @@ export function catalogue(root = ROOT) {
     for (const file of jsonFiles(join(wire, sub))) docs.push({ name: `${sub}/${basename(file)}`, envelope: wrap(read(file)) });
   }
   for (const file of jsonFiles(join(root, "examples/apps"))) docs.push({ name: `examples/${basename(file)}`, envelope: read(file) });
+  for (const file of jsonFiles(join(root, "prefab-renderer/tests/narrow"))) docs.push({ name: `narrow/${basename(file)}`, envelope: read(file) });
   const generated = jsonFiles(join(root, "target/catalog"));
   for (const file of generated) docs.push({ name: `auto/${basename(file)}`, envelope: read(file) });
   return { docs, generated: generated.length };

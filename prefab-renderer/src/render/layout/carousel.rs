@@ -52,10 +52,14 @@ pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, St
     let viewport = dom::element_with_class("div", "pf-carousel-viewport");
     let track = dom::element_with_class("div", "pf-carousel-track");
     dom::append(&viewport, &track);
-    dom::append(&root, &viewport);
+    // The slides' box (prefab-ui's inner box): the arrows are placed in it, so padding that
+    // `cssClass` gives the root does not move them onto the slides.
+    let body = dom::element_with_class("div", "pf-carousel-body");
+    dom::append(&body, &viewport);
+    dom::append(&root, &body);
     let slides = slides(cx, node, path, &track)?;
     let count = slides.len();
-    let controls = flag(node, "showControls", true).then(|| controls(node, &root));
+    let controls = flag(node, "showControls", true).then(|| controls(node, &root, &body));
     let dots = dots(node, &root, count);
     let shown = (visible as usize).clamp(1, count.max(1));
     let carousel = Rc::new(Carousel {
@@ -109,14 +113,18 @@ fn slides(cx: &Cx, node: &Value, path: &str, track: &Element) -> Result<Vec<Elem
     Ok(slides)
 }
 
-/// The previous and next buttons (`showControls`), placed by `controlsPosition`.
-fn controls(node: &Value, root: &Element) -> [Element; 2] {
+/// The previous and next buttons (`showControls`), placed by `controlsPosition` as prefab-ui
+/// places them: in the slides' box, beside the slides (`outside`, above and below vertical
+/// ones) or over them (`overlay`); for `gutter`, in the root, where the stylesheet lines
+/// them up with the dots below the slides (beside vertical ones).
+fn controls(node: &Value, root: &Element, body: &Element) -> [Element; 2] {
     let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
     dom::set_attr(root, "data-controls", at);
+    let parent = if at == "gutter" { root } else { body };
     // Lucide chevrons, as prefab-ui draws them.
     let arrows = [
-        button(root, "pf-carousel-previous", "prev", "Previous slide", ""),
-        button(root, "pf-carousel-next", "next", "Next slide", ""),
+        button(parent, "pf-carousel-previous", "prev", "Previous slide", ""),
+        button(parent, "pf-carousel-next", "next", "Next slide", ""),
     ];
     for (b, icon) in arrows.iter().zip(["chevron-left", "chevron-right"]) {
         dom::append(b, &crate::render::plain::icon(icon));
@@ -124,10 +132,11 @@ fn controls(node: &Value, root: &Element) -> [Element; 2] {
     arrows
 }
 
-/// One dot per slide (`showDots`), in a row appended to `root`.
+/// One dot per slide (`showDots`, more than one slide, as in prefab-ui), in a row appended to
+/// `root`.
 fn dots(node: &Value, root: &Element, count: usize) -> Vec<Element> {
     let mut dots = Vec::new();
-    if flag(node, "showDots", false) {
+    if flag(node, "showDots", false) && count > 1 {
         let row = dom::element_with_class("div", "pf-carousel-dots");
         for i in 0..count {
             let label = "Go to slide ".to_string() + (i + 1).to_string().as_str();
