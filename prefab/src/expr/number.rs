@@ -275,7 +275,7 @@ pub(crate) fn parse_float_token(token: &str) -> f64 {
     }
     let normalized;
     let prefix = if prefix.starts_with('.') {
-        normalized = format!("0{prefix}");
+        normalized = ["0", prefix].concat();
         &normalized
     } else {
         prefix

@@ -470,7 +470,7 @@ impl View {
 
 /// `<Type>, <n> points: <legend labels>` for the SVG's `aria-label`.
 fn summary(canvas: &Canvas) -> String {
-    let mut s = canvas.ty.to_string();
+    let mut s = String::from(&*canvas.ty);
     s.push_str(", ");
     crate::text::push_int(&mut s, canvas.tips.len() as u64);
     s.push_str(" points");

@@ -126,7 +126,7 @@ pub fn key_name(cx: &Cx, node: &Value) -> Option<String> {
     let raw = prop(node, "name");
     let name = crate::store::untracked(|| template::interpolate(raw, &*cx.frame));
     match name {
-        Value::String(n) if !n.is_empty() && !n.contains("{{") => Some(n.to_string()),
+        Value::String(n) if !n.is_empty() && !n.contains("{{") => Some(String::from(&*n)),
         _ => None,
     }
 }
