@@ -126,7 +126,9 @@ pub fn key_name(cx: &Cx, node: &Value) -> Option<String> {
     let raw = prop(node, "name");
     let name = crate::store::untracked(|| template::interpolate(raw, &*cx.frame));
     match name {
-        Value::String(n) if !n.is_empty() && !n.contains("{{") => Some(String::from(&*n)),
+        Value::String(n) if !n.is_empty() && !prefab::expr::has_str(&n, "{{") => {
+            Some(String::from(&*n))
+        }
         _ => None,
     }
 }
