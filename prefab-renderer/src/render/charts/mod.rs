@@ -28,13 +28,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node};
 
-/// Theme colours, cycled by series (or slice); the fallbacks are shadcn's light values.
+/// Theme colours, cycled by series (or slice); no fallbacks: the stylesheet's `:root`
+/// defines `--chart-1`…`--chart-5`.
 const COLORS: [&str; 5] = [
-    "var(--chart-1,oklch(.646 .222 41.116))",
-    "var(--chart-2,oklch(.6 .118 184.704))",
-    "var(--chart-3,oklch(.398 .07 227.392))",
-    "var(--chart-4,oklch(.828 .189 84.429))",
-    "var(--chart-5,oklch(.769 .188 70.08))",
+    "var(--chart-1)",
+    "var(--chart-2)",
+    "var(--chart-3)",
+    "var(--chart-4)",
+    "var(--chart-5)",
 ];
 
 /// The `i`-th theme colour.
