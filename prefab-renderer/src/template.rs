@@ -169,7 +169,7 @@ impl Scope for Frame {
 #[must_use]
 pub fn is_dynamic(value: &Value) -> bool {
     match value {
-        Value::String(s) => s.contains("{{"),
+        Value::String(s) => prefab::expr::has_str(s, "{{"),
         Value::Array(items) => items.iter().any(is_dynamic),
         Value::Object(map) => map.iter().any(|(_, v)| is_dynamic(v)),
         _ => false,
@@ -221,7 +221,9 @@ impl Compiled {
 #[must_use]
 pub fn interpolate(value: &Value, scope: &dyn Scope) -> Value {
     match value {
-        Value::String(s) if s.contains("{{") => prefab::expr::interpolate_string(s, scope, &env()),
+        Value::String(s) if prefab::expr::has_str(s, "{{") => {
+            prefab::expr::interpolate_string(s, scope, &env())
+        }
         Value::Array(_) | Value::Object(_) if is_dynamic(value) => {
             prefab::expr::interpolate_props(value, scope, &env())
         }

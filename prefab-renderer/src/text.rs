@@ -11,7 +11,7 @@ pub fn fill(template: &str, args: &[&str]) -> String {
     let extra: usize = args.iter().map(|a| a.len()).sum();
     let mut out = String::with_capacity(template.len() + extra);
     let (mut rest, mut args) = (template, args.iter());
-    while let Some((head, tail)) = rest.split_once("{}") {
+    while let Some((head, tail)) = prefab::expr::split_str(rest, "{}") {
         out.push_str(head);
         out.push_str(args.next().copied().unwrap_or_default());
         rest = tail;

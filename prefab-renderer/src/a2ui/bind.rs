@@ -61,7 +61,7 @@ fn expr(v: &Value) -> Option<String> {
 fn interpolate(value: &str) -> String {
     let mut out = String::new();
     let mut rest = value;
-    while let Some(start) = rest.find("${") {
+    while let Some(start) = prefab::expr::find_str(rest, "${") {
         out.push_str(&rest[..start]);
         if out.ends_with('\\') {
             out.pop();

@@ -122,7 +122,7 @@ fn after(c: &Value, props: &str) -> String {
         after.push_str(text.as_deref().unwrap_or("\"0\""));
         after.push('}');
     }
-    if props.contains("checks>") {
+    if prefab::expr::has_str(props, "checks>") {
         after.push_str(&messages(prop(c, "checks")));
     }
     after

@@ -87,8 +87,8 @@ fn origin_matches(declared: &str, origin: &str) -> bool {
     if declared == origin {
         return true;
     }
-    if let Some((scheme, rest)) = declared.split_once("://*.")
-        && let Some((o_scheme, host)) = origin.split_once("://")
+    if let Some((scheme, rest)) = prefab::expr::split_str(declared, "://*.")
+        && let Some((o_scheme, host)) = prefab::expr::split_str(origin, "://")
     {
         return scheme == o_scheme && host.strip_suffix(rest).is_some_and(|h| h.ends_with('.'));
     }

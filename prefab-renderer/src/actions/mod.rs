@@ -242,7 +242,7 @@ fn invoke_app_tool(call: &Call, fields: &Map, done: Done) {
 /// A string field, or an error naming it.
 pub(crate) fn text_field(fields: &Map, action: &str, key: &str) -> Result<String, String> {
     match fields.get(key) {
-        Some(Value::String(s)) => Ok(s.to_string()),
+        Some(Value::String(s)) => Ok(String::from(&**s)),
         Some(Value::Number(_) | Value::Bool(_)) => {
             Ok(fields.get(key).map(Value::to_js_string).unwrap_or_default())
         }

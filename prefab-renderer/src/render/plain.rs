@@ -400,7 +400,7 @@ pub(super) fn classes(cx: &Cx, base_class: &str, mods: Mods, node: &Value) -> St
 /// A modifier prop's value (evaluated at first render) if it is a class-name fragment.
 pub(super) fn token(cx: &Cx, node: &Value, key: &str, default: &str) -> String {
     match template::interpolate(prop(node, key), &*cx.frame) {
-        Value::String(s) if is_token(&s) => s.to_string(),
+        Value::String(s) if is_token(&s) => String::from(&*s),
         _ => default.to_string(),
     }
 }

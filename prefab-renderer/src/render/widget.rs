@@ -79,7 +79,7 @@ pub(super) fn class_list(cx: &Cx, el: &Element, own: &str, extra: &Value) {
             (false, false) => crate::text::fill("{} {}", &[own, extra]),
         }
     };
-    if own.contains("{{") {
+    if prefab::expr::has_str(own, "{{") {
         let parts = Value::array([Value::from(own), extra.clone()]);
         cx.bind(&parts, move |v| {
             let Value::Array(parts) = v else { return };

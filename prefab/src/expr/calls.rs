@@ -90,7 +90,9 @@ fn fill(template: &str, args: &Value, dotted: &dyn Fn(&str) -> Option<String>) -
         match get(args, name)? {
             Value::Object(map) => w.push_str(&dotted(map.get("path")?.as_str()?)?),
             Value::Number(n) => w.push_str(&number_to_string(*n)),
-            Value::String(s) if name != "value" && !s.contains('\'') && !s.contains("}}") => {
+            Value::String(s)
+                if name != "value" && !s.contains('\'') && !super::has_str(s, "}}") =>
+            {
                 w.push_str(s);
             }
             _ => return None,

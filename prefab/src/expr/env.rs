@@ -137,8 +137,8 @@ fn parse_offset(text: &str) -> Option<i32> {
         None if body.len() == 4 => body.split_at(2),
         None => (body, "0"),
     };
-    let h: i32 = h.parse().ok()?;
-    let m: i32 = m.parse().ok()?;
+    let h = super::number::parse_i32(h)?;
+    let m = super::number::parse_i32(m)?;
     if !(0..=14).contains(&h) || !(0..60).contains(&m) {
         return None;
     }

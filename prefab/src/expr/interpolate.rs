@@ -7,6 +7,7 @@ use super::error::ParseError;
 use super::number::js_trim;
 use super::parser::parse;
 use super::scope::Scope;
+use super::search::{find_str, has_str};
 use super::value::{Map, Value};
 use std::sync::Arc;
 
@@ -52,7 +53,7 @@ impl Template {
     /// Parses a template string (never fails: broken expressions render as described above).
     #[must_use]
     pub fn parse(source: &str) -> Template {
-        let kind = if !source.contains("{{") {
+        let kind = if !has_str(source, "{{") {
             Kind::Plain
         } else if let Some(inner) = sole_inner(source) {
             Kind::Sole(parse(js_trim(inner)))
@@ -123,7 +124,7 @@ impl Template {
 fn sole_inner(source: &str) -> Option<&str> {
     let t = js_trim(source);
     let inner = t.strip_prefix("{{")?.strip_suffix("}}")?;
-    if t.len() < 4 || inner.contains("{{") || inner.contains("}}") {
+    if t.len() < 4 || has_str(inner, "{{") || has_str(inner, "}}") {
         return None;
     }
     Some(inner)
@@ -133,14 +134,14 @@ fn mixed_pieces(source: &str) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut pos = 0;
     while pos < source.len() {
-        let Some(open) = source[pos..].find("{{").map(|i| pos + i) else {
+        let Some(open) = find_str(&source[pos..], "{{").map(|i| pos + i) else {
             pieces.push(Piece::Text(source[pos..].into()));
             break;
         };
         if open > pos {
             pieces.push(Piece::Text(source[pos..open].into()));
         }
-        let Some(close) = source[open + 2..].find("}}").map(|i| open + 2 + i) else {
+        let Some(close) = find_str(&source[open + 2..], "}}").map(|i| open + 2 + i) else {
             pieces.push(Piece::Text(source[open..].into()));
             break;
         };
@@ -221,7 +222,7 @@ impl Condition {
 /// ```
 #[must_use]
 pub fn interpolate_string(source: &str, scope: &dyn Scope, env: &Env<'_>) -> Value {
-    if !source.contains("{{") {
+    if !has_str(source, "{{") {
         return Value::from(source);
     }
     Template::parse(source).render(scope, env)

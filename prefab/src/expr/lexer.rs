@@ -65,11 +65,11 @@ impl Tok<'_> {
     /// How the token reads in an error message.
     pub(crate) fn describe(&self) -> String {
         match self {
-            Tok::Number(n) => format!("number {}", super::number::number_to_string(*n)),
-            Tok::Str(s) => format!("string '{s}'"),
-            Tok::Ident(s) => format!("name '{s}'"),
+            Tok::Number(n) => ["number ", &super::number::number_to_string(*n)].concat(),
+            Tok::Str(s) => ["string '", s, "'"].concat(),
+            Tok::Ident(s) => ["name '", s, "'"].concat(),
             Tok::End => "end of input".into(),
-            other => format!("'{}'", other.text()),
+            other => ["'", other.text(), "'"].concat(),
         }
     }
 
@@ -217,6 +217,6 @@ fn unexpected(src: &str, at: usize, c: char) -> ParseError {
         src,
         at,
         "an expression token",
-        Some(format!("character {}", super::error::quote_char(c))),
+        Some(["character ", &super::error::quote_char(c)].concat()),
     )
 }

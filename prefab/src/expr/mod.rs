@@ -66,6 +66,7 @@ mod pipes;
 pub(crate) mod platform;
 mod print;
 mod scope;
+mod search;
 mod value;
 
 pub use ast::{ArithOp, CompareOp, Expr, Literal, LogicalOp, Path, PipeCall, UnaryOp};
@@ -83,6 +84,7 @@ pub use pipes::{
 };
 pub use platform::{lower_case, upper_case};
 pub use scope::{Layered, Scope};
+pub use search::{find_str, has_str, split_str};
 pub use value::{Map, Value};
 
 /// Parses and evaluates `src` in one call.

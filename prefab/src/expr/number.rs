@@ -2,6 +2,33 @@
 //! `toFixed` and `Math.round`, written out so that results match a browser digit for digit.
 use super::platform;
 
+/// `text.parse::<i32>().ok()` (an optional sign, then ASCII digits; `None` on overflow)
+/// without core's generic integer parser (~550 bytes of the renderer's wasm).
+pub(crate) fn parse_i32(text: &str) -> Option<i32> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: i32 = 0;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        let d = i32::from(b - b'0');
+        n = n.checked_mul(10)?;
+        n = if negative {
+            n.checked_sub(d)?
+        } else {
+            n.checked_add(d)?
+        };
+    }
+    Some(n)
+}
+
 /// The shortest decimal digits that round-trip `x` (finite, non-zero, sign ignored), and the
 /// position of the decimal point: `x = 0.d₁d₂… × 10^point`.
 pub(crate) fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
@@ -9,7 +36,7 @@ pub(crate) fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
     // read either form (`1.25e3`, `1.25e+3`, `1250`, `0.00125`).
     let text = platform::shortest_text(x.abs());
     let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let exponent = parse_i32(exponent).unwrap_or(0);
     let int_len = mantissa.find('.').unwrap_or(mantissa.len()) as i32;
     let mut digits: Vec<u8> = mantissa
         .bytes()
@@ -275,7 +302,7 @@ pub(crate) fn parse_float_token(token: &str) -> f64 {
     }
     let normalized;
     let prefix = if prefix.starts_with('.') {
-        normalized = format!("0{prefix}");
+        normalized = ["0", prefix].concat();
         &normalized
     } else {
         prefix
@@ -336,6 +363,38 @@ pub(crate) fn to_fixed(x: f64, digits: usize) -> String {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parses_i32_as_str_parse_does() {
+        let cases = [
+            "",
+            "+",
+            "-",
+            "0",
+            "+0",
+            "-0",
+            "7",
+            "+12",
+            "-12",
+            "007",
+            "1e3",
+            " 1",
+            "1 ",
+            "++1",
+            "+-1",
+            "--1",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "99999999999",
+            "\u{661}",
+            "12a",
+        ];
+        for text in cases {
+            assert_eq!(parse_i32(text), text.parse::<i32>().ok(), "{text:?}");
+        }
+    }
 
     #[test]
     fn to_string_matches_ecmascript_examples() {

@@ -25,6 +25,10 @@ use super::lexer::{Op, Tok, Token, tokenize};
 /// Deepest nesting accepted (200-deep parentheses parse; 100,000-deep is an error).
 pub const MAX_DEPTH: usize = 256;
 
+/// What a parse nested deeper than [`MAX_DEPTH`] expected (a literal: no `format!` machinery
+/// in the renderer's build).
+const NESTING: &str = "at most 256 levels of nesting";
+
 /// Precedence levels of the binary operators (tighter is higher).
 const OR: u8 = 3;
 const AND: u8 = 4;
@@ -112,7 +116,7 @@ impl<'s> Parser<'s> {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.fail(&format!("at most {MAX_DEPTH} levels of nesting")));
+            return Err(self.fail(NESTING));
         }
         Ok(())
     }
@@ -309,4 +313,15 @@ fn literal(tok: &Tok<'_>) -> Option<Literal> {
         Tok::Null => Literal::Null,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nesting_message_names_the_limit() {
+        assert_eq!(
+            super::NESTING,
+            format!("at most {} levels of nesting", super::MAX_DEPTH)
+        );
+    }
 }

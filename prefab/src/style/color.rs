@@ -128,7 +128,7 @@ const SHADES: [(u16, u16, u32); 286] = [
 /// Tailwind v4 does: `red-500/50` → `color-mix(in oklab, oklch(63.7% 0.237 25.331) 50%,
 /// transparent)`.
 pub(super) fn color(v: &str) -> Option<String> {
-    let (base, alpha) = match v.rsplit_once('/') {
+    let (base, alpha) = match rsplit_ascii(v, b'/') {
         Some((base, alpha)) if !alpha.contains(']') => (base, Some(alpha)),
         _ => (v, None),
     };
@@ -147,6 +147,19 @@ pub(super) fn color(v: &str) -> Option<String> {
     Some(out)
 }
 
+/// `s.rsplit_once(c)` for an ASCII `c` (the generic `char` searcher costs the renderer's
+/// build ~700 bytes).
+fn rsplit_ascii(s: &str, c: u8) -> Option<(&str, &str)> {
+    let mut i = s.len();
+    while i > 0 {
+        i -= 1;
+        if s.as_bytes()[i] == c {
+            return Some((&s[..i], &s[i + 1..]));
+        }
+    }
+    None
+}
+
 /// A colour without opacity.
 fn solid(v: &str) -> Option<String> {
     if v.starts_with(['[', '(']) {
@@ -162,7 +175,7 @@ fn solid(v: &str) -> Option<String> {
         out.push(')');
         return Some(out);
     }
-    let (hue, step) = v.rsplit_once('-')?;
+    let (hue, step) = rsplit_ascii(v, b'-')?;
     let row = NAMES.iter().position(|n| *n == hue)?;
     let col = STEPS.iter().position(|s| *s == step)?;
     let (l, c, h) = *SHADES.get(row * STEPS.len() + col)?;

@@ -106,10 +106,13 @@ pub(super) fn arbitrary(v: &str) -> Option<String> {
         return ok.then_some(out);
     }
     let inner = v.strip_prefix('[')?.strip_suffix(']')?;
-    if inner.is_empty() || inner.contains(['[', ']', '!', ':']) || inner.contains("/*") {
+    if inner.is_empty() || inner.contains(['[', ']', '!', ':']) || crate::expr::has_str(inner, "/*")
+    {
         return None;
     }
-    if inner.contains("*/") || contains_word(inner, b"url(") || contains_word(inner, b"expression")
+    if crate::expr::has_str(inner, "*/")
+        || contains_word(inner, b"url(")
+        || contains_word(inner, b"expression")
     {
         return None;
     }

@@ -158,7 +158,7 @@ pub fn dot(c: &Canvas, (x, y): (f64, f64), r: f64, color: &str, hollow: bool) ->
         super::set_num(&el, name, v);
     }
     if hollow {
-        crate::dom::set_attr(&el, "fill", "var(--background,var(--pf-bg))");
+        crate::dom::set_attr(&el, "fill", "var(--background)");
         crate::dom::set_attr(&el, "stroke", color);
     } else {
         crate::dom::set_attr(&el, "fill", color);

@@ -89,9 +89,9 @@ pub fn waterfall(c: &mut Canvas, props: &Value) {
         text(props, "totalKey"),
     );
     let kinds = [
-        ("Increase", "increaseColor", "var(--success,#16a34a)"),
-        ("Decrease", "decreaseColor", "var(--destructive,#dc2626)"),
-        ("Total", "totalColor", "var(--info,#2563eb)"),
+        ("Increase", "increaseColor", "var(--success)"),
+        ("Decrease", "decreaseColor", "var(--destructive)"),
+        ("Total", "totalColor", "var(--info)"),
     ];
     let colors: Vec<String> = kinds
         .iter()

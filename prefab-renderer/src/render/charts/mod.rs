@@ -28,13 +28,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node};
 
-/// Theme colours, cycled by series (or slice); the fallbacks are shadcn's light values.
+/// Theme colours, cycled by series (or slice); no fallbacks: the stylesheet's `:root`
+/// defines `--chart-1`…`--chart-5`.
 const COLORS: [&str; 5] = [
-    "var(--chart-1,oklch(.646 .222 41.116))",
-    "var(--chart-2,oklch(.6 .118 184.704))",
-    "var(--chart-3,oklch(.398 .07 227.392))",
-    "var(--chart-4,oklch(.828 .189 84.429))",
-    "var(--chart-5,oklch(.769 .188 70.08))",
+    "var(--chart-1)",
+    "var(--chart-2)",
+    "var(--chart-3)",
+    "var(--chart-4)",
+    "var(--chart-5)",
 ];
 
 /// The `i`-th theme colour.
@@ -470,7 +471,7 @@ impl View {
 
 /// `<Type>, <n> points: <legend labels>` for the SVG's `aria-label`.
 fn summary(canvas: &Canvas) -> String {
-    let mut s = canvas.ty.to_string();
+    let mut s = String::from(&*canvas.ty);
     s.push_str(", ");
     crate::text::push_int(&mut s, canvas.tips.len() as u64);
     s.push_str(" points");

@@ -63,13 +63,16 @@ pub(super) fn progress(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<
     base(cx, &el, node, &class);
     dom::set_attr(&el, "role", "progressbar");
     default_name(&el, node, "Progress");
-    let mut indicator_class = classes(
-        cx,
-        "pf-progress",
-        &[("variant", "variant-", "default")],
-        node,
-    )
-    .replacen("pf-progress ", "pf-progress-indicator ", 1);
+    let mut indicator_class = replace_first(
+        &classes(
+            cx,
+            "pf-progress",
+            &[("variant", "variant-", "default")],
+            node,
+        ),
+        "pf-progress ",
+        "pf-progress-indicator ",
+    );
     if let Some(extra) = prop(node, "indicatorClass").as_str() {
         crate::classes::note(extra);
         indicator_class.push(' ');
@@ -133,8 +136,11 @@ pub(super) fn ring(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node,
     dom::append(&el, &svg);
     let radius = (px - thickness) / 2.0;
     let circumference = 2.0 * std::f64::consts::PI * radius;
-    let mut fill_class = classes(cx, "pf-ring", &[("variant", "variant-", "default")], node)
-        .replacen("pf-ring ", "pf-ring-fill ", 1);
+    let mut fill_class = replace_first(
+        &classes(cx, "pf-ring", &[("variant", "variant-", "default")], node),
+        "pf-ring ",
+        "pf-ring-fill ",
+    );
     if let Some(extra) = prop(node, "indicatorClass").as_str() {
         crate::classes::note(extra);
         fill_class.push(' ');
@@ -184,4 +190,12 @@ pub(super) fn ring(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node,
     child_nodes(cx, &overlay, node, path)?;
     dom::append(&el, &overlay);
     Ok(el.into())
+}
+
+/// `s.replacen(from, to, 1)` without core's two-way searcher.
+fn replace_first(s: &str, from: &str, to: &str) -> String {
+    match prefab::expr::split_str(s, from) {
+        Some((head, tail)) => [head, to, tail].concat(),
+        None => s.to_owned(),
+    }
 }

@@ -287,7 +287,10 @@ impl Table {
                         let row = view.rows.get(i).unwrap_or(&Value::Undefined);
                         let cell = prop(row, prop(c, "key").as_str().unwrap_or_default());
                         !matches!(cell, Value::Object(_))
-                            && order::fold(&template::display(cell)).contains(&needle)
+                            && prefab::expr::has_str(
+                                &order::fold(&template::display(cell)),
+                                &needle,
+                            )
                     })
             })
             .collect();

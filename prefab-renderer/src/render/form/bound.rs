@@ -12,6 +12,7 @@ use crate::store::Owner;
 use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
 
@@ -21,7 +22,7 @@ pub struct Bound {
     /// The rendering context (its frame's store holds the state).
     pub cx: Cx,
     /// The state key.
-    pub name: Rc<str>,
+    pub name: Arc<str>,
     on_change: Rc<Value>,
     /// A default given as a template (`value: "{{ picked }}"`): shown, resolved and
     /// reactive, while the state key is undefined (prefab-ui interpolates every prop).
@@ -32,7 +33,7 @@ impl Bound {
     /// Binds `node` (its `name`, or `<prefix>_<n>`) and seeds the key with `seed` when the
     /// key is absent and `seed` is a literal.
     pub fn new(cx: &Cx, node: &Value, prefix: &str, seed: Value) -> Bound {
-        let name: Rc<str> = match key_name(cx, node) {
+        let name: Arc<str> = match key_name(cx, node) {
             Some(n) => n.into(),
             None => cx.shared.auto_name(prefix).into(),
         };
@@ -126,7 +127,9 @@ pub fn key_name(cx: &Cx, node: &Value) -> Option<String> {
     let raw = prop(node, "name");
     let name = crate::store::untracked(|| template::interpolate(raw, &*cx.frame));
     match name {
-        Value::String(n) if !n.is_empty() && !n.contains("{{") => Some(n.to_string()),
+        Value::String(n) if !n.is_empty() && !prefab::expr::has_str(&n, "{{") => {
+            Some(String::from(&*n))
+        }
         _ => None,
     }
 }

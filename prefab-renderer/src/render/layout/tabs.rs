@@ -27,7 +27,7 @@ fn state_key(cx: &Cx, node: &Value, prefix: &str) -> (Store, String) {
     let store = cx.frame.store().clone();
     if store.peek_path(&name).is_none()
         && let Value::String(initial) = prop(node, "value")
-        && !initial.contains("{{")
+        && !prefab::expr::has_str(initial, "{{")
     {
         // Ignored on purpose, as for any seed: a path the store refuses (its parent is
         // missing) leaves the key unset and the first panel shows.

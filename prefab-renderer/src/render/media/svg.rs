@@ -171,7 +171,7 @@ fn allowed_attribute(name: &str, value: &str) -> bool {
     }
     // Every `url(` must be followed (past a quote) by `#`.
     let mut rest = squeezed.as_str();
-    while let Some(at) = rest.find("url(") {
+    while let Some(at) = prefab::expr::find_str(rest, "url(") {
         rest = &rest[at + 4..];
         if rest.bytes().find(|b| *b != b'"' && *b != b'\'') != Some(b'#') {
             return false;
@@ -188,7 +188,7 @@ fn allowed_attribute(name: &str, value: &str) -> bool {
         "@import",
     ]
     .iter()
-    .any(|bad| squeezed.contains(bad))
+    .any(|bad| prefab::expr::has_str(&squeezed, bad))
 }
 
 #[cfg(test)]

@@ -361,7 +361,7 @@ impl Picker {
                 .text_content()
                 .unwrap_or_default()
                 .to_ascii_lowercase();
-            let hide = !label.contains(query.trim());
+            let hide = !prefab::expr::has_str(&label, query.trim());
             any |= !hide;
             dom::toggle_attr(&option, "hidden", hide);
         }

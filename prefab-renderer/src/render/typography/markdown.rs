@@ -287,8 +287,7 @@ fn inline(parent: &Element, s: &str, depth: u32) {
             '`' => {
                 let ticks = rest.bytes().take_while(|b| *b == b'`').count();
                 let fence = &rest[..ticks];
-                rest[ticks..]
-                    .find(fence)
+                prefab::expr::find_str(&rest[ticks..], fence)
                     .map(|end| ("code", rest[ticks..ticks + end].trim(), 2 * ticks + end))
             }
             '*' | '_' | '~' if depth < 8 => emphasis(c, rest, prev_alnum),
@@ -353,8 +352,7 @@ fn emphasis(c: char, rest: &str, prev_alnum: bool) -> Option<(&'static str, &str
             .next()
             .is_some_and(|f| !f.is_ascii_whitespace());
     if opens {
-        rest[n..]
-            .find(delim)
+        prefab::expr::find_str(&rest[n..], delim)
             .filter(|end| *end > 0)
             .map(|end| (tag, &rest[n..n + end], 2 * n + end))
     } else {
@@ -385,8 +383,7 @@ fn link(parent: &Element, image: bool, label: &str, url: &str, depth: u32) {
 fn autolink(rest: &str) -> Option<(String, &str, usize)> {
     let end = rest.find('>')?;
     let url = &rest[1..end];
-    let href = url
-        .contains("://")
+    let href = prefab::expr::has_str(url, "://")
         .then(|| crate::url::safe_link(url))
         .flatten()?;
     Some((href, url, end + 1))

@@ -112,27 +112,32 @@ fn percent(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, Ev
     let digits = int_arg(arg).unwrap_or(0.0);
     let digits = if digits.is_nan() { 0.0 } else { digits.trunc() };
     if !(0.0..=100.0).contains(&digits) {
-        return Err(EvalError::new(format!(
-            "percent: digits argument must be between 0 and 100, got {}",
-            number_to_string(digits)
-        )));
+        return Err(EvalError::new(
+            [
+                "percent: digits argument must be between 0 and 100, got ",
+                &number_to_string(digits),
+            ]
+            .concat(),
+        ));
     }
     if let Some(text) = format_percent(n, digits as u32, env.locale()) {
         return Ok(Value::from(text));
     }
-    Ok(Value::from(format!(
-        "{}%",
-        to_fixed(n * 100.0, digits as usize)
-    )))
+    Ok(Value::from(to_fixed(n * 100.0, digits as usize) + "%"))
 }
 
 /// Checks a fraction-digits option like ECMA-402 does (an integer in `0..=100`).
 fn fraction_digits(option: &str, digits: f64) -> Result<u32, EvalError> {
     if digits.is_nan() || !(0.0..=100.0).contains(&digits) {
-        return Err(EvalError::new(format!(
-            "{option} value is out of range: {} (expected 0 to 100)",
-            number_to_string(digits)
-        )));
+        return Err(EvalError::new(
+            [
+                option,
+                " value is out of range: ",
+                &number_to_string(digits),
+                " (expected 0 to 100)",
+            ]
+            .concat(),
+        ));
     }
     Ok(digits as u32)
 }
@@ -171,10 +176,9 @@ fn currency(value: Value, arg: Option<&Value>, env: &Env<'_>) -> Result<Value, E
     let code = text_arg(arg).unwrap_or_else(|| "USD".into());
     // ECMA-402's check of a currency code: three ASCII letters, any case.
     if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err(EvalError::new(format!(
-            "currency: invalid currency code: {}",
-            quote(&code)
-        )));
+        return Err(EvalError::new(
+            ["currency: invalid currency code: ", &quote(&code)].concat(),
+        ));
     }
     let code = code.to_ascii_uppercase();
     Ok(Value::from(format_currency(n, &code, env.locale())))
@@ -199,7 +203,7 @@ fn dated(value: Value, pipe: &str, arg: Option<&str>, env: &Env<'_>) -> Result<V
     let tz = env.time_zone();
     let pattern = date_pattern(pipe, arg).unwrap_or_default();
     let s = value.to_js_string();
-    let time_of_day = || parse_date(&format!("1970-01-01T{s}"), tz);
+    let time_of_day = || parse_date(&["1970-01-01T", &s].concat(), tz);
     let t = parse_date(&s, tz).or_else(|| (!pattern::has_date(&pattern)).then(time_of_day)?);
     Ok(match t {
         Some(t) => Value::from(
@@ -245,7 +249,7 @@ fn truncate(value: Value, arg: Option<&Value>, _: &Env<'_>) -> Result<Value, Eva
     let s = value.to_js_string();
     let n = int_arg(arg).unwrap_or(0.0);
     Ok(if n > 0.0 && (Value::utf16_len(&s) as f64) > n {
-        Value::from(format!("{}...", utf16_prefix(&s, n as usize)))
+        Value::from(utf16_prefix(&s, n as usize).to_owned() + "...")
     } else {
         Value::from(s)
     })
@@ -364,7 +368,7 @@ fn power_of_ten(digits: f64) -> f64 {
     if digits.is_nan() {
         return f64::NAN;
     }
-    string_to_number(&format!("1e{}", digits as i64))
+    string_to_number(&["1e", &(digits as i64).to_string()].concat())
 }
 
 /// `item[key]` for an array or object (no prototype members).

@@ -76,7 +76,14 @@ pub(crate) fn format_pattern(t: &Local, pattern: &str) -> String {
 
 /// `n` in at least `width` characters, zeros after any sign (`-005` for year −5 in `yyyy`).
 fn pad(out: &mut String, n: i64, width: usize) {
-    out.push_str(&format!("{n:0width$}"));
+    // `format!("{n:0width$}")` without the formatting machinery in the renderer's build.
+    let s = n.to_string();
+    let (sign, digits) = s.split_at(usize::from(n < 0));
+    out.push_str(sign);
+    for _ in s.len()..width {
+        out.push('0');
+    }
+    out.push_str(digits);
 }
 
 /// The patterns that print exactly what a prefab-ui pipe prints, and that pipe.
@@ -215,6 +222,17 @@ fn flush(out: &mut String, expr: &str, run: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pads_as_format_does() {
+        for n in [-12345, -100, -5, -1, 0, 1, 7, 42, 999, 2026, 123_456] {
+            for width in 0..7 {
+                let mut out = String::new();
+                pad(&mut out, n, width);
+                assert_eq!(out, format!("{n:0width$}"), "{n} in {width}");
+            }
+        }
+    }
 
     /// Tuesday 2026-01-06 14:05:09.
     fn afternoon() -> Local {
