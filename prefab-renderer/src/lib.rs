@@ -76,6 +76,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
         }
     };
     let app = app::install(root);
+    actions::toast_region(&doc);
     if let Some(script) = doc.get_element_by_id("prefab:initial-data") {
         let text = script.text_content().unwrap_or_default();
         let parsed = js::parse_json(&text);

@@ -294,6 +294,63 @@ const scripts = {
     await p.press("ArrowLeft", { focus: "#carousel", state: active(0), what: "previous slide" });
     await p.press("ArrowLeft", { focus: "#carousel", state: active(2), what: "wraps to the last (loop)" });
   },
+  // WCAG 2.2.2: an auto-advancing carousel stops while focus is inside it, and does not
+  // rotate at all under reduced motion. "Does not move" is checked over three intervals.
+  async "Carousel rotation"(page) {
+    const envelope = {
+      $prefab: { version: "0.3" },
+      view: { type: "Carousel", id: "auto", autoAdvance: 200, loop: true, children: ["One", "Two", "Three"].map((t) => ({ type: "Text", content: t })) },
+    };
+    const at = () => page.$$eval("#auto .pf-carousel-slide", (els) => els.findIndex((e) => e.hasAttribute("data-active")));
+    const stays = async (ms) => {
+      const first = await at();
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        if ((await at()) !== first) return false;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return true;
+    };
+    const files = documentPages(opts.pages);
+    try {
+      const p = pattern("Carousel rotation", page);
+      await renderIn(page, files.url(envelope));
+      const start = await at();
+      await p.expect("advances on its own", async () => (await at()) !== start);
+      await tabTo(page, "#auto");
+      await p.expect("stops while focus is inside", () => stays(600));
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await renderIn(page, files.url(envelope));
+      await p.expect("does not rotate under reduced motion", () => stays(600));
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+      files.remove();
+    }
+  },
+  // A button whose click toggles a state key is a toggle button; toasts are read from the
+  // first, error toasts at once.
+  async "Toggle and toasts"(page) {
+    const files = documentPages(opts.pages);
+    try {
+      await renderIn(page, files.url({
+        $prefab: { version: "0.3" },
+        state: { bold: false },
+        view: { type: "Row", children: [
+          { type: "Button", id: "bold", label: "Bold", onClick: { action: "toggleState", key: "bold" } },
+          { type: "Button", id: "fail", label: "Fail", onClick: { action: "showToast", message: "It failed", variant: "error" } },
+        ] },
+      }));
+      const p = pattern("Toggle and toasts", page);
+      await p.expect("the toast region is in the page before any toast", () => page.evaluate(() => document.querySelector("#prefab-toasts")?.getAttribute("aria-live") === "polite"));
+      await p.expect("a toggleState button is aria-pressed=false", attrIs(page, "#bold", "aria-pressed", "false"));
+      await tabTo(page, "#bold");
+      await p.press("Space", { focus: "#bold", state: attrIs(page, "#bold", "aria-pressed", "true"), what: "pressed" });
+      await p.press("Tab", { focus: "#fail", what: "the next button" });
+      await p.press("Enter", { state: () => page.evaluate(() => document.querySelector("#prefab-toasts [role=alert]")?.textContent === "It failed"), what: "an error toast is an alert" });
+    } finally {
+      files.remove();
+    }
+  },
   async DataTable(page) {
     const files = documentPages(opts.pages);
     try {

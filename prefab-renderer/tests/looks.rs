@@ -385,3 +385,32 @@ fn a_sliders_indicator_class_follows_its_template() {
     m.store.set("tone", Value::from("bg-red-500"));
     assert_eq!(range.class_name(), "pf-slider-range bg-red-500");
 }
+
+#[wasm_bindgen_test]
+fn range_thumbs_a_date_popup_and_a_named_icon_say_what_they_are() {
+    // Issue 40: both thumbs of a range were "Value"; the DatePicker's popup had no name; an
+    // Icon's `ariaLabel` sat on a role-less span (not read).
+    let range = mount(
+        "{}",
+        r#"{"type":"Slider","name":"r","range":true,"min":0,"max":10,"value":[2,8]}"#,
+    );
+    let names: Vec<String> = all(&range.root, "[role=slider]")
+        .iter()
+        .map(|t| attr(t, "aria-label"))
+        .collect();
+    assert_eq!(names, ["Minimum", "Maximum"]);
+    let picker = mount("{}", r#"{"type":"DatePicker","name":"d"}"#);
+    assert_eq!(
+        attr(&picker.el("[role=dialog]"), "aria-label"),
+        "Choose a date"
+    );
+    let icon = mount(
+        "{}",
+        r#"{"type":"Row","children":[{"type":"Icon","name":"star","ariaLabel":"Favourite"},
+            {"type":"Icon","name":"star"}]}"#,
+    );
+    let icons = all(&icon.root, ".pf-icon-size-default");
+    assert_eq!(attr(&icons[0], "role"), "img");
+    assert_eq!(attr(&icons[0], "aria-label"), "Favourite");
+    assert!(!icons[1].has_attribute("role"));
+}

@@ -9,28 +9,37 @@ use prefab::expr::{Map, Value};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// `showToast`: a message in a polite live region, removed after `duration` ms.
+/// The toasts' polite live region (`#prefab-toasts`), created when missing: the renderer
+/// creates it at start, so it is in the page before the first toast is written into it (a
+/// region that appears with its first message is often not read).
+pub(crate) fn toast_region(doc: &web_sys::Document) -> web_sys::Element {
+    if let Some(region) = doc.get_element_by_id("prefab-toasts") {
+        return region;
+    }
+    let region = dom::element_with_class("div", "pf-toasts");
+    dom::set_attr(&region, "id", "prefab-toasts");
+    dom::set_attr(&region, "role", "status");
+    dom::set_attr(&region, "aria-live", "polite");
+    if let Some(body) = doc.body() {
+        dom::append(&body, &region);
+    }
+    region
+}
+
+/// `showToast`: a message in the polite live region, removed after `duration` ms; an
+/// `error` toast is an alert (assertive: read at once).
 pub(super) fn show_toast(fields: &Map) -> Outcome {
     let message = text_field(fields, "showToast", "message")?;
     let Some(doc) = dom::document() else {
         return Ok(Value::Undefined);
     };
-    let region = match doc.get_element_by_id("prefab-toasts") {
-        Some(region) => region,
-        None => {
-            let region = dom::element_with_class("div", "pf-toasts");
-            dom::set_attr(&region, "id", "prefab-toasts");
-            dom::set_attr(&region, "role", "status");
-            dom::set_attr(&region, "aria-live", "polite");
-            if let Some(body) = doc.body() {
-                dom::append(&body, &region);
-            }
-            region
-        }
-    };
+    let region = toast_region(&doc);
     let toast = dom::element_with_class("div", "pf-toast");
     if let Some(variant) = fields.get("variant").and_then(Value::as_str) {
         dom::set_attr(&toast, "data-variant", variant);
+        if variant == "error" {
+            dom::set_attr(&toast, "role", "alert");
+        }
     }
     let title = dom::element_with_class("div", "pf-toast-title");
     title.set_text_content(Some(&message));

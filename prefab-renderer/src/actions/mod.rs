@@ -11,6 +11,7 @@ mod browser;
 mod host;
 mod state;
 
+pub(crate) use browser::toast_region;
 pub use host::open_link;
 
 use crate::cx::Cx;

@@ -429,6 +429,7 @@ pub fn date_picker(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node
     dom::append(&root, &trigger);
     let popup = dom::element_with_class("div", "pf-picker-content pf-date-picker-content");
     dom::set_attr(&popup, "role", "dialog");
+    dom::set_attr(&popup, "aria-label", "Choose a date");
     dom::toggle_attr(&popup, "hidden", true);
     let placeholder = prop(node, "placeholder")
         .as_str()

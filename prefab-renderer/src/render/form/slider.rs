@@ -135,7 +135,14 @@ fn thumbs(
 ) -> Vec<Element> {
     let bar = prop(node, "handleStyle").as_str() == Some("bar");
     let mut thumbs = Vec::new();
-    for _ in 0..if spec.range { 2 } else { 1 } {
+    // Names when the document gives none (`ariaLabel` replaces them): a range's two thumbs
+    // say which end they hold.
+    let names: &[&str] = if spec.range {
+        &["Minimum", "Maximum"]
+    } else {
+        &["Value"]
+    };
+    for name in names {
         let thumb = dom::element("span");
         let own = crate::text::fill(
             "pf-slider-thumb pf-slider-thumb-variant-{}{}",
@@ -153,8 +160,7 @@ fn thumbs(
         if disabled {
             dom::set_attr(&thumb, "aria-disabled", "true");
         }
-        // A name when the document gives none (`ariaLabel` replaces it).
-        dom::set_attr(&thumb, "aria-label", "Value");
+        dom::set_attr(&thumb, "aria-label", name);
         bound::attrs(cx, &thumb, node, &[("ariaLabel", "aria-label")]);
         dom::append(el, &thumb);
         thumbs.push(thumb);

@@ -3,7 +3,7 @@
 mod overlay;
 
 use super::Render::With;
-use super::form::bound::{bind_label, flags};
+use super::form::bound::{aria_bool, bind_label, flags};
 use super::plain::variant_class;
 use super::{Row, base};
 use crate::cx::Cx;
@@ -56,6 +56,15 @@ fn button(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String>
     bind_label(cx, &label, prop(node, "label"));
     flags(cx, &el, node, &[("disabled", "disabled")]);
     let on_click = prop(node, "onClick").clone();
+    // A button whose click toggles a state key is a toggle button: `aria-pressed` follows it.
+    if prop(&on_click, "action").as_str() == Some("toggleState")
+        && let Some(key) = prop(&on_click, "key").as_str()
+    {
+        let (pressed, watched) = (el.clone(), Value::from(["{{ ", key, " }}"].concat()));
+        cx.bind(&watched, move |v| {
+            dom::set_attr(&pressed, "aria-pressed", aria_bool(v.truthy()));
+        });
+    }
     if !on_click.is_nullish() {
         let action_cx = cx.clone();
         crate::dom::listen_many(

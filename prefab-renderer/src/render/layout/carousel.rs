@@ -218,8 +218,9 @@ fn listen(cx: &Cx, root: &Element, carousel: &Rc<Carousel>) {
     on(cx, root, "keydown", Box::new(key));
 }
 
-/// `autoAdvance`: a step every `every` ms (paused while hovered when `pauseOnHover`), until
-/// the owner is cleaned up.
+/// `autoAdvance`: a step every `every` ms, until the owner is cleaned up; paused while
+/// hovered (when `pauseOnHover`) and while focus is inside (WCAG 2.2.2: a keyboard user can
+/// stop it), never started under `prefers-reduced-motion: reduce`.
 fn auto_advance(
     cx: &Cx,
     node: &Value,
@@ -235,12 +236,18 @@ fn auto_advance(
             on(cx, root, event, Box::new(move |_| paused.set(hovered)));
         }
     }
+    let focus = root.clone();
     let tick = Closure::<dyn FnMut()>::new(move || {
-        if !paused.get() {
+        if !paused.get() && !focus.matches(":focus-within").unwrap_or(false) {
             carousel.go(None, forward);
         }
     });
     if let Some(win) = web_sys::window()
+        && !win
+            .match_media("(prefers-reduced-motion: reduce)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches())
         && let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
             tick.as_ref().unchecked_ref(),
             every.min(3_600_000.0) as i32,

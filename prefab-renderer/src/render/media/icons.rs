@@ -289,6 +289,10 @@ pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
         _ => "pf-icon pf-icon-size-default",
     };
     base(cx, &wrap, node, size);
+    // An icon given a name (`ariaLabel`) is an image; one without is decoration.
+    if !prop(node, "ariaLabel").is_nullish() {
+        dom::set_attr(&wrap, "role", "img");
+    }
     let holder = wrap.clone();
     cx.bind_text(prop(node, "name"), move |name| {
         dom::clear(&holder);
