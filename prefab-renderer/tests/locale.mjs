@@ -7,7 +7,8 @@
 // decimal comma of de-DE, the day after 23:30 UTC in Tokyo, Arabic-Indic digits, en-US
 // unchanged: exactly prefab-ui's output). And, for every pipe, the text the browser's own
 // `Intl` prints with the options prefab-ui passes, computed in the view's frame, so the
-// whole string is checked without copying a CLDR release into this file.
+// whole string is checked without copying a CLDR release into this file. The page's `lang`
+// is the host's locale and its `dir` `rtl` for Arabic.
 //
 //   cargo xtask pages && node prefab-renderer/tests/locale.mjs --pages target/pages
 import { readFileSync } from "node:fs";
@@ -70,6 +71,10 @@ for (const csp of PRESETS) {
           const read = await v.frame()?.evaluate(() => [...document.querySelectorAll("[id^=pipe-], #percent")].map((e) => e.textContent));
           return read?.length === PIPES.length + 1 && !read.some((t) => t.includes("{{")) && read;
         });
+        // The page speaks the host's language, right to left where it is written so.
+        const page = await v.frame().evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+        const dir = locale.startsWith("ar") ? "rtl" : "ltr";
+        check(`${label} lang ${locale}, dir ${dir}`, page[0] === locale && page[1] === dir, JSON.stringify(page));
         const byName = Object.fromEntries(PIPES.map(([name], i) => [name, shown[i]]));
         byName.percent = shown[PIPES.length];
         for (const [name, expected] of Object.entries(texts)) {

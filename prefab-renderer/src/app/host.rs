@@ -88,8 +88,12 @@ impl HostEvents for App {
                 host.insert(key, v.clone());
             }
         }
+        let locale = prop(&context, "locale").as_str();
+        if let Some(locale) = locale {
+            set_language(locale);
+        }
         template::set_locale(
-            prop(&context, "locale").as_str().map(str::to_string),
+            locale.map(str::to_string),
             prop(&context, "timeZone").as_str(),
         );
         apply_host_styles(&context);
@@ -237,4 +241,21 @@ impl HostEvents for Events {
     fn list_tools(&self) -> JsValue {
         self.0.list_tools()
     }
+}
+
+/// Languages written right to left (their ISO 639 codes; `iw` is Hebrew's old one).
+const RIGHT_TO_LEFT: [&str; 11] = [
+    "ar", "ckb", "dv", "fa", "he", "iw", "ps", "sd", "ug", "ur", "yi",
+];
+
+/// The page's `lang` and `dir` from the host's `locale` (a BCP 47 tag): screen readers speak
+/// the view in its language, and rows, grids and text run right to left where it is written so.
+fn set_language(locale: &str) {
+    let Some(html) = crate::dom::document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    let language = locale.split(['-', '_']).next().unwrap_or_default();
+    let rtl = RIGHT_TO_LEFT.contains(&language.to_ascii_lowercase().as_str());
+    crate::dom::set_attr(&html, "lang", locale);
+    crate::dom::set_attr(&html, "dir", if rtl { "rtl" } else { "ltr" });
 }
