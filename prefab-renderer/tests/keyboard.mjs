@@ -168,6 +168,9 @@ const scripts = {
     await p.press("Enter", { focus: "#fruit", state: async () => (await text(page, "#fruit-out")) === "Fruit: apple", what: "picks it, closes, focus stays" });
     await p.press("Enter", { focus: "#fruit", state: attrIs(page, "#fruit", "aria-expanded", "true"), what: "opens again" });
     await p.press("Escape", { focus: "#fruit", state: attrIs(page, "#fruit", "aria-expanded", "false"), what: "closes without picking" });
+    await p.press("d", { focus: "#fruit", state: async () => (await active()) === "Durian", what: "type-to-select opens on the first option starting with it" });
+    await p.press("A", { focus: "#fruit", state: async () => (await active()) === "Apple", what: "type-to-select, any case" });
+    await p.press("Escape", { focus: "#fruit", state: attrIs(page, "#fruit", "aria-expanded", "false"), what: "closes again" });
   },
   async Combobox(page) {
     await fixture(page, "forms");
@@ -324,6 +327,27 @@ const scripts = {
       await p.expect("does not rotate under reduced motion", () => stays(600));
     } finally {
       await page.emulateMedia({ reducedMotion: null });
+      files.remove();
+    }
+  },
+  // A search box that filters a table says, politely, how many rows match.
+  async "DataTable search"(page) {
+    const files = documentPages(opts.pages);
+    try {
+      await renderIn(page, files.url({
+        $prefab: { version: "0.3" },
+        view: { type: "DataTable", id: "found", search: true, columns: [{ key: "name", header: "Name" }], rows: [{ name: "Beta" }, { name: "Alpha" }, { name: "Gamma" }] },
+      }));
+      const p = pattern("DataTable search", page);
+      const status = () => page.$eval("#found [role=status]", (e) => e.textContent);
+      await p.expect("a status region beside the search box, empty", async () => (await status()) === "");
+      await tabTo(page, "#found input[type=search]");
+      await page.keyboard.type("alp");
+      await p.expect("typing says how many rows match", async () => (await status()) === "1 result");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.press("Backspace");
+      await p.expect("and follows the search", async () => (await status()) === "3 results");
+    } finally {
       files.remove();
     }
   },

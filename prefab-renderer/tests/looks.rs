@@ -414,3 +414,19 @@ fn range_thumbs_a_date_popup_and_a_named_icon_say_what_they_are() {
     assert_eq!(attr(&icons[0], "aria-label"), "Favourite");
     assert!(!icons[1].has_attribute("role"));
 }
+
+#[wasm_bindgen_test]
+fn sortable_items_say_how_to_move_them_before_a_pick_up() {
+    // Issue 40: the keys were announced only once an item was picked up.
+    let m = mount(
+        "{}",
+        r#"{"type":"Sortable","children":[{"type":"SortableGroup","value":"todo","label":"To do",
+            "children":[{"type":"SortableItem","value":"a","label":"Write",
+                "children":[{"type":"Text","content":"Write"}]}]}]}"#,
+    );
+    let item = m.el("[data-pf-item]");
+    assert_eq!(
+        attr(&item, "aria-description"),
+        "Space picks it up, arrow keys move it, Space drops it, Escape cancels."
+    );
+}

@@ -51,6 +51,12 @@ fn sortable(cx: &Cx, ty: &str, node: &Value, path: &str) -> Result<Node, String>
         root(cx, &el, prop(node, "onMove").clone());
     } else if marker == ITEM {
         dom::set_attr(&el, "tabindex", "0");
+        // Read with the item before it is picked up: how to move it.
+        dom::set_attr(
+            &el,
+            "aria-description",
+            "Space picks it up, arrow keys move it, Space drops it, Escape cancels.",
+        );
         let bar = dom::element_with_class("div", "pf-sortable-moves");
         for (key, text, label) in [
             ("ArrowLeft", "\u{2190}", "Move to the previous list"),

@@ -94,6 +94,13 @@ export function compareView(theirs, ours) {
       const [cb, ob] = [c.border?.[3] > 0 ? c.border : null, o.border?.[3] > 0 ? o.border : null];
       if (!(cb === null && ob === null) && !(cb && ob && near(cb, ob, 8))) problems.push("border");
     }
+    // Kept on purpose (COMPATIBILITY.md, Accessibility): a control whose Field shows an error
+    // is aria-invalid in ours, so it wears the destructive border prefab-ui gives a control
+    // marked `invalid`; prefab-ui leaves it unmarked and grey.
+    if (problems.length === 1 && problems[0] === "border" && o?.invalid && !c.invalid) {
+      out.keptControls = (out.keptControls ?? 0) + 1;
+      problems.pop();
+    }
     out.controls.total++;
     const renamed = o && o.name !== c.name ? ` (ours named "${o.name.slice(0, 30)}")` : "";
     if (problems.length) out.controls.diffs.push({ name: name + renamed, what: problems.join("+"), theirs: controlLook(c), ours: o ? controlLook(o) : "-" });
@@ -124,7 +131,7 @@ export function family(name) {
 
 /** Sums of comparisons: `{ views, passed, texts, controls, labels, missing, similarity: [] }`. */
 function sum(rows) {
-  const s = { views: 0, passed: 0, texts: [0, 0], controls: [0, 0], labels: [0, 0], missing: 0, kept: 0, similarity: [] };
+  const s = { views: 0, passed: 0, texts: [0, 0], controls: [0, 0], labels: [0, 0], missing: 0, kept: 0, keptControls: 0, similarity: [] };
   for (const r of rows) {
     s.views++;
     s.passed += meets(r.c);
@@ -136,6 +143,7 @@ function sum(rows) {
     s.labels[1] += r.c.labels.total;
     s.missing += r.c.marks.missing;
     s.kept += r.c.kept ?? 0;
+    s.keptControls += r.c.keptControls ?? 0;
     if (r.similarity !== undefined) s.similarity.push(r.similarity);
   }
   return s;
@@ -143,7 +151,7 @@ function sum(rows) {
 
 const figures = (s) => {
   const mean = s.similarity.length ? ` pixels ${pct(s.similarity.reduce((a, b) => a + b, 0) / s.similarity.length)}` : "";
-  return `texts ${pct(share(...s.texts))} (${s.texts[0]}/${s.texts[1]}) controls ${pct(share(...s.controls))} (${s.controls[0]}/${s.controls[1]}) chart marks missing ${s.missing}${mean}${s.kept ? ` (kept on purpose: ${s.kept} tinted texts)` : ""}`;
+  return `texts ${pct(share(...s.texts))} (${s.texts[0]}/${s.texts[1]}) controls ${pct(share(...s.controls))} (${s.controls[0]}/${s.controls[1]}) chart marks missing ${s.missing}${mean}${s.kept || s.keptControls ? ` (kept on purpose: ${s.kept} tinted texts, ${s.keptControls} invalid controls' borders)` : ""}`;
 };
 
 /** Whether a mode's sums meet the thresholds. */

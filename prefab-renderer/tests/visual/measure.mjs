@@ -163,6 +163,7 @@ export function measureView(MARKS) {
       share: round(r.width / (container ?? document.body).getBoundingClientRect().width),
       size: parseFloat(s.fontSize),
       border: bordered ? srgb(s.borderTopColor) : null,
+      invalid: e.getAttribute("aria-invalid") === "true",
       radius: Math.min((s.borderTopLeftRadius.endsWith("%") ? (parseFloat(s.borderTopLeftRadius) * r.width) / 100 : parseFloat(s.borderTopLeftRadius)) || 0, r.height / 2),
       top: round(r.top + scrollY),
       left: round(r.left + scrollX),

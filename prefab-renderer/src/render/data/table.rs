@@ -45,6 +45,8 @@ struct Table {
     body: Element,
     /// `Page x of y` text, Previous, Next.
     pager: Option<(Element, Element, Element)>,
+    /// The search box's polite status: how many rows match.
+    found: Option<Element>,
     page_size: usize,
     on_row_click: Value,
     view: RefCell<View>,
@@ -70,9 +72,8 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
     }
     let wrap = dom::element("div");
     base(cx, &wrap, node, "pf-data-table");
-    if prop(node, "search").truthy() || prop(node, "searchable").truthy() {
-        search_bar(node, &wrap);
-    }
+    let found = (prop(node, "search").truthy() || prop(node, "searchable").truthy())
+        .then(|| search_bar(node, &wrap));
     let container = dom::element_with_class("div", "pf-table-container");
     let table = dom::element_with_class("table", "pf-table");
     let heads = header(cx, node, columns, &table);
@@ -96,6 +97,7 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
         heads,
         body,
         pager,
+        found,
         page_size,
         on_row_click,
         view: RefCell::default(),
@@ -105,8 +107,9 @@ pub fn data_table(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, 
     Ok(wrap.into())
 }
 
-/// The search box (`search`/`searchable`) above the table.
-fn search_bar(node: &Value, wrap: &Element) {
+/// The search box (`search`/`searchable`) above the table; returns its status (a polite
+/// live region that says how many rows match, so a screen reader hears the search work).
+fn search_bar(node: &Value, wrap: &Element) -> Element {
     let bar = dom::element_with_class("div", "pf-data-table-search");
     let input = dom::element_with_class("input", "pf-input");
     dom::set_attr(&input, "type", "search");
@@ -117,7 +120,11 @@ fn search_bar(node: &Value, wrap: &Element) {
     dom::set_attr(&input, "placeholder", placeholder);
     dom::set_attr(&input, "aria-label", placeholder);
     dom::append(&bar, &input);
+    let found = dom::element_with_class("div", "pf-sr-only");
+    dom::set_attr(&found, "role", "status");
+    dom::append(&bar, &found);
     dom::append(wrap, &bar);
+    found
 }
 
 /// The header row (an expand column when a row has `_detail`, sort buttons on `sortable`
@@ -325,6 +332,7 @@ impl Table {
             shown.len().div_ceil(self.page_size).max(1)
         };
         view.page = view.page.min(pages - 1);
+        self.show_found(!view.query.is_empty(), shown.len());
         let (start, end) = if self.page_size == 0 {
             (0, shown.len())
         } else {
@@ -403,6 +411,22 @@ impl Table {
             }
         }
         self.show_sort_and_page(&view, pages);
+    }
+
+    /// The search status: `n results` while a search is typed, else empty; written only when
+    /// it changes (paging does not announce it again).
+    fn show_found(&self, searching: bool, n: usize) {
+        let Some(found) = &self.found else {
+            return;
+        };
+        let mut text = String::new();
+        if searching {
+            text.push_str(&n.to_string());
+            text.push_str(if n == 1 { " result" } else { " results" });
+        }
+        if found.text_content().as_deref() != Some(&text) {
+            found.set_text_content(Some(&text));
+        }
     }
 
     /// A body row of one cell spanning every column (the empty note, a pad row, a detail).

@@ -243,6 +243,10 @@ impl Picker {
             return;
         }
         let key = bound::key(event);
+        if self.type_to_select(&key) {
+            event.prevent_default();
+            return;
+        }
         if !self.is_open() {
             if matches!(key.as_str(), "ArrowDown" | "ArrowUp" | "Enter" | " ") {
                 event.prevent_default();
@@ -277,6 +281,37 @@ impl Picker {
                 }
             }
         }
+    }
+
+    /// Type-to-select in a Select (a Combobox has its search box): a printable character
+    /// opens the list and moves to the next option, after the active one and wrapping, whose
+    /// label starts with it (ASCII case-insensitive). Whether `key` was one.
+    fn type_to_select(&self, key: &str) -> bool {
+        let mut chars = key.chars();
+        let (Some(typed), None) = (chars.next(), chars.next()) else {
+            return false;
+        };
+        if self.search.is_some() || typed == ' ' {
+            return false;
+        }
+        self.toggle(true);
+        let options = bound::all(&self.list, OPTIONS);
+        let after = self
+            .active()
+            .and_then(|a| options.iter().position(|o| *o == a))
+            .map_or(0, |i| i + 1);
+        let starts = |o: &&Element| {
+            let label = o.text_content().unwrap_or_default();
+            label
+                .chars()
+                .next()
+                .is_some_and(|c| c.eq_ignore_ascii_case(&typed))
+        };
+        let n = options.len();
+        if let Some(option) = (0..n).map(|k| &options[(after + k) % n]).find(starts) {
+            self.activate(Some(option));
+        }
+        true
     }
 
     fn is_open(&self) -> bool {
