@@ -58,8 +58,9 @@ function carouselControls() {
     const inRow = !dots || (prev.right <= dots.left && dots.right <= next.left);
     const inColumn = !dots || (prev.bottom <= dots.top && dots.bottom <= next.top);
     const ok = {
-      outside: prev.right <= slides.left && next.left >= slides.right,
-      overlay: prev.left >= slides.left && next.right <= slides.right,
+      // Vertical: above and below the slides (`outside`), inside them at the right (`overlay`).
+      outside: vertical ? prev.bottom <= slides.top && next.top >= slides.bottom : prev.right <= slides.left && next.left >= slides.right,
+      overlay: prev.left >= slides.left && next.right <= slides.right && (!vertical || (prev.top >= slides.top && next.bottom <= slides.bottom && prev.left > (slides.left + slides.right) / 2)),
       gutter: vertical ? prev.left >= slides.right && next.left >= slides.right && inColumn : prev.top >= slides.bottom && next.top >= slides.bottom && inRow,
     }[c.dataset.controls];
     if (!ok) return `carousel ${i} (${c.dataset.orientation}, ${c.dataset.controls}): arrows at ${Math.round(prev.left)},${Math.round(prev.top)} and ${Math.round(next.left)},${Math.round(next.top)}, slides ${Math.round(slides.left)}..${Math.round(slides.right)} x ${Math.round(slides.top)}..${Math.round(slides.bottom)}`;

@@ -430,3 +430,25 @@ fn sortable_items_say_how_to_move_them_before_a_pick_up() {
         "Space picks it up, arrow keys move it, Space drops it, Escape cancels."
     );
 }
+
+#[wasm_bindgen_test]
+fn a_vertical_carousels_arrows_point_up_and_down() {
+    // prefab-ui draws ChevronUp/ChevronDown for `direction: up/down`; ours drew left/right.
+    let icons = |direction: &str| {
+        let m = mount(
+            "{}",
+            &[
+                r#"{"type":"Carousel","direction":""#,
+                direction,
+                r#"","children":[{"type":"Text","content":"A"},{"type":"Text","content":"B"}]}"#,
+            ]
+            .concat(),
+        );
+        all(&m.root, ".pf-carousel-previous svg, .pf-carousel-next svg")
+            .iter()
+            .map(|svg| attr(svg, "data-icon"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(icons("up"), ["chevron-up", "chevron-down"]);
+    assert_eq!(icons("left"), ["chevron-left", "chevron-right"]);
+}

@@ -121,12 +121,17 @@ fn controls(node: &Value, root: &Element, body: &Element) -> [Element; 2] {
     let at = prop(node, "controlsPosition").as_str().unwrap_or("outside");
     dom::set_attr(root, "data-controls", at);
     let parent = if at == "gutter" { root } else { body };
-    // Lucide chevrons, as prefab-ui draws them.
+    // Lucide chevrons, as prefab-ui draws them: up and down for a vertical carousel.
     let arrows = [
         button(parent, "pf-carousel-previous", "prev", "Previous slide", ""),
         button(parent, "pf-carousel-next", "next", "Next slide", ""),
     ];
-    for (b, icon) in arrows.iter().zip(["chevron-left", "chevron-right"]) {
+    let icons = if root.get_attribute("data-orientation").as_deref() == Some("vertical") {
+        ["chevron-up", "chevron-down"]
+    } else {
+        ["chevron-left", "chevron-right"]
+    };
+    for (b, icon) in arrows.iter().zip(icons) {
         dom::append(b, &crate::render::plain::icon(icon));
     }
     arrows
