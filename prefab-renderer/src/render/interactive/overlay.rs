@@ -318,8 +318,14 @@ fn hover(ov: &Rc<Overlay>, open: bool, ms: i32) {
     }
 }
 
-/// Shows or hides the layer and keeps the stack, ARIA state and focus in step.
+/// Shows or hides the layer and keeps the stack, ARIA state and focus in step. A pending
+/// hover open or close is dropped: what happens now (Escape, a click, the timer itself) wins.
+/// (Chromium runs input before timers: an Escape could close a tooltip that a focus timer
+/// queued before it then opened again.)
 fn show(ov: &Rc<Overlay>, open: bool) {
+    if let Some(win) = web_sys::window() {
+        win.clear_timeout_with_handle(ov.timer.get());
+    }
     if ov.open.replace(open) == open {
         return;
     }
