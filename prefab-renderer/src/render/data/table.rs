@@ -326,19 +326,8 @@ impl Table {
                 shown
             }
         };
-        let pages = if self.page_size == 0 {
-            1
-        } else {
-            shown.len().div_ceil(self.page_size).max(1)
-        };
-        view.page = view.page.min(pages - 1);
+        let (pages, start, end) = self.page_range(&mut view, shown.len());
         self.show_found(!view.query.is_empty(), shown.len());
-        let (start, end) = if self.page_size == 0 {
-            (0, shown.len())
-        } else {
-            let start = view.page * self.page_size;
-            (start, (start + self.page_size).min(shown.len()))
-        };
         dom::clear(&self.body);
         let expand_column = view.rows.iter().any(|r| !prop(r, "_detail").is_nullish());
         let span = (self.columns.len() + usize::from(expand_column)).to_string();
@@ -411,6 +400,19 @@ impl Table {
             }
         }
         self.show_sort_and_page(&view, pages);
+    }
+
+    /// How many pages `n` shown rows make, and the rows of the current page (`start..end`),
+    /// the page clamped to the last.
+    fn page_range(&self, view: &mut View, n: usize) -> (usize, usize, usize) {
+        if self.page_size == 0 {
+            view.page = 0;
+            return (1, 0, n);
+        }
+        let pages = n.div_ceil(self.page_size).max(1);
+        view.page = view.page.min(pages - 1);
+        let start = view.page * self.page_size;
+        (pages, start, (start + self.page_size).min(n))
     }
 
     /// The search status: `n results` while a search is typed, else empty; written only when
