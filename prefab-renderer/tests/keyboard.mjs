@@ -197,28 +197,23 @@ const scripts = {
     await p.press("Escape", { focus: "#open-dialog", state: hidden(page, "#dialog"), what: "closes, focus back on the trigger" });
   },
   async Popover(page) {
-    const files = documentPages(opts.pages);
-    try {
-      await renderIn(page, files.url({
-        $prefab: { version: "0.3" },
-        view: { type: "Column", children: [
-          { type: "Popover", id: "pop", title: "Filters", children: [{ type: "Button", id: "pop-trigger", label: "Filters" }, { type: "Input", id: "pop-input", name: "q", ariaLabel: "Search" }, { type: "Button", id: "pop-last", label: "Apply" }] },
-          { type: "Button", id: "after", label: "After" },
-        ] },
-      }));
-      const p = pattern("Popover", page);
-      await tabTo(page, "#pop-trigger");
-      await p.press("Enter", { focus: "#pop-input", state: shown(page, "#pop"), what: "opens, focus on its first control" });
-      await p.press("Escape", { focus: "#pop-trigger", state: hidden(page, "#pop"), what: "closes, focus back on the trigger" });
-      await p.press("Enter", { focus: "#pop-input", state: shown(page, "#pop"), what: "opens again" });
-      await p.press("Tab", { focus: "#pop-last", what: "its last control" });
-      await p.press("Tab", { focus: "#after", state: hidden(page, "#pop"), what: "out of its last control: closed, on what follows the trigger" });
-      await page.focus("#pop-trigger");
-      await p.press("Enter", { focus: "#pop-input", what: "opens again" });
-      await p.press("Shift+Tab", { focus: "#pop-trigger", state: hidden(page, "#pop"), what: "back out of its first control: closed, on the trigger" });
-    } finally {
-      files.remove();
-    }
+    await renderIn(page, files.url({
+      $prefab: { version: "0.3" },
+      view: { type: "Column", children: [
+        { type: "Popover", id: "pop", title: "Filters", children: [{ type: "Button", id: "pop-trigger", label: "Filters" }, { type: "Input", id: "pop-input", name: "q", ariaLabel: "Search" }, { type: "Button", id: "pop-last", label: "Apply" }] },
+        { type: "Button", id: "after", label: "After" },
+      ] },
+    }));
+    const p = pattern("Popover", page);
+    await tabTo(page, "#pop-trigger");
+    await p.press("Enter", { focus: "#pop-input", state: shown(page, "#pop"), what: "opens, focus on its first control" });
+    await p.press("Escape", { focus: "#pop-trigger", state: hidden(page, "#pop"), what: "closes, focus back on the trigger" });
+    await p.press("Enter", { focus: "#pop-input", state: shown(page, "#pop"), what: "opens again" });
+    await p.press("Tab", { focus: "#pop-last", what: "its last control" });
+    await p.press("Tab", { focus: "#after", state: hidden(page, "#pop"), what: "out of its last control: closed, on what follows the trigger" });
+    await page.focus("#pop-trigger");
+    await p.press("Enter", { focus: "#pop-input", what: "opens again" });
+    await p.press("Shift+Tab", { focus: "#pop-trigger", state: hidden(page, "#pop"), what: "back out of its first control: closed, on the trigger" });
   },
   async Tooltip(page) {
     await fixture(page, "interactive");
@@ -314,7 +309,6 @@ const scripts = {
       }
       return true;
     };
-    const files = documentPages(opts.pages);
     try {
       const p = pattern("Carousel rotation", page);
       await renderIn(page, files.url(envelope));
@@ -327,100 +321,90 @@ const scripts = {
       await p.expect("does not rotate under reduced motion", () => stays(600));
     } finally {
       await page.emulateMedia({ reducedMotion: null });
-      files.remove();
     }
   },
   // A search box that filters a table says, politely, how many rows match.
   async "DataTable search"(page) {
-    const files = documentPages(opts.pages);
-    try {
-      await renderIn(page, files.url({
-        $prefab: { version: "0.3" },
-        view: { type: "DataTable", id: "found", search: true, columns: [{ key: "name", header: "Name" }], rows: [{ name: "Beta" }, { name: "Alpha" }, { name: "Gamma" }] },
-      }));
-      const p = pattern("DataTable search", page);
-      const status = () => page.$eval("#found [role=status]", (e) => e.textContent);
-      await p.expect("a status region beside the search box, empty", async () => (await status()) === "");
-      await tabTo(page, "#found input[type=search]");
-      await page.keyboard.type("alp");
-      await p.expect("typing says how many rows match", async () => (await status()) === "1 result");
-      await page.keyboard.press("Backspace");
-      await page.keyboard.press("Backspace");
-      await p.expect("and follows the search", async () => (await status()) === "3 results");
-    } finally {
-      files.remove();
-    }
+    await renderIn(page, files.url({
+      $prefab: { version: "0.3" },
+      view: { type: "DataTable", id: "found", search: true, columns: [{ key: "name", header: "Name" }], rows: [{ name: "Beta" }, { name: "Alpha" }, { name: "Gamma" }] },
+    }));
+    const p = pattern("DataTable search", page);
+    const status = () => page.$eval("#found [role=status]", (e) => e.textContent);
+    await p.expect("a status region beside the search box, empty", async () => (await status()) === "");
+    await tabTo(page, "#found input[type=search]");
+    await page.keyboard.type("alp");
+    await p.expect("typing says how many rows match", async () => (await status()) === "1 result");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await p.expect("and follows the search", async () => (await status()) === "3 results");
   },
   // A button whose click toggles a state key is a toggle button; toasts are read from the
   // first, error toasts at once.
   async "Toggle and toasts"(page) {
-    const files = documentPages(opts.pages);
-    try {
-      await renderIn(page, files.url({
-        $prefab: { version: "0.3" },
-        state: { bold: false },
-        view: { type: "Row", children: [
-          { type: "Button", id: "bold", label: "Bold", onClick: { action: "toggleState", key: "bold" } },
-          { type: "Button", id: "fail", label: "Fail", onClick: { action: "showToast", message: "It failed", variant: "error" } },
-        ] },
-      }));
-      const p = pattern("Toggle and toasts", page);
-      await p.expect("the toast region is in the page before any toast", () => page.evaluate(() => document.querySelector("#prefab-toasts")?.getAttribute("aria-live") === "polite"));
-      await p.expect("a toggleState button is aria-pressed=false", attrIs(page, "#bold", "aria-pressed", "false"));
-      await tabTo(page, "#bold");
-      await p.press("Space", { focus: "#bold", state: attrIs(page, "#bold", "aria-pressed", "true"), what: "pressed" });
-      await p.press("Tab", { focus: "#fail", what: "the next button" });
-      await p.press("Enter", { state: () => page.evaluate(() => document.querySelector("#prefab-toasts [role=alert]")?.textContent === "It failed"), what: "an error toast is an alert" });
-    } finally {
-      files.remove();
-    }
+    await renderIn(page, files.url({
+      $prefab: { version: "0.3" },
+      state: { bold: false },
+      view: { type: "Row", children: [
+        { type: "Button", id: "bold", label: "Bold", onClick: { action: "toggleState", key: "bold" } },
+        { type: "Button", id: "fail", label: "Fail", onClick: { action: "showToast", message: "It failed", variant: "error" } },
+      ] },
+    }));
+    const p = pattern("Toggle and toasts", page);
+    await p.expect("the toast region is in the page before any toast", () => page.evaluate(() => document.querySelector("#prefab-toasts")?.getAttribute("aria-live") === "polite"));
+    await p.expect("a toggleState button is aria-pressed=false", attrIs(page, "#bold", "aria-pressed", "false"));
+    await tabTo(page, "#bold");
+    await p.press("Space", { focus: "#bold", state: attrIs(page, "#bold", "aria-pressed", "true"), what: "pressed" });
+    await p.press("Tab", { focus: "#fail", what: "the next button" });
+    await p.press("Enter", { state: () => page.evaluate(() => document.querySelector("#prefab-toasts [role=alert]")?.textContent === "It failed"), what: "an error toast is an alert" });
   },
   async DataTable(page) {
-    const files = documentPages(opts.pages);
-    try {
-      await renderIn(page, files.url({
-        $prefab: { version: "0.3" },
-        state: { picked: "none" },
-        view: { type: "Column", children: [
-          { type: "DataTable", id: "table", columns: [{ key: "name", header: "Name", sortable: true }, { key: "qty", header: "Qty", sortable: true }],
-            rows: [{ name: "Beta", qty: 2 }, { name: "Alpha", qty: 3 }, { name: "Gamma", qty: 1 }],
-            onRowClick: { action: "setState", key: "picked", value: "{{ $item.name }}" } },
-          { type: "Text", id: "picked", content: "Picked: {{ picked }}" },
-        ] },
-      }));
-      const p = pattern("DataTable", page);
-      const sortOf = () => page.$eval("#table th", (th) => th.getAttribute("aria-sort"));
-      const firstRow = () => page.$eval("#table tbody tr", (tr) => tr.textContent);
-      await tabTo(page, "#table");
-      await p.expect("Tab reaches the first sort button", () => page.evaluate(() => Boolean(document.activeElement?.closest("#table th"))));
-      await p.press("Enter", { focus: "#table th *", state: async () => (await sortOf()) === "ascending" && (await firstRow()).startsWith("Alpha"), what: "sorts ascending, aria-sort" });
-      await p.press("Enter", { focus: "#table th *", state: async () => (await sortOf()) === "descending" && (await firstRow()).startsWith("Gamma"), what: "sorts descending" });
-      await p.press("Tab", { focus: "#table th:nth-child(2) *", what: "the next sort button" });
-      await p.press("Tab", { focus: "#table tbody tr", what: "the first clickable row" });
-      await p.press("Enter", { state: async () => (await text(page, "#picked")) === "Picked: Gamma", what: "runs onRowClick on it" });
-      await p.press("Tab", { focus: "#table tbody tr:nth-child(2)", what: "the next row" });
-      await p.press("Space", { state: async () => (await text(page, "#picked")) === "Picked: Beta", what: "runs onRowClick too" });
-    } finally {
-      files.remove();
-    }
+    await renderIn(page, files.url({
+      $prefab: { version: "0.3" },
+      state: { picked: "none" },
+      view: { type: "Column", children: [
+        { type: "DataTable", id: "table", columns: [{ key: "name", header: "Name", sortable: true }, { key: "qty", header: "Qty", sortable: true }],
+          rows: [{ name: "Beta", qty: 2 }, { name: "Alpha", qty: 3 }, { name: "Gamma", qty: 1 }],
+          onRowClick: { action: "setState", key: "picked", value: "{{ $item.name }}" } },
+        { type: "Text", id: "picked", content: "Picked: {{ picked }}" },
+      ] },
+    }));
+    const p = pattern("DataTable", page);
+    const sortOf = () => page.$eval("#table th", (th) => th.getAttribute("aria-sort"));
+    const firstRow = () => page.$eval("#table tbody tr", (tr) => tr.textContent);
+    await tabTo(page, "#table");
+    await p.expect("Tab reaches the first sort button", () => page.evaluate(() => Boolean(document.activeElement?.closest("#table th"))));
+    await p.press("Enter", { focus: "#table th *", state: async () => (await sortOf()) === "ascending" && (await firstRow()).startsWith("Alpha"), what: "sorts ascending, aria-sort" });
+    await p.press("Enter", { focus: "#table th *", state: async () => (await sortOf()) === "descending" && (await firstRow()).startsWith("Gamma"), what: "sorts descending" });
+    await p.press("Tab", { focus: "#table th:nth-child(2) *", what: "the next sort button" });
+    await p.press("Tab", { focus: "#table tbody tr", what: "the first clickable row" });
+    await p.press("Enter", { state: async () => (await text(page, "#picked")) === "Picked: Gamma", what: "runs onRowClick on it" });
+    await p.press("Tab", { focus: "#table tbody tr:nth-child(2)", what: "the next row" });
+    await p.press("Space", { state: async () => (await text(page, "#picked")) === "Picked: Beta", what: "runs onRowClick too" });
   },
 };
 
-await withHost(async (host) => {
-  const { page, errors } = await watchedPage(host.context, { viewport: { width: 1024, height: 900 } });
-  for (const [name, script] of Object.entries(scripts)) {
-    if (!name.toLowerCase().includes(opts.only.toLowerCase())) continue;
-    errors.length = 0;
-    try {
-      await script(page);
-    } catch (e) {
-      check(`${name}: ran to the end`, false, e.message.split("\n")[0]);
-      const c = perPattern.get(name) ?? { passed: 0, failed: 0 };
-      c.failed++;
-      perPattern.set(name, c);
+// The pattern scripts' own documents, written beside the pages and removed at the end.
+const files = documentPages(opts.pages);
+try {
+  await withHost(async (host) => {
+    const { page, errors } = await watchedPage(host.context, { viewport: { width: 1024, height: 900 } });
+    for (const [name, script] of Object.entries(scripts)) {
+      if (!name.toLowerCase().includes(opts.only.toLowerCase())) continue;
+      errors.length = 0;
+      try {
+        await script(page);
+      } catch (e) {
+        check(`${name}: ran to the end`, false, e.message.split("\n")[0]);
+        const c = perPattern.get(name) ?? { passed: 0, failed: 0 };
+        c.failed++;
+        perPattern.set(name, c);
+      }
+      check(`${name}: no page or console errors`, errors.length === 0, errors.join(" | "));
     }
-    check(`${name}: no page or console errors`, errors.length === 0, errors.join(" | "));
-  }
-});
+  });
+} finally {
+  files.remove();
+}
 console.log(`per pattern: ${[...perPattern].map(([n, c]) => `${n} ${c.passed}/${c.passed + c.failed}`).join(", ")} (Sortable: sortable.mjs)`);
 finish();
