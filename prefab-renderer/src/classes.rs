@@ -7,7 +7,6 @@
 //! set is recompiled (never appended to), which keeps the utilities' cascade order: plain
 //! utilities, then states, then breakpoints ascending, then `dark:`.
 use std::cell::RefCell;
-use wasm_bindgen::JsCast;
 
 #[derive(Default)]
 struct Sheet {
@@ -42,10 +41,7 @@ pub fn note(class_list: &str) {
         false
     });
     if schedule {
-        let flush = crate::dom::once(flush);
-        if let Some(window) = web_sys::window() {
-            window.queue_microtask(flush.unchecked_ref());
-        }
+        crate::dom::microtask(&crate::dom::once(flush));
     }
 }
 
@@ -73,7 +69,8 @@ fn flush() {
             crate::dom::set_attr(&style, "id", "prefab-classes");
             // Before the envelope's css (a theme overrides utilities), else at the end.
             let before = doc.query_selector("[data-prefab-css]").ok().flatten();
-            crate::dom::report(head.insert_before(&style, before.as_ref().map(|e| e.as_ref())));
+            let before: Option<&crate::dom::Node> = before.as_ref().map(AsRef::as_ref);
+            crate::dom::report(head.insert_before(&style, before));
             style
         }
     };

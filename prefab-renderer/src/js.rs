@@ -4,7 +4,8 @@
 //! `Value`s. Outgoing messages are converted back.
 use js_sys::{Array, Object, Reflect};
 use prefab::expr::{Map, Value};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 
 /// Objects nested deeper than this convert to `null` (guards against cyclic objects).
 const MAX_DEPTH: usize = 128;
@@ -92,18 +93,107 @@ pub fn to_js(value: &Value) -> JsValue {
     }
 }
 
+/// `target[key]`, or `undefined` when `target` is not an object.
+#[must_use]
+pub fn get(target: &JsValue, key: &str) -> JsValue {
+    if !target.is_object() {
+        return JsValue::UNDEFINED;
+    }
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
 /// Parses JSON text (see [`crate::json`]).
 pub fn parse_json(text: &str) -> Result<Value, String> {
     crate::json::parse(text)
 }
 
 /// `JSON.stringify(value)` (`"undefined"` for values JSON cannot represent).
+#[cfg(target_arch = "wasm32")]
 #[must_use]
 pub fn stringify(value: &Value) -> String {
     js_sys::JSON::stringify(&to_js(value))
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_else(|| "undefined".into())
+}
+
+/// `JSON.stringify(value)` written natively, with the same output: `undefined` members
+/// left out, `undefined` items and non-finite numbers as `null`, numbers as JavaScript
+/// prints them, `"undefined"` for `undefined` itself.
+///
+/// ```
+/// use prefab::expr::Value;
+/// let v = prefab_renderer::js::parse_json(r#"{"a": [1.5, null, "x\"y"], "b": 1e21}"#).unwrap();
+/// assert_eq!(prefab_renderer::js::stringify(&v), r#"{"a":[1.5,null,"x\"y"],"b":1e+21}"#);
+/// assert_eq!(prefab_renderer::js::stringify(&Value::Undefined), "undefined");
+/// ```
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn stringify(value: &Value) -> String {
+    if matches!(value, Value::Undefined) {
+        return "undefined".into();
+    }
+    let mut out = String::new();
+    write_json(value, &mut out);
+    out
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write_json(value: &Value, out: &mut String) {
+    match value {
+        Value::Undefined | Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) if n.is_finite() => out.push_str(&prefab::expr::number_to_string(*n)),
+        Value::Number(_) => out.push_str("null"),
+        Value::String(s) => write_json_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            let mut first = true;
+            for (k, v) in map.iter().filter(|(_, v)| !matches!(v, Value::Undefined)) {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                write_json_string(k, out);
+                out.push(':');
+                write_json(v, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 => {
+                out.push_str("\\u00");
+                let hex = b"0123456789abcdef";
+                out.push(char::from(hex[(u32::from(c) >> 4) as usize]));
+                out.push(char::from(hex[(u32::from(c) & 15) as usize]));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// The message of a thrown JavaScript value.

@@ -8,6 +8,8 @@
 //! The modules in layers, top to bottom: each uses only modules below it (and a module's
 //! children may use their ancestors' items).
 //!
+//! * `headless` — (native builds) the app in the DOM seam's native document, for
+//!   `prefab-test` and static pages.
 //! * [`app`] — envelopes, `display_update` patches, host context as `$host`, app tools;
 //!   the bridge's event handler, and the [`cx::AppHandle`] its views' actions reach it by.
 //! * [`render`] — component nodes to DOM through the registry of component families,
@@ -26,6 +28,9 @@
 //!
 //! No unsafe code, except the browser build's allocator (`heap`, wasm32 only).
 #![deny(unsafe_code)]
+// Natively every element type is one type (`dom::arena::Node`), so the conversions between
+// them that the browser build needs are identities there.
+#![cfg_attr(not(target_arch = "wasm32"), allow(clippy::useless_conversion))]
 
 pub mod a2ui;
 pub mod actions;
@@ -34,6 +39,8 @@ pub mod bridge;
 mod classes;
 pub mod cx;
 pub mod dom;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod headless;
 #[cfg(any(target_arch = "wasm32", test))]
 mod heap;
 pub mod js;
@@ -64,8 +71,8 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
     // reaches a hook: none is linked there.
     #[cfg(not(panic = "immediate-abort"))]
     std::panic::set_hook(Box::new(on_panic));
-    let window = web_sys::window().ok_or("no window")?;
-    let doc = window.document().ok_or("no document")?;
+    let window = crate::dom::window().ok_or("no window")?;
+    let doc = dom::document().ok_or("no document")?;
     let root = match doc.get_element_by_id("root") {
         Some(root) => root,
         None => {
@@ -110,15 +117,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
         .flatten()
         .is_some_and(|p| JsValue::from(p) != JsValue::from(window.clone()));
     if framed {
-        let modes = js_sys::Array::of3(&"inline".into(), &"fullscreen".into(), &"pip".into());
-        let capabilities = bridge::rpc::object(&[
-            ("availableDisplayModes", modes.into()),
-            (
-                "tools",
-                bridge::rpc::object(&[("listChanged", JsValue::TRUE)]),
-            ),
-        ]);
-        bridge::connect(Rc::new(app::Events(app)), &capabilities)?;
+        bridge::connect(Rc::new(app::Events(app)), &app::capabilities())?;
     }
     // `engine` is part of the loader's call (kept for diagnostics); nothing depends on it yet.
     let _ = engine;
@@ -127,7 +126,7 @@ pub fn start(engine: &str) -> Result<(), JsValue> {
 
 /// A `performance.mark` (timing points for benchmarks and profiles).
 fn mark(name: &str) {
-    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+    if let Some(performance) = crate::dom::window().and_then(|w| w.performance()) {
         dom::report(performance.mark(name));
     }
 }
@@ -137,7 +136,7 @@ fn mark(name: &str) {
 #[cfg(not(panic = "immediate-abort"))]
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let message = format!("The renderer stopped: {info}");
-    web_sys::console::error_1(&JsValue::from_str(&message));
+    crate::dom::console_error(&message);
     let root = dom::document().and_then(|d| d.get_element_by_id("root"));
     if let Some(root) = root {
         let error = dom::error_box("renderer", &message);

@@ -2,7 +2,6 @@
 //! bridge has connected to a host and installed its sink ([`set_host_sink`]). Never shown to
 //! the user as a failure. The bottom of the crate: every layer may report through it.
 use std::cell::Cell;
-use wasm_bindgen::JsValue;
 
 /// Sends `(level, message)` to the host's log.
 pub type HostSink = fn(&str, &str);
@@ -18,14 +17,14 @@ pub fn set_host_sink(sink: HostSink) {
 
 /// A warning (console + host log at level `warning`).
 pub fn warn(message: &str) {
-    web_sys::console::warn_1(&JsValue::from_str(message));
+    crate::dom::console_warn(message);
     to_host("warning", message);
 }
 
 /// An error (console + host log at level `error`).
 #[allow(dead_code)]
 pub fn error(message: &str) {
-    web_sys::console::error_1(&JsValue::from_str(message));
+    crate::dom::console_error(message);
     to_host("error", message);
 }
 

@@ -6,7 +6,7 @@
 /// `java\tscript:alert(1)` is `javascript:` after parsing, so it is refused.
 #[must_use]
 pub fn safe_link(raw: &str) -> Option<String> {
-    let url = web_sys::Url::new(raw.trim()).ok()?;
+    let url = crate::dom::Url::new(raw.trim()).ok()?;
     match url.protocol().as_str() {
         "http:" | "https:" | "mailto:" => Some(url.href()),
         _ => None,
@@ -16,7 +16,7 @@ pub fn safe_link(raw: &str) -> Option<String> {
 /// The origin (`https://example.com`) of an absolute http(s) URL.
 #[must_use]
 pub fn http_origin(raw: &str) -> Option<(String, String)> {
-    let url = web_sys::Url::new(raw.trim()).ok()?;
+    let url = crate::dom::Url::new(raw.trim()).ok()?;
     match url.protocol().as_str() {
         "http:" | "https:" => Some((url.href(), url.origin())),
         _ => None,
@@ -30,8 +30,8 @@ pub fn http_origin(raw: &str) -> Option<(String, String)> {
 pub fn safe_src(raw: &str, data_type: &str) -> Option<String> {
     let base = crate::dom::document().and_then(|d| d.base_uri().ok().flatten());
     let url = match base {
-        Some(base) => web_sys::Url::new_with_base(raw.trim(), &base),
-        None => web_sys::Url::new(raw.trim()),
+        Some(base) => crate::dom::Url::new_with_base(raw.trim(), &base),
+        None => crate::dom::Url::new(raw.trim()),
     }
     .ok()?;
     let href = url.href();

@@ -2,17 +2,21 @@
 //! `setInterval`, `callHandler`.
 use super::{Call, Ctx, Done, Outcome, run_with, text_field};
 use crate::dom;
+use crate::dom::JsCast;
 use crate::js;
 use crate::node::prop;
 use crate::template;
 use prefab::expr::{Map, Value};
-use wasm_bindgen::JsCast;
+// Casts of JavaScript values and of DOM nodes: one trait in the browser build, two natively.
+#[cfg_attr(target_arch = "wasm32", allow(unused_imports))]
+use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
 
 /// The toasts' polite live region (`#prefab-toasts`), created when missing: the renderer
 /// creates it at start, so it is in the page before the first toast is written into it (a
 /// region that appears with its first message is often not read).
-pub(crate) fn toast_region(doc: &web_sys::Document) -> web_sys::Element {
+/// The toasts' live region (`#prefab-toasts` at the end of `<body>`), created once.
+pub fn toast_region(doc: &crate::dom::Document) -> crate::dom::Element {
     if let Some(region) = doc.get_element_by_id("prefab-toasts") {
         return region;
     }
@@ -55,20 +59,17 @@ pub(super) fn show_toast(fields: &Map) -> Outcome {
         .map(Value::to_number)
         .filter(|n| n.is_finite() && *n > 0.0)
         .unwrap_or(4000.0);
-    let remove = crate::dom::once(move || toast.remove());
-    if let Some(w) = web_sys::window() {
-        dom::report(w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            remove.unchecked_ref(),
-            duration as i32,
-        ));
-    }
+    dom::timeout(&dom::once(move || toast.remove()), duration as i32);
     Ok(Value::Undefined)
 }
 
 /// `closeOverlay`: asks the nearest overlay to close (a `prefab:close-overlay` DOM event;
 /// overlays come with the full component catalogue).
 pub(super) fn close_overlay(_call: &Call) -> Outcome {
-    if let (Some(doc), Ok(event)) = (dom::document(), web_sys::Event::new("prefab:close-overlay")) {
+    if let (Some(doc), Ok(event)) = (
+        dom::document(),
+        crate::dom::Event::new("prefab:close-overlay"),
+    ) {
         dom::report(doc.dispatch_event(&event));
     }
     Ok(Value::Undefined)
@@ -81,7 +82,7 @@ fn fetch_allowed(origin: &str) -> bool {
     if !crate::bridge::is_connected() {
         return true;
     }
-    let caps = js::to_value(&crate::bridge::host_capabilities());
+    let caps = crate::bridge::host_capabilities();
     let Value::Array(domains) = prop(prop(prop(&caps, "sandbox"), "csp"), "connectDomains") else {
         return false;
     };
@@ -129,7 +130,7 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         .unwrap_or("GET")
         .to_ascii_uppercase();
     let init = request_init(fields, &method);
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::dom::window() else {
         return done(Err("fetch: no window".into()));
     };
     let promise = window.fetch_with_str_and_init(&url, &init);
@@ -217,7 +218,7 @@ fn request_init(fields: &Map, method: &str) -> web_sys::RequestInit {
 
 /// `openFilePicker`: `$result` = `FileUpload[]` (`{name, size, type, data}` with base64
 /// data); files over `maxSize` are skipped with an error toast.
-pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
+pub(super) fn open_file_picker(call: &Call, fields: &Map, done: Done) {
     let input = dom::element("input");
     dom::set_attr(&input, "type", "file");
     if let Some(accept) = fields.get("accept").and_then(Value::as_str) {
@@ -232,18 +233,19 @@ pub(super) fn open_file_picker(_call: &Call, fields: &Map, done: Done) {
         .get("maxSize")
         .map(Value::to_number)
         .filter(|n| n.is_finite());
-    let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() else {
+    let Ok(input) = input.dyn_into::<crate::dom::HtmlInputElement>() else {
         return done(Err("openFilePicker: no file input".into()));
     };
     let source = input.clone();
-    let on_change = crate::dom::once(move || {
-        let Some(files) = source.files() else {
+    let mut done = Some(done);
+    let on_change = move |_| {
+        let (Some(files), Some(done)) = (source.files(), done.take()) else {
             return;
         };
         let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
         read_files(files, max_size, done);
-    });
-    dom::report(input.add_event_listener_with_callback("change", on_change.unchecked_ref()));
+    };
+    dom::listen(&call.cx.owner, &input, "change", on_change);
     input.click();
 }
 
@@ -274,27 +276,8 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
     let results: Rc<RefCell<Vec<Option<Value>>>> = Rc::new(RefCell::new(vec![None; files.len()]));
     let done = Rc::new(RefCell::new(Some(done)));
     for (i, file) in files.into_iter().enumerate() {
-        let Ok(reader) = web_sys::FileReader::new() else {
-            continue;
-        };
-        let (results, done, source) = (results.clone(), done.clone(), reader.clone());
-        let (name, size, ty) = (file.name(), file.size(), file.type_());
-        let on_load = crate::dom::once(move || {
-            let url = source
-                .result()
-                .ok()
-                .and_then(|r| r.as_string())
-                .unwrap_or_default();
-            let data = url
-                .split_once(',')
-                .map(|(_, d)| d.to_string())
-                .unwrap_or_default();
-            let upload = Value::object([
-                ("name", Value::from(name)),
-                ("size", Value::from(size)),
-                ("type", Value::from(ty)),
-                ("data", Value::from(data)),
-            ]);
+        let (results, done) = (results.clone(), done.clone());
+        let read = move |upload: Value| {
             let all = {
                 let mut r = results.borrow_mut();
                 r[i] = Some(upload);
@@ -306,9 +289,8 @@ fn read_files(files: Vec<web_sys::File>, max_size: Option<f64>, done: Done) {
                     done(Ok(list));
                 }
             }
-        });
-        reader.set_onload(Some(on_load.unchecked_ref()));
-        dom::report(reader.read_as_data_url(&file));
+        };
+        dom::read_file(&file, Box::new(read));
     }
 }
 
@@ -379,9 +361,7 @@ fn schedule_tick(cx: crate::cx::Cx, ctx: std::rc::Rc<Ctx>, raw: Value, tick: u32
             complete(&call, &raw);
         }
     });
-    if let Some(w) = web_sys::window()
-        && let Ok(handle) =
-            w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
+    if let Some(handle) = crate::dom::timeout(&callback, delay)
         && let Some(app) = shared.app()
     {
         app.add_timer(handle);
@@ -412,11 +392,11 @@ impl AsF64Opt for Value {
 /// merges into the state and becomes `$result`.
 pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
     let handler = text_field(fields, "callHandler", "handler")?;
-    let window = web_sys::window().ok_or("no window")?;
+    let window = crate::dom::window().ok_or("no window")?;
     let handlers =
         js_sys::Reflect::get(&window, &"__prefab_handlers".into()).unwrap_or(JsValue::UNDEFINED);
-    let actions = crate::bridge::rpc::get(&handlers, "actions");
-    let function = crate::bridge::rpc::get(&actions, &handler);
+    let actions = js::get(&handlers, "actions");
+    let function = js::get(&actions, &handler);
     let Some(function) = function.dyn_ref::<js_sys::Function>() else {
         return Err(crate::text::fill(
             "callHandler: unknown handler \"{}\"",
@@ -424,14 +404,14 @@ pub(super) fn call_handler(call: &Call, fields: &Map) -> Outcome {
         ));
     };
     let store = call.cx.frame.store();
-    let argument = crate::bridge::rpc::object(&[
-        ("state", js::to_js(&Value::from(store.snapshot()))),
-        ("event", js::to_js(&call.ctx.event)),
+    let argument = js::to_js(&crate::bridge::rpc::object(&[
+        ("state", Value::from(store.snapshot())),
+        ("event", call.ctx.event.clone()),
         (
             "arguments",
-            js::to_js(fields.get("arguments").unwrap_or(&Value::Undefined)),
+            fields.get("arguments").cloned().unwrap_or(Value::Undefined),
         ),
-    ]);
+    ]));
     let returned = function.call1(&JsValue::NULL, &argument).map_err(|e| {
         crate::text::fill("callHandler \"{}\": {}", &[&handler, &js::error_text(&e)])
     })?;

@@ -6,16 +6,14 @@ use crate::bridge::{self, DEFAULT_TIMEOUT_MS, rpc};
 use crate::js;
 use crate::node::prop;
 use prefab::expr::{Map, Value};
-use wasm_bindgen::JsValue;
 
 /// Sends `method` and converts the reply: a JSON-RPC error or `isError: true` fails.
-fn host_request(method: &str, params: &JsValue, done: Done) {
+fn host_request(method: &str, params: &Value, done: Done) {
     let name = method.to_string();
     bridge::request(method, Some(params), DEFAULT_TIMEOUT_MS, move |reply| {
         let method = name;
         done(match reply {
             Ok(result) => {
-                let result = js::to_value(&result);
                 if prop(&result, "isError").truthy() {
                     Err(content_text(&result)
                         .unwrap_or_else(|| crate::text::fill("{} failed", &[&method])))
@@ -41,13 +39,12 @@ fn content_text(result: &Value) -> Option<String> {
     (!texts.is_empty()).then(|| texts.join("\n"))
 }
 
-fn text_content(text: &str) -> JsValue {
-    let array = js_sys::Array::new();
-    array.push(&rpc::object(&[
+/// `[{type: "text", text}]`.
+pub(crate) fn text_content(text: &str) -> Value {
+    Value::from(vec![rpc::object(&[
         ("type", "text".into()),
         ("text", text.into()),
-    ]));
-    array.into()
+    ])])
 }
 
 /// Opens `url` after the URL-parser check: through the host when connected, else a new
@@ -65,7 +62,7 @@ pub fn open_link(url: &str, done: Done) {
         host_request("ui/open-link", &params, done);
     } else {
         // A blocked pop-up is not an error (`open` returns null); a throwing `open` is reported.
-        if let Some(w) = web_sys::window() {
+        if let Some(w) = crate::dom::window() {
             crate::dom::report(w.open_with_url_and_target_and_features(
                 &url,
                 "_blank",
@@ -99,14 +96,14 @@ pub(super) fn update_context(fields: &Map, done: Done) {
     if !bridge::is_connected() {
         return done(Ok(Value::Undefined));
     }
-    let mut entries: Vec<(&str, JsValue)> = Vec::new();
+    let mut entries: Vec<(&str, Value)> = Vec::new();
     match fields.get("content") {
         Some(Value::String(text)) => entries.push(("content", text_content(text))),
-        Some(v @ Value::Array(_)) => entries.push(("content", js::to_js(v))),
+        Some(v @ Value::Array(_)) => entries.push(("content", v.clone())),
         _ => {}
     }
     if let Some(structured @ Value::Object(_)) = fields.get("structuredContent") {
-        entries.push(("structuredContent", js::to_js(structured)));
+        entries.push(("structuredContent", structured.clone()));
     }
     host_request("ui/update-model-context", &rpc::object(&entries), done);
 }
@@ -155,12 +152,12 @@ pub(super) fn tool_call(call: &Call, fields: &Map, done: Done) {
         return done(Err("toolCall needs an MCP Apps host".into()));
     }
     let mut entries = vec![
-        ("name", JsValue::from_str(&tool)),
-        ("arguments", js::to_js(&arguments)),
+        ("name", Value::from(tool.as_str())),
+        ("arguments", arguments),
     ];
     let cx = call.cx.clone();
     if let Some(fastmcp) = cx.app().and_then(|a| a.fastmcp_app()) {
-        let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", js::to_js(&fastmcp))]))]);
+        let meta = rpc::object(&[("fastmcp", rpc::object(&[("app", fastmcp)]))]);
         entries.push(("_meta", meta));
     }
     let unwrap = fields.get("unwrapResult").is_some_and(Value::truthy);

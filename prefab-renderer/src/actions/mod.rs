@@ -11,8 +11,9 @@ mod browser;
 mod host;
 mod state;
 
-pub(crate) use browser::toast_region;
+pub use browser::toast_region;
 pub use host::open_link;
+pub(crate) use host::text_content;
 
 use crate::cx::Cx;
 use crate::node::prop;

@@ -1,15 +1,15 @@
 //! The host side of the app: `$host` from the host context, host styles, and the
 //! bridge's event handler.
 use super::{App, is_envelope};
+use crate::actions::text_content;
 use crate::bridge::{self, HostEvents, Reply, RpcError, rpc};
 use crate::dom;
+use crate::dom::JsCast;
 use crate::js;
 use crate::node::prop;
 use crate::template;
 use prefab::expr::{Map, Value};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::JsValue;
 
 /// Host context keys exposed to expressions as `$host`.
 const HOST_KEYS: [&str; 10] = [
@@ -31,7 +31,7 @@ fn apply_host_styles(context: &Value) {
     };
     let Some(html) = doc
         .document_element()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .and_then(|e| e.dyn_into::<crate::dom::HtmlElement>().ok())
     else {
         return;
     };
@@ -72,8 +72,7 @@ fn apply_host_styles(context: &Value) {
 }
 
 impl HostEvents for App {
-    fn host_context(&self, context: &JsValue, replace: bool) {
-        let context = js::to_value(context);
+    fn host_context(&self, context: &Value, replace: bool) {
         let mut host = if replace {
             Map::new()
         } else {
@@ -83,38 +82,37 @@ impl HostEvents for App {
             }
         };
         for key in HOST_KEYS {
-            let v = prop(&context, key);
+            let v = prop(context, key);
             if !v.is_nullish() {
                 host.insert(key, v.clone());
             }
         }
-        let locale = prop(&context, "locale").as_str();
+        let locale = prop(context, "locale").as_str();
         if let Some(locale) = locale {
             set_language(locale);
         }
         template::set_locale(
             locale.map(str::to_string),
-            prop(&context, "timeZone").as_str(),
+            prop(context, "timeZone").as_str(),
         );
-        apply_host_styles(&context);
+        apply_host_styles(context);
         self.store.set("$host", Value::from(host));
         self.apply_theme();
     }
 
-    fn notification(&self, method: &str, params: &JsValue) {
-        let params = js::to_value(params);
+    fn notification(&self, method: &str, params: &Value) {
         match method {
             "ui/notifications/tool-result" => {
-                let structured = prop(&params, "structuredContent");
+                let structured = prop(params, "structuredContent");
                 if is_envelope(structured) || !prop(structured, "update").is_nullish() {
                     self.rendered_result.set(true);
                     self.mount(structured);
-                } else if let Some(envelope) = crate::a2ui::from_result(&params) {
+                } else if let Some(envelope) = crate::a2ui::from_result(params) {
                     self.rendered_result.set(true);
                     self.mount(&envelope);
-                } else if prop(&params, "isError").truthy() {
+                } else if prop(params, "isError").truthy() {
                     self.rendered_result.set(true);
-                    let text = match prop(&params, "content") {
+                    let text = match prop(params, "content") {
                         Value::Array(items) => items
                             .iter()
                             .filter_map(|c| prop(c, "text").as_str())
@@ -127,12 +125,10 @@ impl HostEvents for App {
                     crate::log::warn("tool result without a $prefab envelope: nothing to render");
                 }
             }
-            "ui/notifications/tool-input" => self.preview_tool_input(&params, false),
-            "ui/notifications/tool-input-partial" => self.preview_tool_input(&params, true),
+            "ui/notifications/tool-input" => self.preview_tool_input(params, false),
+            "ui/notifications/tool-input-partial" => self.preview_tool_input(params, true),
             "ui/notifications/tool-cancelled" if !self.rendered_result.get() => {
-                let reason = prop(&params, "reason")
-                    .as_str()
-                    .unwrap_or("no reason given");
+                let reason = prop(params, "reason").as_str().unwrap_or("no reason given");
                 let note = dom::element_with_class("p", "pf-muted");
                 note.set_text_content(Some(&crate::text::fill(
                     "The tool call was cancelled ({}).",
@@ -149,13 +145,12 @@ impl HostEvents for App {
         self.clear_timers();
     }
 
-    fn call_tool(&self, params: &JsValue, reply: Reply) {
-        let params = js::to_value(params);
-        let name = prop(&params, "name")
+    fn call_tool(&self, params: &Value, reply: Reply) {
+        let name = prop(params, "name")
             .as_str()
             .unwrap_or_default()
             .to_string();
-        let arguments = prop(&params, "arguments").clone();
+        let arguments = prop(params, "arguments").clone();
         if self.find_tool(&name).is_none() {
             reply.err(&RpcError::new(
                 bridge::rpc::code::INVALID_PARAMS,
@@ -169,12 +164,12 @@ impl HostEvents for App {
             Box::new(move |outcome| {
                 let result = match outcome {
                     Ok(result) => rpc::object(&[
-                        ("content", text_block(&js::stringify(&result))),
-                        ("structuredContent", js::to_js(&result)),
+                        ("content", text_content(&js::stringify(&result))),
+                        ("structuredContent", result),
                     ]),
                     Err(message) => rpc::object(&[
-                        ("isError", JsValue::TRUE),
-                        ("content", text_block(&message)),
+                        ("isError", true.into()),
+                        ("content", text_content(&message)),
                     ]),
                 };
                 reply.ok(&result);
@@ -182,14 +177,14 @@ impl HostEvents for App {
         );
     }
 
-    fn list_tools(&self) -> JsValue {
-        let tools = js_sys::Array::new();
+    fn list_tools(&self) -> Value {
+        let mut tools = Vec::new();
         if let Value::Array(list) = &*self.tools.borrow() {
             for tool in list.iter() {
-                let mut entries = vec![("name", js::to_js(prop(tool, "name")))];
+                let mut entries = vec![("name", prop(tool, "name").clone())];
                 let description = prop(tool, "description");
                 if !description.is_nullish() {
-                    entries.push(("description", js::to_js(description)));
+                    entries.push(("description", description.clone()));
                 }
                 let schema = prop(tool, "inputSchema");
                 entries.push((
@@ -197,23 +192,14 @@ impl HostEvents for App {
                     if schema.is_nullish() {
                         rpc::object(&[("type", "object".into())])
                     } else {
-                        js::to_js(schema)
+                        schema.clone()
                     },
                 ));
-                tools.push(&rpc::object(&entries));
+                tools.push(rpc::object(&entries));
             }
         }
-        rpc::object(&[("tools", tools.into())])
+        rpc::object(&[("tools", Value::from(tools))])
     }
-}
-
-fn text_block(text: &str) -> JsValue {
-    let array = js_sys::Array::new();
-    array.push(&rpc::object(&[
-        ("type", "text".into()),
-        ("text", text.into()),
-    ]));
-    array.into()
 }
 
 /// The bridge's handler: forwards to the current app.
@@ -226,19 +212,19 @@ fn text_block(text: &str) -> JsValue {
 pub struct Events(pub Rc<App>);
 
 impl HostEvents for Events {
-    fn host_context(&self, context: &JsValue, replace: bool) {
+    fn host_context(&self, context: &Value, replace: bool) {
         self.0.host_context(context, replace);
     }
-    fn notification(&self, method: &str, params: &JsValue) {
+    fn notification(&self, method: &str, params: &Value) {
         self.0.notification(method, params);
     }
     fn teardown(&self) {
         self.0.teardown();
     }
-    fn call_tool(&self, params: &JsValue, reply: Reply) {
+    fn call_tool(&self, params: &Value, reply: Reply) {
         self.0.call_tool(params, reply);
     }
-    fn list_tools(&self) -> JsValue {
+    fn list_tools(&self) -> Value {
         self.0.list_tools()
     }
 }

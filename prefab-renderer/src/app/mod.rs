@@ -9,6 +9,8 @@
 use crate::cx::Cx;
 use crate::cx::Shared;
 use crate::dom;
+use crate::dom::Element;
+use crate::dom::JsCast;
 use crate::node::prop;
 use crate::render;
 use crate::store::{Owner, Store};
@@ -16,8 +18,6 @@ use crate::template::Frame;
 use prefab::expr::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::Element;
 
 mod host;
 mod preview;
@@ -27,6 +27,20 @@ pub use host::Events;
 
 /// Envelope versions this renderer knows (others render with a warning).
 const VERSIONS: [&str; 2] = ["0.3", "0.2"];
+
+/// The view's `appCapabilities` in `ui/initialize`: its display modes, and tools whose list
+/// may change (an envelope's `tools`).
+#[must_use]
+pub fn capabilities() -> Value {
+    let modes = Value::from(vec!["inline".into(), "fullscreen".into(), "pip".into()]);
+    crate::bridge::rpc::object(&[
+        ("availableDisplayModes", modes),
+        (
+            "tools",
+            crate::bridge::rpc::object(&[("listChanged", true.into())]),
+        ),
+    ])
+}
 
 /// The mounted app.
 ///
@@ -98,8 +112,10 @@ pub fn install(root: Element) -> Rc<App> {
     // reference (one `Rc` kept forever).
     let handle: &'static App = Box::leak(Box::new(app.clone()));
     *app.shared.borrow_mut() = Shared::with_app(Map::new(), Some(handle));
-    APP.with(|a| *a.borrow_mut() = Some(app.clone()));
-    install_key_listener();
+    // The key listener finds the current app: one for the page (or a headless thread).
+    if APP.with(|a| a.replace(Some(app.clone())).is_none()) {
+        install_key_listener();
+    }
     // Shown until a view renders (an envelope without `view` leaves it), like prefab-ui.
     let waiting = dom::element_with_class("div", "pf-waiting");
     waiting.set_text_content(Some("Waiting for content…"));
@@ -191,7 +207,7 @@ impl App {
     }
 
     /// Shows `node` as the whole view (unless it is already).
-    fn show(&self, node: &web_sys::Node) {
+    fn show(&self, node: &crate::dom::Node) {
         if !self
             .root
             .first_child()
@@ -273,10 +289,8 @@ impl App {
 
     fn clear_timers(&self) {
         self.epoch.set(self.epoch.get().wrapping_add(1));
-        if let Some(w) = web_sys::window() {
-            for handle in self.timers.borrow_mut().drain(..) {
-                w.clear_timeout_with_handle(handle);
-            }
+        for handle in self.timers.borrow_mut().drain(..) {
+            crate::dom::clear_timeout(handle);
         }
     }
 }
@@ -327,17 +341,17 @@ fn apply_css(css: &Value, stylesheets: &Value) {
 }
 
 fn install_key_listener() {
-    let Some(doc) = dom::document() else {
-        return;
-    };
-    let listener = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
-        |event: web_sys::KeyboardEvent| {
+    dom::listen_document(
+        "keydown",
+        false,
+        Box::new(|event: crate::dom::Event| {
+            let event: &crate::dom::KeyboardEvent = event.unchecked_ref();
             let Some(app) = current() else {
                 return;
             };
             if let Some(target) = event
                 .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+                .and_then(|t| t.dyn_into::<crate::dom::HtmlElement>().ok())
             {
                 let tag = target.tag_name();
                 if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
@@ -363,12 +377,6 @@ fn install_key_listener() {
                 event.prevent_default();
                 crate::actions::run(&app.cx(), &action, Value::Undefined);
             }
-        },
+        }),
     );
-    if doc
-        .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        listener.forget();
-    }
 }

@@ -22,11 +22,10 @@ pub mod rpc;
 
 pub use rpc::RpcError;
 
+use prefab::expr::Value;
 use rpc::{Incoming, code};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 
 /// The protocol version this view speaks.
 pub const PROTOCOL_VERSION: &str = "2026-01-26";
@@ -36,21 +35,21 @@ pub const DEFAULT_TIMEOUT_MS: i32 = 60_000;
 /// What the bridge reports to the view. Every method is called with no bridge borrow held,
 /// so implementations may send requests.
 ///
-/// ```no_run
+/// ```
+/// use prefab::expr::Value;
 /// use prefab_renderer::bridge::{self, HostEvents, Reply, rpc};
-/// use wasm_bindgen::JsValue;
 /// struct Log;
 /// impl HostEvents for Log {
-///     fn host_context(&self, _context: &JsValue, _replace: bool) {}
-///     fn notification(&self, method: &str, _params: &JsValue) {
-///         web_sys::console::log_1(&method.into());
+///     fn host_context(&self, _context: &Value, _replace: bool) {}
+///     fn notification(&self, method: &str, _params: &Value) {
+///         println!("{method}");
 ///     }
 ///     fn teardown(&self) {}
-///     fn call_tool(&self, _params: &JsValue, reply: Reply) {
+///     fn call_tool(&self, _params: &Value, reply: Reply) {
 ///         reply.err(&bridge::RpcError::new(rpc::code::METHOD_NOT_FOUND, "no tools"));
 ///     }
-///     fn list_tools(&self) -> JsValue {
-///         rpc::object(&[("tools", js_sys::Array::new().into())])
+///     fn list_tools(&self) -> Value {
+///         Value::object([("tools", Value::array([]))])
 ///     }
 /// }
 /// bridge::connect(std::rc::Rc::new(Log), &rpc::empty()).unwrap();
@@ -58,32 +57,33 @@ pub const DEFAULT_TIMEOUT_MS: i32 = 60_000;
 pub trait HostEvents {
     /// The initialize result's `hostContext` (`replace = true`) or a
     /// `host-context-changed` patch (`replace = false`, shallow merge).
-    fn host_context(&self, context: &JsValue, replace: bool);
+    fn host_context(&self, context: &Value, replace: bool);
     /// Any other host notification (`ui/notifications/tool-result`, …), in order.
-    fn notification(&self, method: &str, params: &JsValue);
+    fn notification(&self, method: &str, params: &Value);
     /// `ui/resource-teardown`: stop timers and save state; the bridge answers `{}` after.
     fn teardown(&self);
     /// `tools/call` from the host for a tool the view offers; answer through `reply`.
-    fn call_tool(&self, params: &JsValue, reply: Reply);
+    fn call_tool(&self, params: &Value, reply: Reply);
     /// `tools/list`: the view's own tools (`{tools: [...]}`).
-    fn list_tools(&self) -> JsValue;
+    fn list_tools(&self) -> Value;
 }
 
 /// The answer to one host request. Dropping it without answering sends an internal error.
 ///
-/// ```no_run
-/// # use prefab_renderer::bridge::{Reply, rpc};
+/// ```
+/// # use prefab_renderer::bridge::Reply;
+/// use prefab::expr::Value;
 /// fn answer(reply: Reply) {
-///     reply.ok(&rpc::object(&[("content", js_sys::Array::new().into())]));
+///     reply.ok(&Value::object([("content", Value::array([]))]));
 /// }
 /// ```
 pub struct Reply {
-    id: Option<JsValue>,
+    id: Option<Value>,
 }
 
 impl Reply {
     /// Answers with `result` (an object).
-    pub fn ok(mut self, result: &JsValue) {
+    pub fn ok(mut self, result: &Value) {
         if let Some(id) = self.id.take() {
             post(&rpc::response(&id, result));
         }
@@ -108,12 +108,12 @@ impl Drop for Reply {
     }
 }
 
-type Callback = Box<dyn FnOnce(Result<JsValue, RpcError>)>;
+type Callback = Box<dyn FnOnce(Result<Value, RpcError>)>;
 
 struct Pending {
     callback: Callback,
-    timer: Option<i32>,
-    _on_timeout: Option<Closure<dyn FnMut()>>,
+    /// The request's timeout, cancelled when this is dropped (answered or torn down).
+    _timer: crate::dom::Timer,
 }
 
 enum Phase {
@@ -132,11 +132,10 @@ struct Bridge {
     /// Requests awaiting a response, by id (a few at a time: a list, not a map).
     pending: Vec<(u32, Pending)>,
     /// Host notifications that arrived before the handshake completed.
-    early: Vec<(String, JsValue)>,
+    early: Vec<(String, Value)>,
     /// Requests the view made before the handshake completed.
-    held: Vec<(u32, String, Option<JsValue>)>,
-    host_capabilities: JsValue,
-    _listener: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    held: Vec<(u32, String, Option<Value>)>,
+    host_capabilities: Value,
 }
 
 thread_local! {
@@ -188,16 +187,17 @@ pub fn is_connected() -> bool {
 
 /// The `hostCapabilities` from the initialize result (`undefined` before it).
 #[must_use]
-pub fn host_capabilities() -> JsValue {
-    with(|b| b.host_capabilities.clone()).unwrap_or(JsValue::UNDEFINED)
+pub fn host_capabilities() -> Value {
+    with(|b| b.host_capabilities.clone()).unwrap_or(Value::Undefined)
 }
 
-/// Starts the bridge: installs the listener, then sends `ui/initialize`.
-pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result<(), JsValue> {
-    let window = web_sys::window().ok_or("no window")?;
+/// Starts the bridge: installs the listener for the host's messages, then sends
+/// `ui/initialize`. Fails when there is no host to listen to.
+pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &Value) -> Result<(), &'static str> {
+    if !crate::dom::listen_host(Box::new(on_message)) {
+        return Err("no host to connect to");
+    }
     crate::log::set_host_sink(host_log);
-    let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
-    window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref())?;
     BRIDGE.with(|b| {
         *b.borrow_mut() = Some(Bridge {
             events,
@@ -206,8 +206,7 @@ pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result
             pending: Vec::new(),
             early: Vec::new(),
             held: Vec::new(),
-            host_capabilities: JsValue::UNDEFINED,
-            _listener: listener,
+            host_capabilities: Value::Undefined,
         });
     });
     let params = rpc::object(&[
@@ -235,16 +234,16 @@ pub fn connect(events: Rc<dyn HostEvents>, app_capabilities: &JsValue) -> Result
 /// Sends a request; `callback` gets the result, the host's error, or a timeout error.
 pub fn request(
     method: &str,
-    params: Option<&JsValue>,
+    params: Option<&Value>,
     timeout_ms: i32,
-    callback: impl FnOnce(Result<JsValue, RpcError>) + 'static,
+    callback: impl FnOnce(Result<Value, RpcError>) + 'static,
 ) {
     request_boxed(method, params, timeout_ms, Box::new(callback));
 }
 
 /// [`request`] without a copy of this code per callback type.
 #[inline(never)]
-fn request_boxed(method: &str, params: Option<&JsValue>, timeout_ms: i32, callback: Callback) {
+fn request_boxed(method: &str, params: Option<&Value>, timeout_ms: i32, callback: Callback) {
     let Some((id, ready)) = with(|b| {
         let id = b.next_id;
         b.next_id += 1;
@@ -268,7 +267,7 @@ fn request_boxed(method: &str, params: Option<&JsValue>, timeout_ms: i32, callba
 
 /// Sends a notification once the handshake is complete (dropped before it and after
 /// teardown: the view sends nothing but `ui/initialize` until it is initialized).
-pub fn notify(method: &str, params: Option<&JsValue>) {
+pub fn notify(method: &str, params: Option<&Value>) {
     if !with(|b| matches!(b.phase, Phase::Ready)).unwrap_or(false) {
         return;
     }
@@ -293,48 +292,38 @@ fn take_pending(b: &mut Bridge, id: u32) -> Option<Pending> {
 }
 
 fn register(id: u32, timeout_ms: i32, callback: Callback) {
-    let on_timeout = Closure::<dyn FnMut()>::new(move || {
+    let on_timeout = move || {
         let pending = with(|b| take_pending(b, id)).flatten();
         if let Some(p) = pending {
-            let reason = rpc::object(&[
-                ("requestId", JsValue::from(id)),
-                ("reason", "timed out".into()),
-            ]);
+            let reason = rpc::object(&[("requestId", id.into()), ("reason", "timed out".into())]);
             notify("notifications/cancelled", Some(&reason));
             (p.callback)(Err(RpcError::new(code::TIMEOUT, "request timed out")));
         }
-    });
-    let timer = web_sys::window().and_then(|w| {
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            on_timeout.as_ref().unchecked_ref(),
-            timeout_ms,
-        )
-        .ok()
-    });
+    };
+    let timer = crate::dom::Timer::new(timeout_ms, Box::new(on_timeout));
     with(|b| {
         b.pending.push((
             id,
             Pending {
                 callback,
-                timer,
-                _on_timeout: Some(on_timeout),
+                _timer: timer,
             },
         ));
     });
 }
 
-fn on_initialized(result: Result<JsValue, RpcError>) {
+fn on_initialized(result: Result<Value, RpcError>) {
     let Ok(result) = result else {
         crate::log::warn("ui/initialize failed; the view stays in standalone mode");
         return;
     };
     let Some(events) = with(|b| {
-        b.host_capabilities = rpc::get(&result, "hostCapabilities");
+        b.host_capabilities = crate::node::prop(&result, "hostCapabilities").clone();
         b.events.clone()
     }) else {
         return;
     };
-    events.host_context(&rpc::get(&result, "hostContext"), true);
+    events.host_context(crate::node::prop(&result, "hostContext"), true);
     post(&rpc::notification("ui/notifications/initialized", None));
     let (early, held) = with(|b| {
         b.phase = Phase::Ready;
@@ -350,34 +339,16 @@ fn on_initialized(result: Result<JsValue, RpcError>) {
     size::start();
 }
 
-fn on_message(event: web_sys::MessageEvent) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    // Only the parent window speaks for the host.
-    let parent = window.parent().ok().flatten();
-    let from_parent = match (event.source(), parent) {
-        (Some(source), Some(parent)) => {
-            let source: &JsValue = source.as_ref();
-            let parent: &JsValue = parent.as_ref();
-            let own: &JsValue = window.as_ref();
-            source == parent && parent != own
-        }
-        _ => false,
-    };
-    if !from_parent {
-        return;
-    }
-    match rpc::classify(&event.data()) {
+/// A message from the host (the transport only passes on what `window.parent` sent).
+fn on_message(data: Value) {
+    match rpc::classify(&data) {
         Some(Incoming::Response { id, result }) => {
-            let Some(id) = id.as_f64().map(|n| n as u32) else {
+            let Value::Number(id) = id else {
                 return;
             };
-            let pending = with(|b| take_pending(b, id)).flatten();
+            let pending = with(|b| take_pending(b, id as u32)).flatten();
             if let Some(p) = pending {
-                if let (Some(timer), Some(w)) = (p.timer, web_sys::window()) {
-                    w.clear_timeout_with_handle(timer);
-                }
+                // Its timer is cancelled when `p` is dropped, after the callback.
                 (p.callback)(result);
             }
         }
@@ -402,7 +373,7 @@ fn on_message(event: web_sys::MessageEvent) {
     }
 }
 
-fn dispatch_notification(events: &Rc<dyn HostEvents>, method: &str, params: &JsValue) {
+fn dispatch_notification(events: &Rc<dyn HostEvents>, method: &str, params: &Value) {
     if method == "ui/notifications/host-context-changed" {
         events.host_context(params, false);
     } else {
@@ -410,7 +381,7 @@ fn dispatch_notification(events: &Rc<dyn HostEvents>, method: &str, params: &JsV
     }
 }
 
-fn handle_request(id: JsValue, method: &str, params: &JsValue) {
+fn handle_request(id: Value, method: &str, params: &Value) {
     let Some(events) = with(|b| b.events.clone()) else {
         return;
     };
@@ -442,18 +413,12 @@ fn close() {
     })
     .unwrap_or_default();
     for (_, p) in pending {
-        if let (Some(timer), Some(w)) = (p.timer, web_sys::window()) {
-            w.clear_timeout_with_handle(timer);
-        }
         (p.callback)(Err(RpcError::new(code::INTERNAL, "the view was torn down")));
     }
 }
 
-fn post(message: &JsValue) {
-    let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
-    if let Some(parent) = parent
-        && parent.post_message(message, "*").is_err()
-    {
+fn post(message: &Value) {
+    if !crate::dom::post_to_host(message) {
         crate::log::warn("postMessage to the host failed");
     }
 }
@@ -465,10 +430,7 @@ pub fn schedule_size_report() {
 
 /// `ui/download-file` with `contents` (embedded resources or resource links); the host
 /// usually asks the user first. `callback` gets the result or the error.
-pub fn download_file(
-    contents: &JsValue,
-    callback: impl FnOnce(Result<JsValue, RpcError>) + 'static,
-) {
+pub fn download_file(contents: &Value, callback: impl FnOnce(Result<Value, RpcError>) + 'static) {
     let params = rpc::object(&[("contents", contents.clone())]);
     request(
         "ui/download-file",
@@ -479,7 +441,7 @@ pub fn download_file(
 }
 
 /// `resources/read` of `uri` through the host (`{contents: [...]}`).
-pub fn read_resource(uri: &str, callback: impl FnOnce(Result<JsValue, RpcError>) + 'static) {
+pub fn read_resource(uri: &str, callback: impl FnOnce(Result<Value, RpcError>) + 'static) {
     let params = rpc::object(&[("uri", uri.into())]);
     request(
         "resources/read",

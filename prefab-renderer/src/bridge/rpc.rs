@@ -1,10 +1,11 @@
-//! Strict JSON-RPC 2.0 envelopes as plain JS objects (what `postMessage` structured-clones).
+//! Strict JSON-RPC 2.0 envelopes as [`Value`]s; the transport converts them to and from
+//! JavaScript objects (what `postMessage` structured-clones) at the boundary.
 //!
 //! The MCP Apps host validates envelopes strictly: `params`, when present, is an object
 //! (never `null`), `result` is an object (`{}` when empty), and no other top-level keys
 //! appear. Every envelope the renderer sends is built here.
-use js_sys::{Object, Reflect};
-use wasm_bindgen::JsValue;
+use crate::node::prop;
+use prefab::expr::{Map, Value};
 
 /// JSON-RPC error codes used by the bridge.
 pub mod code {
@@ -52,7 +53,7 @@ impl std::fmt::Display for RpcError {
 
 /// An incoming message, classified by [`classify`].
 ///
-/// ```no_run
+/// ```
 /// use prefab_renderer::bridge::rpc::{self, Incoming};
 /// let msg = rpc::notification("ui/notifications/tool-result", Some(&rpc::empty()));
 /// assert!(matches!(rpc::classify(&msg), Some(Incoming::Notification { .. })));
@@ -60,29 +61,29 @@ impl std::fmt::Display for RpcError {
 pub enum Incoming {
     /// A request from the host: answer it with [`response`] or [`error_response`].
     Request {
-        id: JsValue,
+        id: Value,
         method: String,
-        params: JsValue,
+        params: Value,
     },
     /// A notification from the host.
-    Notification { method: String, params: JsValue },
+    Notification { method: String, params: Value },
     /// The answer to one of our requests.
     Response {
-        id: JsValue,
-        result: Result<JsValue, RpcError>,
+        id: Value,
+        result: Result<Value, RpcError>,
     },
 }
 
 /// Classifies `data`; anything that is not a JSON-RPC 2.0 object gives `None` (ignored).
 #[must_use]
-pub fn classify(data: &JsValue) -> Option<Incoming> {
-    if !data.is_object() || get(data, "jsonrpc").as_string().as_deref() != Some("2.0") {
+pub fn classify(data: &Value) -> Option<Incoming> {
+    if !matches!(data, Value::Object(_)) || prop(data, "jsonrpc").as_str() != Some("2.0") {
         return None;
     }
-    let id = get(data, "id");
-    let has_id = id.is_string() || id.as_f64().is_some();
-    if let Some(method) = get(data, "method").as_string() {
-        let params = get(data, "params");
+    let id = prop(data, "id").clone();
+    let has_id = matches!(id, Value::String(_) | Value::Number(_));
+    if let Some(method) = prop(data, "method").as_str() {
+        let (method, params) = (method.to_string(), prop(data, "params").clone());
         return Some(if has_id {
             Incoming::Request { id, method, params }
         } else {
@@ -92,110 +93,99 @@ pub fn classify(data: &JsValue) -> Option<Incoming> {
     if !has_id {
         return None;
     }
-    let error = get(data, "error");
-    let result = if error.is_object() {
-        let code = get(&error, "code")
-            .as_f64()
-            .map_or(code::INTERNAL, |c| c as i32);
-        let message = get(&error, "message")
-            .as_string()
-            .unwrap_or_else(|| "unknown error".into());
+    let error = prop(data, "error");
+    let result = if matches!(error, Value::Object(_)) {
+        let code = match prop(error, "code") {
+            Value::Number(n) => *n as i32,
+            _ => code::INTERNAL,
+        };
+        let message = prop(error, "message").as_str().unwrap_or("unknown error");
         Err(RpcError::new(code, message))
     } else {
-        let result = get(data, "result");
-        if result.is_undefined() {
-            return None;
+        match prop(data, "result") {
+            Value::Undefined => return None,
+            result => Ok(result.clone()),
         }
-        Ok(result)
     };
     Some(Incoming::Response { id, result })
 }
 
 /// `{jsonrpc, id, method, params?}`.
 #[must_use]
-pub fn request(id: u32, method: &str, params: Option<&JsValue>) -> JsValue {
-    let msg = base();
-    set(&msg, "id", &JsValue::from(id));
-    set(&msg, "method", &JsValue::from_str(method));
-    set_params(&msg, params);
-    msg.into()
+pub fn request(id: u32, method: &str, params: Option<&Value>) -> Value {
+    with_params(
+        vec![
+            ("jsonrpc", "2.0".into()),
+            ("id", id.into()),
+            ("method", method.into()),
+        ],
+        params,
+    )
 }
 
 /// `{jsonrpc, method, params?}`.
 #[must_use]
-pub fn notification(method: &str, params: Option<&JsValue>) -> JsValue {
-    let msg = base();
-    set(&msg, "method", &JsValue::from_str(method));
-    set_params(&msg, params);
-    msg.into()
+pub fn notification(method: &str, params: Option<&Value>) -> Value {
+    with_params(
+        vec![("jsonrpc", "2.0".into()), ("method", method.into())],
+        params,
+    )
 }
 
 /// `{jsonrpc, id, result}`; a non-object result becomes `{}`.
 #[must_use]
-pub fn response(id: &JsValue, result: &JsValue) -> JsValue {
-    let msg = base();
-    set(&msg, "id", id);
-    let result = if result.is_object() {
-        result.clone()
-    } else {
-        Object::new().into()
+pub fn response(id: &Value, result: &Value) -> Value {
+    let result = match result {
+        Value::Object(_) => result.clone(),
+        _ => empty(),
     };
-    set(&msg, "result", &result);
-    msg.into()
+    object(&[
+        ("jsonrpc", "2.0".into()),
+        ("id", id.clone()),
+        ("result", result),
+    ])
 }
 
 /// `{jsonrpc, id, error: {code, message}}`.
 #[must_use]
-pub fn error_response(id: &JsValue, error: &RpcError) -> JsValue {
-    let msg = base();
-    set(&msg, "id", id);
-    let err = Object::new();
-    set(&err, "code", &JsValue::from(error.code));
-    set(&err, "message", &JsValue::from_str(&error.message));
-    set(&msg, "error", &err);
-    msg.into()
+pub fn error_response(id: &Value, error: &RpcError) -> Value {
+    let err = object(&[
+        ("code", error.code.into()),
+        ("message", error.message.as_str().into()),
+    ]);
+    object(&[
+        ("jsonrpc", "2.0".into()),
+        ("id", id.clone()),
+        ("error", err),
+    ])
 }
 
 /// An empty object, `{}`.
 #[must_use]
-pub fn empty() -> JsValue {
-    Object::new().into()
+pub fn empty() -> Value {
+    object(&[])
 }
 
-/// A plain object from `(key, value)` pairs.
+/// An object from `(key, value)` pairs: one body for every message the view builds.
+///
+/// ```
+/// use prefab_renderer::bridge::rpc;
+/// let o = rpc::object(&[("mode", "fullscreen".into())]);
+/// assert_eq!(prefab_renderer::js::stringify(&o), r#"{"mode":"fullscreen"}"#);
+/// ```
 #[must_use]
-pub fn object(entries: &[(&str, JsValue)]) -> JsValue {
-    let obj = Object::new();
+#[inline(never)]
+pub fn object(entries: &[(&str, Value)]) -> Value {
+    let mut map = Map::new();
     for (k, v) in entries {
-        set(&obj, k, v);
+        map.insert(*k, v.clone());
     }
-    obj.into()
+    Value::from(map)
 }
 
-/// `target[key]`, or `undefined` when `target` is not an object.
-#[must_use]
-pub fn get(target: &JsValue, key: &str) -> JsValue {
-    if !target.is_object() {
-        return JsValue::UNDEFINED;
+fn with_params(mut entries: Vec<(&str, Value)>, params: Option<&Value>) -> Value {
+    if let Some(params @ Value::Object(_)) = params {
+        entries.push(("params", params.clone()));
     }
-    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn base() -> Object {
-    let msg = Object::new();
-    set(&msg, "jsonrpc", &JsValue::from_str("2.0"));
-    msg
-}
-
-fn set_params(msg: &Object, params: Option<&JsValue>) {
-    if let Some(params) = params
-        && params.is_object()
-    {
-        set(msg, "params", params);
-    }
-}
-
-fn set(target: &Object, key: &str, value: &JsValue) {
-    // Defining a property on a fresh plain object cannot fail.
-    crate::dom::report(Reflect::set(target, &JsValue::from_str(key), value));
+    object(&entries)
 }

@@ -2,6 +2,9 @@
 //! frame (so several changes in one task give one report), `<html>` measured at
 //! `height: max-content`, sent only when the size changed and never as a transient 0.
 use std::cell::RefCell;
+// Casts of JavaScript values and of DOM nodes: one trait in the browser build, two natively.
+#[cfg_attr(target_arch = "wasm32", allow(unused_imports))]
+use crate::dom::JsCast as _;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -20,7 +23,7 @@ thread_local! {
 
 /// Starts observing `<html>` and `<body>` and reports the first size.
 pub fn start() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(doc) = crate::dom::window().and_then(|w| w.document()) else {
         return;
     };
     let on_resize = Closure::<dyn FnMut()>::new(schedule);
@@ -50,7 +53,7 @@ pub fn stop() {
 
 /// Measures in the next animation frame (coalesced).
 pub fn schedule() {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::dom::window() else {
         return;
     };
     SIZE.with(|s| {
@@ -75,13 +78,12 @@ pub fn schedule() {
 
 fn measure() {
     SIZE.with(|s| s.borrow_mut().scheduled = false);
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::dom::window() else {
         return;
     };
-    let Some(html) = window
-        .document()
+    let Some(html) = crate::dom::document()
         .and_then(|d| d.document_element())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .and_then(|e| e.dyn_into::<crate::dom::HtmlElement>().ok())
     else {
         return;
     };
@@ -110,7 +112,8 @@ fn measure() {
         changed && s.running
     });
     if changed {
-        let params = super::rpc::object(&[("width", width.into()), ("height", height.into())]);
+        let params =
+            crate::bridge::rpc::object(&[("width", width.into()), ("height", height.into())]);
         super::notify("ui/notifications/size-changed", Some(&params));
     }
 }

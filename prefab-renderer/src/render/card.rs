@@ -4,9 +4,9 @@ use super::plain::{Mods, Plain, Prop, Touch, bind_content, icon, variant_class};
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use prefab::expr::Value;
-use web_sys::{Element, Node};
 
 const DOT: Mods = &[
     ("variant", "variant-", "default"),

@@ -9,6 +9,7 @@ use super::Render::With;
 use super::{children, node};
 use crate::cx::{Cx, MAX_REF_EXPANSIONS};
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{kind, prop};
 use crate::store::{Owner, untracked};
 use crate::template::{self, Binding, Frame};
@@ -16,7 +17,6 @@ use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
-use web_sys::{Element, Node};
 
 /// The family's rows.
 pub const ROWS: &[super::Row] = &[

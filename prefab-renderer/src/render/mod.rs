@@ -36,14 +36,14 @@ mod widget;
 
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Node};
 use crate::node::{kind, prop};
 use crate::template::{self, Frame};
 pub use media::set_frame_domains;
 pub use plain::Plain;
 use prefab::expr::Value;
 pub use registry::FAMILIES;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
 
 /// A render function: (context, type, node, JSON path).
 pub type RenderFn = fn(&Cx, &str, &Value, &str) -> Result<Node, String>;
@@ -162,7 +162,7 @@ pub fn base(cx: &Cx, el: &Element, node: &Value, base_class: &str) {
         let target = el.clone();
         cx.bind(style, move |v| {
             if let Value::Object(map) = v
-                && let Some(html) = target.dyn_ref::<web_sys::HtmlElement>()
+                && let Some(html) = target.dyn_ref::<crate::dom::HtmlElement>()
             {
                 for (k, v) in map.iter() {
                     dom::report(

@@ -9,12 +9,12 @@
 use super::{Render, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, HtmlFormElement, Node};
 use crate::node::{optional_text, prop};
 use crate::render::widget::{hit, set_style};
 use crate::template;
 use prefab::expr::{Value, number_to_string};
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlFormElement, Node};
 
 /// Modifier props that add `<class>-<infix><value>` classes: (prop, infix, default).
 pub type Mods = &'static [(&'static str, &'static str, &'static str)];
@@ -306,7 +306,7 @@ fn touch(cx: &Cx, touch: Touch, el: &Element, node: &Value) {
             let on_submit = prop(node, "onSubmit").clone();
             let action_cx = cx.clone();
             let form = el.clone();
-            let submit = move |event: web_sys::Event| {
+            let submit = move |event: crate::dom::Event| {
                 // A click on one of this form's submit buttons (HTML's default type) submits
                 // here: the browser's own submission never fires `submit` in a frame
                 // sandboxed without `allow-forms`. The form's constraints still apply.

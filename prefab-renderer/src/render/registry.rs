@@ -4,8 +4,8 @@
 use super::{Render, Row, card, charts, control_flow, data, form, interactive, layout, media};
 use super::{select, sortable, typography, unknown};
 use crate::cx::Cx;
+use crate::dom::Node;
 use prefab::expr::Value;
-use web_sys::Node;
 
 /// The registry: each family of `prefab::components` with the rows its module contributes.
 pub const FAMILIES: &[(&str, &[Row])] = &[

@@ -11,12 +11,11 @@ use super::Render::With;
 use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, HtmlElement, KeyboardEvent, Node};
 use crate::node::{optional_text, prop};
 use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{Element, Event, HtmlElement, KeyboardEvent, Node};
 
 const ITEM: &str = "data-pf-item";
 const GROUP: &str = "data-pf-group";
@@ -118,10 +117,7 @@ fn root(cx: &Cx, el: &Element, on_move: Value) {
 type Env = (Cx, Element, Element, Value);
 
 fn number(event: &Event, key: &str) -> f64 {
-    js_sys::Reflect::get(event, &JsValue::from_str(key))
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(-1.0)
+    dom::event_number(event, key).unwrap_or(-1.0)
 }
 
 fn closest(from: &Element, selector: &str) -> Option<Element> {

@@ -19,6 +19,8 @@ use super::draw;
 use super::widget::child_path;
 use crate::cx::{Cx, Shared};
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Node};
 use crate::node::prop;
 use crate::store::Owner;
 use crate::template::Frame;
@@ -26,8 +28,6 @@ use prefab::expr::{HashMap, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, Node};
 
 /// One node drawn by a pass.
 struct Entry {
@@ -74,7 +74,7 @@ pub(super) struct Stream {
     /// Pending skeletons drawn so far in this pass.
     skeletons: usize,
     /// `onMount` runs held back until the final pass.
-    mounts: Vec<JsValue>,
+    mounts: Vec<crate::dom::Task>,
 }
 
 thread_local! {
@@ -143,7 +143,7 @@ pub fn pass(shared: Rc<Shared>, view: &Value, partial: bool, defs_changed: bool)
         (cx, mounts)
     };
     for run in mounts {
-        queue(&run);
+        crate::dom::microtask(&run);
     }
     cx.shared.set_names(0);
     let drawn = super::node(&cx, view, "view");
@@ -185,7 +185,7 @@ pub(super) fn hook(cx: &Cx, path: &str) -> Option<Rc<RefCell<Stream>>> {
 
 /// Runs an `onMount` after the current render, or at the final pass while the document is
 /// still being written.
-pub(super) fn on_mount(run: JsValue) {
+pub(super) fn on_mount(run: crate::dom::Task) {
     if let Some(st) = current() {
         let mut s = st.borrow_mut();
         if s.partial && !s.stack.is_empty() {
@@ -193,13 +193,7 @@ pub(super) fn on_mount(run: JsValue) {
             return;
         }
     }
-    queue(&run);
-}
-
-fn queue(run: &JsValue) {
-    if let Some(window) = web_sys::window() {
-        window.queue_microtask(run.unchecked_ref());
-    }
+    crate::dom::microtask(&run);
 }
 
 /// Draws (or keeps) one node of the streamed document.

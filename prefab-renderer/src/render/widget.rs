@@ -5,14 +5,14 @@
 //! `Owner::effect`) instead of one per closure.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, HtmlElement, Node};
 use crate::node::prop;
 use crate::store::Store;
 use crate::template;
 use prefab::expr::Value;
 use std::cell::Cell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlElement, Node};
 
 thread_local! {
     static IDS: Cell<usize> = const { Cell::new(0) };
@@ -100,7 +100,7 @@ pub(super) fn class_list(cx: &Cx, el: &Element, own: &str, extra: &Value) {
 
 /// The viewport's width and height in CSS pixels (0 when unknown).
 pub(super) fn viewport() -> (f64, f64) {
-    let Some(win) = web_sys::window() else {
+    let Some(win) = crate::dom::window() else {
         return (0.0, 0.0);
     };
     let px = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
@@ -111,7 +111,7 @@ pub(super) fn viewport() -> (f64, f64) {
 
 /// Whether a popup `h` px tall, `gap` px from its trigger `t`, opens above it: it does not fit
 /// below in a viewport `vh` tall and does above (the flip of prefab-ui's popovers).
-pub(super) fn flips_up(t: &web_sys::DomRect, h: f64, gap: f64, vh: f64) -> bool {
+pub(super) fn flips_up(t: &crate::dom::DomRect, h: f64, gap: f64, vh: f64) -> bool {
     t.bottom() + h + gap > vh && t.top() - h - gap >= 0.0
 }
 

@@ -131,7 +131,7 @@ pub fn titles(c: &Canvas, plot: Plot, bottom: &str, left: &str) {
 }
 
 /// A `<line>` from `a` to `b`.
-pub fn line(c: &Canvas, a: (f64, f64), b: (f64, f64), class: &str) -> web_sys::Element {
+pub fn line(c: &Canvas, a: (f64, f64), b: (f64, f64), class: &str) -> crate::dom::Element {
     let el = c.add(None, "line", class);
     for (name, v) in [("x1", a.0), ("y1", a.1), ("x2", b.0), ("y2", b.1)] {
         super::set_num(&el, name, v);
@@ -140,7 +140,7 @@ pub fn line(c: &Canvas, a: (f64, f64), b: (f64, f64), class: &str) -> web_sys::E
 }
 
 /// A `<rect>` (`w`/`h` may be negative: the rectangle is normalised).
-pub fn rect(c: &Canvas, x: f64, y: f64, w: f64, h: f64, class: &str) -> web_sys::Element {
+pub fn rect(c: &Canvas, x: f64, y: f64, w: f64, h: f64, class: &str) -> crate::dom::Element {
     let el = c.add(None, "rect", class);
     let (x, w) = if w < 0.0 { (x + w, -w) } else { (x, w) };
     let (y, h) = if h < 0.0 { (y + h, -h) } else { (y, h) };
@@ -152,7 +152,13 @@ pub fn rect(c: &Canvas, x: f64, y: f64, w: f64, h: f64, class: &str) -> web_sys:
 
 /// A point of radius `r`: filled with `color` (scatter), or `hollow` as prefab-ui draws line,
 /// area and radar points (the background inside a `color` ring).
-pub fn dot(c: &Canvas, (x, y): (f64, f64), r: f64, color: &str, hollow: bool) -> web_sys::Element {
+pub fn dot(
+    c: &Canvas,
+    (x, y): (f64, f64),
+    r: f64,
+    color: &str,
+    hollow: bool,
+) -> crate::dom::Element {
     let el = c.add(None, "circle", "pf-chart-dot");
     for (name, v) in [("cx", x), ("cy", y), ("r", r)] {
         super::set_num(&el, name, v);

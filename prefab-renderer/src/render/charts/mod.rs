@@ -18,15 +18,14 @@ use super::widget::svg_element;
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Node};
 use crate::node::{kind, prop};
 use crate::template::{self, Binding, Frame};
 use prefab::expr::{Value, number_to_string};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{Element, Node};
 
 /// Theme colours, cycled by series (or slice); no fallbacks: the stylesheet's `:root`
 /// defines `--chart-1`…`--chart-5`.
@@ -316,21 +315,17 @@ fn mount(cx: &Cx, ty: &str, node: &Value, draw: fn(&mut Canvas, &Value)) -> Resu
         &cx.owner,
         &view.wrap,
         &["mouseover", "mouseleave", "focusin", "focusout", "keydown"],
-        Box::new(move |e: web_sys::Event| v.on_event(&e)),
+        Box::new(move |e: crate::dom::Event| v.on_event(&e)),
     );
     let v = view.clone();
-    let on_resize = Closure::<dyn FnMut()>::new(move || {
+    let on_resize = move || {
         let w = f64::from(v.wrap.client_width());
         if w > 0.0 && w != v.width.get() {
             v.width.set(w);
             v.redraw();
         }
-    });
-    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
-        observer.observe(&view.wrap);
-        cx.owner.on_cleanup(move || observer.disconnect());
-    }
-    cx.owner.keep(on_resize);
+    };
+    dom::on_resize(&cx.owner, &view.wrap, Box::new(on_resize));
     Ok(view.wrap.clone().into())
 }
 
@@ -392,7 +387,7 @@ impl View {
         *self.tips.borrow_mut() = canvas.tips;
     }
 
-    fn on_event(&self, e: &web_sys::Event) {
+    fn on_event(&self, e: &crate::dom::Event) {
         let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
         match e.type_().as_str() {
             "mouseover" => {
@@ -408,7 +403,7 @@ impl View {
                 self.show(self.current.get());
             }
             "keydown" => {
-                let Some(key) = e.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
+                let Some(key) = e.dyn_ref::<crate::dom::KeyboardEvent>().map(|k| k.key()) else {
                     return;
                 };
                 let n = self.tips.borrow().len();

@@ -63,7 +63,7 @@ fn outside(
     deg: f64,
     label: &str,
     class: &str,
-) -> web_sys::Element {
+) -> crate::dom::Element {
     let (x, y) = polar(cx, cy, r, deg);
     let anchor = if x > cx + 1.0 {
         "start"

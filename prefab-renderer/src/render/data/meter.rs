@@ -2,12 +2,12 @@
 //! circular meter in SVG), both computing geometry from a bound value.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use crate::render::plain::{bind_content, classes, token};
 use crate::render::widget::{set_style, svg_element};
 use crate::render::{base, child_nodes};
 use prefab::expr::{Value, number_to_string};
-use web_sys::{Element, Node};
 
 /// The fraction (0–1) that `value` is between `min` and `max`.
 fn fraction(value: &Value, min: f64, max: f64) -> f64 {

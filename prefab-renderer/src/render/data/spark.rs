@@ -2,12 +2,12 @@
 //! width, coloured by `variant` through the `pf-sparkline-variant-*` hooks.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::render::charts::{next_id, numbers, path, scale, set_num};
 use crate::render::widget::svg_element;
 use prefab::expr::Value;
-use web_sys::{Element, Node};
 
 /// Renders a `Sparkline`.
 pub fn sparkline(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {

@@ -11,6 +11,8 @@ use super::order;
 
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, HtmlInputElement, Node};
 use crate::node::{kind, prop};
 use crate::render::base;
 use crate::store::{Owner, untracked};
@@ -19,8 +21,6 @@ use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement, Node};
 
 /// What the user changed: search text, sort, page, expanded and selected rows.
 #[derive(Default)]
@@ -476,11 +476,11 @@ impl Table {
 
     /// A click, or Enter/Space on a clickable row (the sort, expand and page buttons
     /// are buttons: the browser turns their keys into clicks).
-    fn click(&self, event: &web_sys::Event) {
+    fn click(&self, event: &crate::dom::Event) {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+        if let Some(key) = event.dyn_ref::<crate::dom::KeyboardEvent>() {
             if !matches!(key.key().as_str(), "Enter" | " ") || !target.has_attribute("data-row") {
                 return;
             }

@@ -7,14 +7,14 @@
 //! new value **before** running `onChange` with `$event` = that value, as prefab-ui does.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, KeyboardEvent};
 use crate::node::prop;
 use crate::store::Owner;
 use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, KeyboardEvent};
 
 /// A control bound to `state[name]`.
 #[derive(Clone)]
@@ -248,9 +248,7 @@ pub fn close_on_focus_out(owner: &Owner, root: &Element, close: Box<dyn Fn()>) {
         root,
         &["focusout"],
         Box::new(move |event| {
-            let next = js_sys::Reflect::get(&event, &"relatedTarget".into())
-                .ok()
-                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            let next = dom::related_target(&event);
             if !inside.contains(next.as_ref()) {
                 close();
             }

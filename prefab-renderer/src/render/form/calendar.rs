@@ -9,14 +9,14 @@
 use super::bound::{self, Bound, aria_bool};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, HtmlElement, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::text::push_padded;
 use prefab::expr::{MONTHS, Value, civil_from_days, days_from_civil};
 use std::cell::Cell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, Node};
 
 const WEEKDAYS: [&str; 7] = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
 
@@ -215,7 +215,7 @@ fn grid(el: &Element) -> Element {
 }
 
 /// The integer attribute `attr` of the closest element carrying it from the event target.
-fn number_attr(event: &web_sys::Event, attr: &str) -> Option<i64> {
+fn number_attr(event: &crate::dom::Event, attr: &str) -> Option<i64> {
     let selector = crate::text::fill("[{}]", &[attr]);
     let n = Value::from(bound::target(event, &selector)?.get_attribute(attr)?).to_number();
     n.is_finite().then_some(n as i64)
@@ -243,7 +243,7 @@ fn day_button(day: i64, outside: bool, on: bool, inside: bool, today: i64, stop:
 
 impl Cal {
     /// A click on a day picks it; on a month button, shows the neighbouring month.
-    fn click(&self, event: &web_sys::Event) {
+    fn click(&self, event: &crate::dom::Event) {
         if let Some(day) = number_attr(event, "data-day") {
             self.pick(day);
         } else if let Some(delta) = number_attr(event, "data-delta") {
@@ -253,7 +253,7 @@ impl Cal {
 
     /// Arrows move by a day or a week (across months), Home/End to the week's ends,
     /// PageUp/PageDown by a month (Shift: a year).
-    fn key(&self, event: &web_sys::Event) {
+    fn key(&self, event: &crate::dom::Event) {
         let Some(day) = number_attr(event, "data-day") else {
             return;
         };
@@ -270,7 +270,9 @@ impl Cal {
             "PageUp" | "PageDown" => {
                 let (y, m, d) = civil_from_days(day);
                 let k = if key == "PageUp" { -1 } else { 1 };
-                let shift = event.unchecked_ref::<web_sys::KeyboardEvent>().shift_key();
+                let shift = event
+                    .unchecked_ref::<crate::dom::KeyboardEvent>()
+                    .shift_key();
                 let first = if shift {
                     days_from_civil(y + k, m, 1)
                 } else {

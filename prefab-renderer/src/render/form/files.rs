@@ -5,13 +5,13 @@
 use super::bound::{self, Bound};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, FileList, HtmlInputElement, Node};
 use crate::node::prop;
 use crate::render::base;
 use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, FileList, FileReader, HtmlInputElement, Node};
 
 /// What [`read_files`] calls with the `FileUpload`s.
 pub type Done = Box<dyn FnOnce(Vec<Value>)>;
@@ -66,26 +66,10 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
     let left = Rc::new(std::cell::Cell::new(files.len()));
     let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(done)));
     for (index, file) in files.into_iter().enumerate() {
-        let Ok(reader) = FileReader::new() else {
-            continue;
-        };
         let (results, left, done) = (results.clone(), left.clone(), done.clone());
-        let (source, blob) = (reader.clone(), file.clone());
-        // `loadend` also fires after an error (the file then has empty `data`).
-        let onload = crate::dom::once(move || {
-            let url = source
-                .result()
-                .ok()
-                .and_then(|r| r.as_string())
-                .unwrap_or_default();
-            let data = url.split_once(',').map_or("", |(_, d)| d);
+        let read = move |upload: Value| {
             if let Some(slot) = results.borrow_mut().get_mut(index) {
-                *slot = Value::object([
-                    ("name", Value::from(file.name())),
-                    ("size", Value::from(file.size())),
-                    ("type", Value::from(file.type_())),
-                    ("data", Value::from(data)),
-                ]);
+                *slot = upload;
             }
             left.set(left.get() - 1);
             if left.get() == 0
@@ -93,9 +77,8 @@ pub fn read_files(list: &FileList, accept: &str, max_size: f64, done: Done) {
             {
                 f(results.take());
             }
-        });
-        reader.set_onloadend(Some(onload.unchecked_ref()));
-        dom::report(reader.read_as_data_url(&blob));
+        };
+        dom::read_file(&file, Box::new(read));
     }
 }
 
@@ -192,7 +175,7 @@ fn listen(
         );
     });
     let (picker, zone) = (input.clone(), el.clone());
-    let open = move |event: web_sys::Event| {
+    let open = move |event: crate::dom::Event| {
         let key = bound::key(&event);
         let from_input = bound::target(&event, "input").is_some();
         if !from_input && (event.type_() == "click" || key == "Enter" || key == " ") {
@@ -222,10 +205,7 @@ fn listen(
             let over = event.type_() == "dragover";
             dom::toggle_attr(&zone, "data-dragging", over);
             if event.type_() == "drop"
-                && let Some(list) = js_sys::Reflect::get(&event, &"dataTransfer".into())
-                    .and_then(|t| js_sys::Reflect::get(&t, &"files".into()))
-                    .ok()
-                    .and_then(|f| f.dyn_into::<FileList>().ok())
+                && let Some(list) = dom::dropped_files(&event)
             {
                 take(list);
             }

@@ -5,11 +5,11 @@
 use super::bound::{Bound, attrs, bind_label, flags};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{HtmlInputElement, HtmlTextAreaElement, Node};
 use crate::node::{optional_text, prop};
 use crate::render::base;
 use prefab::expr::Value;
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlInputElement, HtmlTextAreaElement, Node};
 
 /// `Input` or `Textarea`, bound through [`Bound`]. Type `file` writes
 /// `FileUpload[]` (see `files::read_files`).
@@ -102,7 +102,7 @@ pub fn input(cx: &Cx, ty: &str, node: &Value, _path: &str) -> Result<Node, Strin
 /// Two-way binding: a `file` input writes its `FileUpload[]` on `change`; any other input
 /// shows the state (only when it differs, so focus and caret stay put) and writes it on
 /// `input`, then runs `onChange`.
-fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool, zone_free: u8) {
+fn bind(cx: &Cx, el: &crate::dom::Element, state: Bound, file: bool, zone_free: u8) {
     if file {
         let (source, writer) = (el.clone(), state.clone());
         crate::dom::listen_many(
@@ -142,7 +142,7 @@ fn bind(cx: &Cx, el: &web_sys::Element, state: Bound, file: bool, zone_free: u8)
     }
 }
 
-fn get_value(el: &web_sys::Element) -> String {
+fn get_value(el: &crate::dom::Element) -> String {
     if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
         input.value()
     } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>() {
@@ -152,7 +152,7 @@ fn get_value(el: &web_sys::Element) -> String {
     }
 }
 
-fn set_value(el: &web_sys::Element, text: &str) {
+fn set_value(el: &crate::dom::Element, text: &str) {
     if get_value(el) == text {
         return;
     }

@@ -19,11 +19,10 @@ use super::widget::ensure_id;
 use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use bound::{bind_label, flags};
 use prefab::expr::Value;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[
@@ -104,9 +103,7 @@ fn draw_part(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result<N
     if matches!(ty, "Field" | "FieldError") {
         // Once drawn and in place (an error can come later, under an `If`).
         let part = el.clone();
-        if let Some(w) = web_sys::window() {
-            w.queue_microtask(crate::dom::once(move || link(&part)).unchecked_ref());
-        }
+        crate::dom::microtask(&crate::dom::once(move || link(&part)));
     }
     Ok(el.into())
 }

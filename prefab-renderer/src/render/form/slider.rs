@@ -4,12 +4,12 @@
 use super::bound::{self, Bound};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, HtmlElement, Node};
 use crate::node::prop;
 use crate::render::base;
 use prefab::expr::{Value, number_to_string};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlElement, Node};
 
 struct Spec {
     min: f64,
@@ -231,20 +231,12 @@ fn on_key(spec: &Spec, state: &Bound, thumbs: &[Element], event: &Event) {
 
 /// A pointer with a button held moves the nearest thumb to it (and focuses it on press).
 fn on_pointer(root: &Element, spec: &Spec, state: &Bound, thumbs: &[Element], event: &Event) {
-    let buttons = js_sys::Reflect::get(event, &"buttons".into())
-        .ok()
-        .and_then(|b| b.as_f64())
-        .unwrap_or(0.0);
+    let buttons = dom::event_number(event, "buttons").unwrap_or(0.0);
     if buttons < 1.0 {
         return;
     }
     let rect = root.get_bounding_client_rect();
-    let coord = |k: &str| {
-        js_sys::Reflect::get(event, &k.into())
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0)
-    };
+    let coord = |k: &str| dom::event_number(event, k).unwrap_or(0.0);
     let fraction = if spec.vertical {
         (rect.bottom() - coord("clientY")) / rect.height().max(1.0)
     } else {

@@ -4,11 +4,11 @@
 use super::bound::{self, Bound, aria_bool, flags};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, HtmlElement, Node};
 use crate::node::prop;
 use crate::render::{base, child_nodes};
 use prefab::expr::Value;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, Node};
 
 const IN_GROUP: &str = "[role=radiogroup]";
 

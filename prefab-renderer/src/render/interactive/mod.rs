@@ -8,9 +8,9 @@ use super::plain::variant_class;
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::Node;
 use crate::node::{optional_text, prop};
 use prefab::expr::Value;
-use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[

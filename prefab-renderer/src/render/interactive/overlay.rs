@@ -10,6 +10,8 @@
 //! into a `Dialog`/`Popover` when it opens and returns to where it was when it closes.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, KeyboardEvent, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::render::widget::{
@@ -19,9 +21,6 @@ use crate::store::Store;
 use prefab::expr::Value;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// What can take keyboard focus inside an overlay (for the focus trap and initial focus).
 const FOCUSABLE: &str = "a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex='-1'])";
@@ -307,13 +306,9 @@ fn request(ov: &Rc<Overlay>, open: bool) {
 
 /// Schedules a hover open/close after `ms`, replacing any pending one.
 fn hover(ov: &Rc<Overlay>, open: bool, ms: i32) {
-    let Some(win) = web_sys::window() else { return };
-    win.clear_timeout_with_handle(ov.timer.get());
+    crate::dom::clear_timeout(ov.timer.get());
     let o = ov.clone();
-    let run = crate::dom::once(move || show(&o, open));
-    if let Ok(id) =
-        win.set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), ms)
-    {
+    if let Some(id) = crate::dom::timeout(&crate::dom::once(move || show(&o, open)), ms) {
         ov.timer.set(id);
     }
 }
@@ -323,9 +318,7 @@ fn hover(ov: &Rc<Overlay>, open: bool, ms: i32) {
 /// (Chromium runs input before timers: an Escape could close a tooltip that a focus timer
 /// queued before it then opened again.)
 fn show(ov: &Rc<Overlay>, open: bool) {
-    if let Some(win) = web_sys::window() {
-        win.clear_timeout_with_handle(ov.timer.get());
-    }
+    crate::dom::clear_timeout(ov.timer.get());
     if ov.open.replace(open) == open {
         return;
     }
@@ -414,16 +407,7 @@ fn install() {
     if INSTALLED.with(|i| i.replace(true)) {
         return;
     }
-    let Some(doc) = dom::document() else { return };
-    let add = |event: &str, capture: bool, f: Box<dyn FnMut(Event)>| {
-        let closure = Closure::wrap(f);
-        dom::report(doc.add_event_listener_with_callback_and_bool(
-            event,
-            closure.as_ref().unchecked_ref(),
-            capture,
-        ));
-        closure.forget();
-    };
+    let add = dom::listen_document;
     add("keydown", false, Box::new(key));
     add(
         "pointerdown",

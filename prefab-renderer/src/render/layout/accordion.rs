@@ -7,6 +7,7 @@
 use super::panels;
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Event, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::render::widget::{ensure_id, hit, on, show_text};
@@ -14,7 +15,6 @@ use crate::template;
 use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
-use web_sys::{Event, Node};
 
 /// `Accordion`.
 pub fn accordion(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {

@@ -9,15 +9,18 @@
 //! `aria-roledescription="slide"` and an "i of n" label.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
 use crate::node::prop;
 use crate::render::base;
 use crate::render::widget::{child_list, child_path, flag, hit, number, on, set_style};
 use prefab::expr::{Value, number_to_string};
 use std::cell::Cell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
+// Casts of JavaScript values and of DOM nodes: one trait in the browser build, two natively.
+use crate::dom::{Element, Event, KeyboardEvent, Node};
+#[cfg_attr(target_arch = "wasm32", allow(unused_imports))]
+use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
-use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// `Carousel`.
 pub fn carousel(cx: &Cx, _ty: &str, node: &Value, path: &str) -> Result<Node, String> {
@@ -242,22 +245,26 @@ fn auto_advance(
         }
     }
     let focus = root.clone();
+    let Some(win) = crate::dom::window() else {
+        return;
+    };
+    if win
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+    {
+        return;
+    }
     let tick = Closure::<dyn FnMut()>::new(move || {
         if !paused.get() && !focus.matches(":focus-within").unwrap_or(false) {
             carousel.go(None, forward);
         }
     });
-    if let Some(win) = web_sys::window()
-        && !win
-            .match_media("(prefers-reduced-motion: reduce)")
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.matches())
-        && let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
-            tick.as_ref().unchecked_ref(),
-            every.min(3_600_000.0) as i32,
-        )
-    {
+    if let Ok(id) = win.set_interval_with_callback_and_timeout_and_arguments_0(
+        tick.as_ref().unchecked_ref(),
+        every.min(3_600_000.0) as i32,
+    ) {
         cx.owner.keep(tick);
         cx.owner
             .on_cleanup(move || win.clear_interval_with_handle(id));

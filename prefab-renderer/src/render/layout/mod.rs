@@ -13,10 +13,10 @@ use super::widget::{child_list, child_path};
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::Node;
 use crate::node::prop;
 use crate::template;
 use prefab::expr::Value;
-use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[

@@ -9,6 +9,8 @@
 use super::{Panel, panels};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, KeyboardEvent, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::render::widget::{ensure_id, focus, hit, on, show_text, watch};
@@ -16,8 +18,6 @@ use crate::store::Store;
 use crate::template;
 use prefab::expr::Value;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, KeyboardEvent, Node};
 
 /// The state key of a stateful container (`name`, else `<prefix>_<n>`), seeded from a
 /// literal `value` when the state does not hold it yet.

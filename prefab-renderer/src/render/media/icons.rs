@@ -10,12 +10,12 @@
 //! Names are matched as lucide spells them in either form: `arrow-up-right`, `ArrowUpRight`
 //! or `arrow_up_right`; a few old lucide names (`alert-circle`, `home`, …) are aliases.
 use crate::cx::Cx;
+use crate::dom::{Element, Node};
 use crate::node::prop;
 use crate::render::base;
 use crate::render::widget::svg_element;
 use crate::{dom, template};
 use prefab::expr::Value;
-use web_sys::{Element, Node};
 
 /// `(name, path data)` sorted by name; `"=other"` is an alias of another row.
 const ICONS: &[(&str, &str)] = &[

@@ -22,12 +22,12 @@
 use super::svg::sanitise;
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use prefab::expr::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, Node};
+use wasm_bindgen::JsValue;
 
 /// Renders `Image`.
 pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {
@@ -106,7 +106,7 @@ fn decode(data: &str, svg: bool, base64: bool) -> Option<Element> {
         return sanitise(&String::from(js_sys::decode_uri_component(data).ok()?));
     }
     // A binary string, one char per byte.
-    let bytes: Vec<u8> = web_sys::window()?
+    let bytes: Vec<u8> = crate::dom::window()?
         .atob(data)
         .ok()?
         .chars()
@@ -191,7 +191,7 @@ fn jpeg_size(b: &[u8]) -> Option<(u32, u32)> {
 fn canvas(bytes: &[u8]) -> Option<Element> {
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).ok()?;
-    let decoded = web_sys::window()?
+    let decoded = crate::dom::window()?
         .create_image_bitmap_with_blob(&blob)
         .ok()?;
     let el = dom::element("canvas");
@@ -200,21 +200,7 @@ fn canvas(bytes: &[u8]) -> Option<Element> {
     }
     let target = el.clone();
     // One handler for both outcomes: only a decoded picture is an `ImageBitmap`.
-    let paint = dom::once_with(move |bitmap: JsValue| {
-        let Ok(bitmap) = bitmap.dyn_into::<web_sys::ImageBitmap>() else {
-            return;
-        };
-        dom::set_attr(&target, "width", &bitmap.width().to_string());
-        dom::set_attr(&target, "height", &bitmap.height().to_string());
-        let context = target
-            .unchecked_ref::<web_sys::HtmlCanvasElement>()
-            .get_context("bitmaprenderer");
-        if let Ok(Some(context)) = context {
-            context
-                .unchecked_into::<web_sys::ImageBitmapRenderingContext>()
-                .transfer_from_image_bitmap(&bitmap);
-        }
-    });
+    let paint = dom::once_with(move |bitmap: JsValue| dom::paint_bitmap(&target, bitmap));
     dom::then(&decoded, &paint, &paint);
     Some(el)
 }

@@ -18,11 +18,12 @@ use super::widget::set_style;
 use super::{Row, base};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use prefab::expr::{Value, number_to_string};
 use std::cell::RefCell;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, Node};
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen::JsValue;
 
 thread_local! {
     static FRAME_ORIGINS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -176,7 +177,7 @@ fn embed(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> 
         url.push_str(&number_to_string(*page));
     }
     let resolved = crate::url::safe_src(&url, "");
-    let own_origin = web_sys::window().map(|w| w.origin());
+    let own_origin = crate::dom::window().map(|w| w.origin());
     match resolved.as_deref().and_then(crate::url::http_origin) {
         Some((href, origin)) if declared(&origin) => {
             base(cx, &frame, node, class);
@@ -227,7 +228,7 @@ fn mermaid(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String
 /// suppressErrors: true})` (Mermaid measures in its own scratch element, so `el` need not be
 /// in the document yet; a diagram error is drawn by Mermaid instead of rejecting).
 fn run_mermaid(el: &Element) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::dom::window() else {
         return;
     };
     let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key));
@@ -245,7 +246,7 @@ fn run_mermaid(el: &Element) {
     dom::report(js_sys::Reflect::set(
         &options,
         &JsValue::from_str("nodes"),
-        &js_sys::Array::of1(el),
+        &js_sys::Array::of1(&dom::to_js(el)),
     ));
     dom::report(js_sys::Reflect::set(
         &options,

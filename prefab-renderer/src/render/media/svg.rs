@@ -13,26 +13,11 @@
 //! are copied as text.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::{Element, JsCast, Node};
 use crate::node::{optional_text, prop};
 use crate::render::base;
 use crate::render::widget::{set_style, svg_element};
 use prefab::expr::Value;
-use wasm_bindgen::prelude::*;
-use web_sys::{Element, Node};
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_name = DOMParser)]
-    type DomParser;
-    #[wasm_bindgen(constructor, js_class = "DOMParser", catch)]
-    fn new() -> Result<DomParser, JsValue>;
-    #[wasm_bindgen(method, js_name = parseFromString, catch)]
-    fn parse_from_string(
-        this: &DomParser,
-        text: &str,
-        mime: &str,
-    ) -> Result<web_sys::Document, JsValue>;
-}
 
 /// SVG elements that only draw (sorted, for a binary search).
 const ELEMENTS: &[&str] = &[
@@ -98,11 +83,7 @@ pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, Str
 /// to one.
 #[must_use]
 pub fn sanitise(markup: &str) -> Option<Element> {
-    let doc = DomParser::new()
-        .ok()?
-        .parse_from_string(markup, "image/svg+xml")
-        .ok()?;
-    let root = doc.document_element()?;
+    let root = dom::parse_svg(markup)?;
     if root.local_name() != "svg" {
         return None; // a `<parsererror>` document, or not SVG at all
     }
@@ -119,10 +100,7 @@ fn copy(source: &Element, depth: u32) -> Option<Element> {
         return None;
     }
     let out = svg_element(&tag);
-    for name in source.get_attribute_names().iter() {
-        let Some(name) = name.as_string() else {
-            continue;
-        };
+    for name in dom::attribute_names(source) {
         if let Some(value) = source.get_attribute(&name)
             && allowed_attribute(&name, &value)
             // Names are case-sensitive in SVG: `STYLE` is no style.
@@ -135,12 +113,12 @@ fn copy(source: &Element, depth: u32) -> Option<Element> {
     let mut child = source.first_child();
     while let Some(node) = child {
         match node.node_type() {
-            Node::ELEMENT_NODE => {
+            1 => {
                 if let Some(el) = node.dyn_ref::<Element>().and_then(|el| copy(el, depth + 1)) {
                     dom::append(&out, &el.into());
                 }
             }
-            Node::TEXT_NODE | Node::CDATA_SECTION_NODE => {
+            3 | 4 => {
                 if let Some(text) = node.text_content() {
                     dom::append(&out, &dom::text(&text));
                 }

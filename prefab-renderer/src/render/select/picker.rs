@@ -6,13 +6,13 @@
 //! close. One delegated listener per event type on the root.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Event, HtmlElement, HtmlInputElement, Node};
 use crate::node::prop;
 use crate::render::form::bound::{self, Bound, aria_bool};
 use crate::render::{base, child_nodes};
 use prefab::expr::Value;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlElement, HtmlInputElement, Node};
 
 const OPTIONS: &str = "[role=option]:not([hidden]):not([data-disabled])";
 

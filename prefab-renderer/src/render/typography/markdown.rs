@@ -8,11 +8,11 @@
 //! `content` are interpolated first; the block is rebuilt when a key it reads changes.
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::JsCast;
+use crate::dom::{Element, Node};
 use crate::node::{optional_text, prop};
 use crate::render::base;
 use prefab::expr::Value;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
 
 /// Renders `Markdown`.
 pub fn render(cx: &Cx, _ty: &str, node: &Value, _path: &str) -> Result<Node, String> {

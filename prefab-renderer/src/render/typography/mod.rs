@@ -9,9 +9,9 @@ use super::plain::{Plain, Prop, Touch, bind_content};
 use super::{Row, base, child_nodes};
 use crate::cx::Cx;
 use crate::dom;
+use crate::dom::Node;
 use crate::node::{optional_text, prop};
 use prefab::expr::Value;
-use web_sys::Node;
 
 /// The family's rows.
 pub const ROWS: &[Row] = &[

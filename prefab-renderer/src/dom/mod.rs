@@ -1,18 +1,41 @@
-//! Small DOM helpers. Text always goes through `textContent`; nothing is parsed as HTML.
+//! The DOM seam: the one module that touches the document. Text always goes through
+//! `textContent`; nothing is parsed as HTML.
+//!
+//! Two backends with one interface, chosen at compile time:
+//!
+//! * in the browser (`wasm32`), `web.rs`: `web-sys` itself, so the shipped engine calls the
+//!   DOM directly (the types below are `web-sys`'s, at no cost in bytes);
+//! * everywhere else, `arena/`: a document of plain Rust nodes with attributes, classes,
+//!   style, text, form state and listeners, timers on a clock the caller advances, and
+//!   serialisation to HTML. It is what `prefab-test`'s headless views render into.
+//!
+//! The rest of the renderer names DOM types and the window through this module only
+//! (`crate::dom::Element`, `crate::dom::window()`, `crate::dom::JsCast`), and schedules work
+//! through [`once`], [`microtask`] and [`timeout`].
 use crate::store::Owner;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, Element, Event, Node};
 
-thread_local! {
-    static DOCUMENT: Option<Document> = web_sys::window().and_then(|w| w.document());
-}
-
-/// The document (the renderer only runs where there is one), looked up once.
-#[must_use]
-pub fn document() -> Option<Document> {
-    DOCUMENT.with(Clone::clone)
-}
+#[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub use arena::{
+    Document, DomRect, Element, Event, EventTarget, HtmlElement, HtmlFormElement, HtmlInputElement,
+    HtmlTextAreaElement, JsCast, KeyboardEvent, Node, Task, Timer, Url, attribute_names,
+    clear_timeout, console_error, console_warn, document, dropped_files, event_number,
+    listen_document, listen_host, listen_many, microtask, on_resize, once, once_with, paint_bitmap,
+    parse_svg, post_to_host, read_file, related_target, then, timeout, to_js, warn_error, window,
+};
+#[cfg(target_arch = "wasm32")]
+mod web;
+#[cfg(target_arch = "wasm32")]
+pub use web::{
+    Document, DomRect, Element, Event, EventTarget, HtmlElement, HtmlFormElement, HtmlInputElement,
+    HtmlTextAreaElement, JsCast, KeyboardEvent, Node, Task, Timer, Url, attribute_names,
+    clear_timeout, console_error, console_warn, document, dropped_files, event_number,
+    listen_document, listen_host, listen_many, microtask, on_resize, once, once_with, paint_bitmap,
+    parse_svg, post_to_host, read_file, related_target, then, timeout, to_js, warn_error, window,
+};
+pub use web_sys::{FileList, FileReader};
 
 /// A new element; falls back to a `<div>` if `tag` is refused, and to an empty text node's
 /// parent-less element never (the document always exists when rendering).
@@ -44,10 +67,10 @@ pub fn element_with_class(tag: &str, class: &str) -> Element {
 /// A text node.
 #[must_use]
 pub fn text(content: &str) -> Node {
-    DOCUMENT.with(|doc| match doc {
+    match document() {
         Some(d) => d.create_text_node(content).into(),
         None => unreachable_document().into(),
-    })
+    }
 }
 
 /// Reports a DOM or JS call that failed: pass the call's `Result`. A failure is never shown to
@@ -64,9 +87,7 @@ pub fn report<T>(result: Result<T, JsValue>) {
 
 #[inline(never)]
 fn failed(error: JsValue) {
-    if cfg!(debug_assertions) {
-        web_sys::console::warn_2(&JsValue::from_str("prefab-renderer: DOM error"), &error);
-    }
+    warn_error(&error);
     crate::log::warn("prefab-renderer: a DOM call failed");
 }
 
@@ -108,47 +129,6 @@ pub fn clear(node: &Node) {
 /// Adds an event listener that lives as long as `owner`.
 pub fn listen(owner: &Owner, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
     listen_many(owner, target, &[event], Box::new(f));
-}
-
-/// One listener for every event type in `events`, living as long as `owner`. Boxed (not
-/// generic), so every call site shares one instantiation of the closure glue.
-#[inline(never)]
-pub fn listen_many(owner: &Owner, target: &Element, events: &[&str], f: Box<dyn FnMut(Event)>) {
-    let closure = Closure::wrap(f);
-    for event in events {
-        report(target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref()));
-    }
-    owner.keep(closure);
-}
-
-/// A one-shot JS function running `f` (for timers and microtasks); every call site shares
-/// one instantiation of wasm-bindgen's closure glue.
-pub fn once(f: impl FnOnce() + 'static) -> JsValue {
-    once_dyn(Box::new(f))
-}
-
-#[inline(never)]
-fn once_dyn(f: Box<dyn FnOnce()>) -> JsValue {
-    Closure::once_into_js(f)
-}
-
-/// [`once`] for callbacks that take one value (promise handlers).
-pub fn once_with(f: impl FnOnce(JsValue) + 'static) -> JsValue {
-    once_with_dyn(Box::new(f))
-}
-
-#[inline(never)]
-fn once_with_dyn(f: Box<dyn FnOnce(JsValue)>) -> JsValue {
-    Closure::once_into_js(f)
-}
-
-/// `promise.then(ok, fail)` with one-shot functions (from [`once_with`]), called through
-/// `Reflect`: one binding for every promise.
-pub fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
-    let method = js_sys::Reflect::get(promise, &"then".into()).unwrap_or(JsValue::UNDEFINED);
-    if let Some(method) = method.dyn_ref::<js_sys::Function>() {
-        report(method.call2(promise, ok, fail));
-    }
 }
 
 /// An error box naming the JSON path of the offending node.
