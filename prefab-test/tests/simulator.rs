@@ -164,7 +164,7 @@ fn a_tool_call_waits_for_its_answer() {
 fn streamed_tool_input_draws_as_it_arrives() {
     let view = View::connected();
     view.tool_input_partial(json!({"title": "Quar"}));
-    view.tool_result(&App::new(H1::new("Quarterly report")));
+    view.tool_result(App::new(H1::new("Quarterly report")));
     assert_eq!(
         view.get_by_role("heading", "Quarterly report").text(),
         "Quarterly report"
