@@ -44,7 +44,7 @@ enum Command {
     Schema,
     /// Evaluate a {{ }} expression, template or condition (or a file of cases).
     Eval(eval::EvalArgs),
-    /// Write a standalone HTML page that renders the UI.
+    /// Write a standalone HTML page that renders the UI (`--static`: one with no script).
     Export {
         /// The document (an envelope or a bare component), or `-` for standard input.
         file: String,
@@ -54,6 +54,12 @@ enum Command {
         /// The page title.
         #[arg(long, default_value = "prefab")]
         title: String,
+        /// Write the UI already drawn, as HTML and CSS with no script: for docs, e-mails and
+        /// previews where JavaScript does not run. Interactive parts show their initial
+        /// state (nothing responds to clicks or typing; charts and images are drawn as they
+        /// are before the browser measures or loads them).
+        #[arg(long = "static")]
+        no_script: bool,
     },
     /// Print the text a model reads for the UI (display()'s content).
     Fallback {
@@ -103,7 +109,8 @@ fn main() -> ExitCode {
             file,
             output,
             title,
-        } => export::run(&file, &output, &title),
+            no_script,
+        } => export::run(&file, &output, &title, no_script),
         Command::Fallback { file } => fallback::run(&file),
         Command::A2ui(args) => a2ui::run(&args),
         Command::Serve(args) => prefab_cli::serve::run(&args),

@@ -1,10 +1,12 @@
-//! `prefab new`: the generated crate builds against this workspace's crates and serves its
-//! two tools over stdio; its dependency versions are the workspace's.
+//! `prefab new`: the generated crate builds against this workspace's crates, passes its own
+//! test (prefab-test on its order form) and serves its tools over stdio; its dependency
+//! versions are the workspace's.
 //!
 //! The crate is written to a temporary folder (its own `[workspace]`), its prefab crates
-//! patched to this workspace's paths, the workspace's `Cargo.lock` copied in (the same
-//! dependency versions), and built offline into the workspace's target folder, so that the
-//! dependencies already built for the workspace are reused.
+//! (and prefab-test's prefab-renderer) patched to this workspace's paths, the workspace's
+//! `Cargo.lock` copied in (the same dependency versions), and built and tested offline into
+//! the workspace's target folder, so that what an earlier run built is reused (its default
+//! profile keeps full debug information, so the workspace's own builds mostly are not).
 // The `prefab dev` helpers unwrap: a failure there is the test failing.
 #![allow(clippy::unwrap_used)]
 
@@ -78,9 +80,13 @@ fn the_template_uses_the_workspace_versions() {
     let deps = generated["dependencies"]
         .as_table()
         .expect("[dependencies]");
-    for (name, dep) in deps {
+    let dev_deps = generated["dev-dependencies"]
+        .as_table()
+        .expect("[dev-dependencies]");
+    assert!(dev_deps.contains_key("prefab-test"), "{dev_deps:?}");
+    for (name, dep) in deps.iter().chain(dev_deps) {
         let expected = match name.as_str() {
-            "prefab-rs" | "prefab-mcp" => own_version,
+            "prefab-rs" | "prefab-mcp" | "prefab-test" => own_version,
             other => {
                 let entry = ours.get(other).unwrap_or_else(|| {
                     panic!("{other} is not a dependency of the workspace: add it there too")
@@ -123,20 +129,26 @@ fn new_refuses_a_folder_in_use_and_bad_names() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
-/// The README's tutorial shows the generated `src/tools.rs` verbatim (for a crate named
-/// `demo`), and it stays within 120 lines.
-#[test]
-fn the_readme_tutorial_is_the_template() {
+/// The first Rust code block of the README's section `heading`.
+fn readme_code(heading: &str) -> String {
     let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
     let section = readme
-        .split_once("## Your first UI server")
-        .expect("the tutorial section")
+        .split_once(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("the README section {heading:?}"))
         .1;
     let code = section
         .split_once("```rust\n")
         .and_then(|(_, rest)| rest.split_once("```"))
-        .expect("the tutorial's code block")
+        .unwrap_or_else(|| panic!("a rust block in {heading:?}"))
         .0;
+    code.to_string()
+}
+
+/// The README's tutorial shows the generated `src/tools.rs` verbatim (for a crate named
+/// `demo`), and it stays within 120 lines.
+#[test]
+fn the_readme_tutorial_is_the_template() {
+    let code = readme_code("## Your first UI server");
     let template = include_str!("../templates/new/src/tools.rs").replace("{{name}}", "demo");
     assert_eq!(
         code, template,
@@ -149,11 +161,34 @@ fn the_readme_tutorial_is_the_template() {
     );
 }
 
+/// The README's "Test your views" shows the generated `src/tools/tests.rs` verbatim, which
+/// `the_generated_server_builds_and_serves_both_tools` runs; the section stays within 40
+/// lines.
+#[test]
+fn the_readme_testing_section_is_the_templates_test() {
+    let code = readme_code("## Test your views");
+    assert_eq!(
+        code,
+        include_str!("../templates/new/src/tools/tests.rs"),
+        "README.md's \"Test your views\" and templates/new/src/tools/tests.rs differ"
+    );
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Test your views\n"))
+        .expect("the section");
+    let lines = section.trim_end().lines().count();
+    assert!(lines <= 40, "{lines} lines");
+}
+
 #[test]
 fn the_generated_server_builds_and_serves_both_tools() {
     let dir = scratch("build");
     generate(&dir);
     build(&dir);
+    // Its own test: the order form filled in and submitted with prefab-test.
+    let tested = cargo(&dir, "test");
+    assert!(tested.contains("test result: ok. 1 passed"), "{tested}");
 
     let mut server = Server::start(&target_dir().join("debug").join(NAME));
     let init = server.request(
@@ -274,35 +309,53 @@ fn previewed_by_prefab_dev(binary: &Path) {
     );
 }
 
+/// The workspace's crates the generated crate gets from crates.io (directly or through
+/// `prefab-test`), by package name and folder.
+const PATCHED: [(&str, &str); 4] = [
+    ("prefab-rs", "prefab"),
+    ("prefab-mcp", "prefab-mcp"),
+    ("prefab-test", "prefab-test"),
+    ("prefab-renderer", "prefab-renderer"),
+];
+
 /// Builds the crate generated in `dir` against the workspace's crates (its lock file and
 /// target folder, so nothing already built is built again); fails on any warning.
 fn build(dir: &Path) {
     let ws = workspace();
-    let patch = format!(
-        "\n[patch.crates-io]\nprefab-rs = {{ path = {:?} }}\nprefab-mcp = {{ path = {:?} }}\n",
-        ws.join("prefab"),
-        ws.join("prefab-mcp")
-    );
+    let mut patch = String::from("\n[patch.crates-io]\n");
+    for (package, folder) in PATCHED {
+        patch.push_str(&format!("{package} = {{ path = {:?} }}\n", ws.join(folder)));
+    }
     let manifest = dir.join("Cargo.toml");
     let mut text = std::fs::read_to_string(&manifest).expect("read");
     text.push_str(&patch);
     std::fs::write(&manifest, text).expect("write");
     std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy the lock file");
+    cargo(dir, "build");
+}
 
+/// Runs `cargo <command> --offline --quiet` in the generated crate `dir`, into the
+/// workspace's target folder; fails when it fails or warns. Returns its standard output.
+fn cargo(dir: &Path, command: &str) -> String {
     let started = Instant::now();
-    let build = Command::new(env!("CARGO"))
-        .args(["build", "--offline", "--quiet"])
+    let run = Command::new(env!("CARGO"))
+        .args([command, "--offline", "--quiet"])
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target_dir())
         .output()
-        .expect("run cargo build");
-    let log = String::from_utf8_lossy(&build.stderr);
-    assert!(build.status.success(), "{log}");
+        .unwrap_or_else(|e| panic!("run cargo {command}: {e}"));
+    let log = String::from_utf8_lossy(&run.stderr);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "cargo {command}:\n{out}\n{log}");
     assert!(
         !log.contains("warning"),
-        "the template builds without warnings:\n{log}"
+        "the template passes cargo {command} without warnings:\n{log}"
     );
-    eprintln!("the generated crate built in {:.1?}", started.elapsed());
+    eprintln!(
+        "cargo {command} of the generated crate: {:.1?}",
+        started.elapsed()
+    );
+    out.into_owned()
 }
 
 /// The generated server, spoken to over its standard input and output.

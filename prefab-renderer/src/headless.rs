@@ -22,6 +22,7 @@ use std::rc::Rc;
 /// caller plays the host.
 pub fn install(connect: bool) -> (Element, Rc<App>) {
     arena::reset();
+    crate::render::reset_ids();
     let root = dom::element("div");
     dom::set_attr(&root, "id", "root");
     let doc = dom::document();
@@ -57,6 +58,7 @@ pub fn static_page(envelope: &Value, title: &str, css: &str) -> String {
     let (root, app) = install(false);
     app.mount(envelope);
     arena::clock::run_microtasks();
+    unwrap_in_tables(&root);
     let classes = dom::document()
         .and_then(|d| d.get_element_by_id("prefab-classes"))
         .and_then(|s| s.text_content())
@@ -85,4 +87,29 @@ pub fn static_page(envelope: &Value, title: &str, css: &str) -> String {
     out.push_str(&arena::html::inner(&root));
     out.push_str("</div>\n</body>\n</html>\n");
     out
+}
+
+/// Takes the children of `ForEach`'s `<div class="contents">` wrappers out of them inside
+/// table sections and rows: an HTML parser moves such a `<div>` out of the table (a live
+/// view builds the tree through the DOM, which allows it), so a static page would lose the
+/// rows' order and borders.
+fn unwrap_in_tables(root: &Element) {
+    let Ok(wrappers) = root.query_selector_all(
+        "table div.contents, tbody div.contents, thead div.contents, tr div.contents",
+    ) else {
+        return;
+    };
+    // Innermost last in document order: unwrap from the end so nested wrappers go first.
+    for i in (0..wrappers.length()).rev() {
+        let Some(wrapper) = wrappers.item(i) else {
+            continue;
+        };
+        let Some(parent) = wrapper.parent_node() else {
+            continue;
+        };
+        for child in wrapper.child_list() {
+            dom::report(parent.insert_before(&child, Some(&wrapper)));
+        }
+        wrapper.remove();
+    }
 }

@@ -85,7 +85,8 @@ pub fn to_js(value: &Value) -> JsValue {
             let object = Object::new();
             for (k, v) in map.iter() {
                 if !matches!(v, Value::Undefined) {
-                    crate::dom::report(Reflect::set(&object, &JsValue::from_str(k), &to_js(v)));
+                    // Defining a property on a fresh plain object cannot fail.
+                    let _ = Reflect::set(&object, &JsValue::from_str(k), &to_js(v));
                 }
             }
             object.into()

@@ -136,7 +136,7 @@ fn mark(name: &str) {
 #[cfg(not(panic = "immediate-abort"))]
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let message = format!("The renderer stopped: {info}");
-    crate::dom::console_error(&message);
+    crate::log::console_error(&message);
     let root = dom::document().and_then(|d| d.get_element_by_id("root"));
     if let Some(root) = root {
         let error = dom::error_box("renderer", &message);

@@ -17,15 +17,59 @@ pub fn set_host_sink(sink: HostSink) {
 
 /// A warning (console + host log at level `warning`).
 pub fn warn(message: &str) {
-    crate::dom::console_warn(message);
+    console::warn(message);
     to_host("warning", message);
 }
 
 /// An error (console + host log at level `error`).
 #[allow(dead_code)]
 pub fn error(message: &str) {
-    crate::dom::console_error(message);
+    console::error(message);
     to_host("error", message);
+}
+
+/// An error on the console only (the panic hook: the bridge may be mid-call).
+pub fn console_error(message: &str) {
+    console::error(message);
+}
+
+/// The browser's console.
+#[cfg(target_arch = "wasm32")]
+mod console {
+    use wasm_bindgen::JsValue;
+
+    pub(super) fn warn(message: &str) {
+        web_sys::console::warn_1(&JsValue::from_str(message));
+    }
+
+    pub(super) fn error(message: &str) {
+        web_sys::console::error_1(&JsValue::from_str(message));
+    }
+}
+
+/// Natively, the console is a list the caller reads with [`take_console`].
+#[cfg(not(target_arch = "wasm32"))]
+mod console {
+    use std::cell::RefCell;
+
+    thread_local! {
+        pub(super) static LINES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub(super) fn warn(message: &str) {
+        LINES.with(|l| l.borrow_mut().push(message.to_string()));
+    }
+
+    pub(super) fn error(message: &str) {
+        warn(message);
+    }
+}
+
+/// (Native builds) The warnings and errors written to the console since the last call.
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn take_console() -> Vec<String> {
+    console::LINES.with(|l| std::mem::take(&mut *l.borrow_mut()))
 }
 
 fn to_host(level: &str, message: &str) {

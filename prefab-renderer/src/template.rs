@@ -36,7 +36,7 @@ pub fn set_locale(locale: Option<String>, time_zone: Option<&str>) {
 }
 
 fn browser_offset(epoch_ms: f64) -> i32 {
-    -(js_sys::Date::new(&epoch_ms.into()).get_timezone_offset() as i32)
+    crate::dom::local_offset_minutes(epoch_ms)
 }
 
 /// The evaluation environment (locale, time zone), shared until they change.

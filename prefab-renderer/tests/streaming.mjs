@@ -17,10 +17,16 @@
 // a fresh view (serialized `<body>`, generated ids renumbered in order of appearance), and no
 // page error or console error. Both CSP presets, so both engines (wasm2js, wasm).
 //
+// With `--native target/debug/examples/streams` every document is also streamed natively by
+// `prefab-test` with the same plan and checks, and `--sample N` limits the browser to N
+// documents (CI: all natively, 4 per engine in Chromium).
+//
 //   cargo test -p prefab-examples --test gallery   # writes target/gallery
 //   node prefab-renderer/tests/streaming.mjs --pages target/pages [--only <substring>] [--quiet]
+//        [--native target/debug/examples/streams --sample 4]
 //
 // Ends with `N passed, N failed`.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -291,17 +297,41 @@ async function streamOne(host, pages, csp, doc, index) {
   }
 }
 
+/**
+ * Every document streamed natively by `prefab-test`'s `streams` example (the same plan, the
+ * same checks after every message and at the end).
+ */
+function nativeSuite(binary, docs, check) {
+  const plans = docs.map((doc) => {
+    const { final, steps, finishing } = plan(doc.envelope, docs.indexOf(doc));
+    return { name: doc.name, steps, finishing, result: toolResult(final) };
+  });
+  const run = spawnSync(binary, { input: JSON.stringify(plans), maxBuffer: 1 << 30, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`${binary} failed (${run.status}): ${run.stderr}`);
+  const out = JSON.parse(run.stdout);
+  for (const p of plans) {
+    const r = out[p.name];
+    check(`[native] ${p.name}: ${p.steps.length} steps, ${r.kept} marked nodes kept`, r.problems.length === 0, r.problems.slice(0, 5).join("; "));
+  }
+}
+
 async function main() {
-  const opts = cli("streaming.mjs", { pages: PAGES_OPTION, only: { type: "string", default: "" }, quiet: { type: "boolean" } });
+  const opts = cli("streaming.mjs", { pages: PAGES_OPTION, only: { type: "string", default: "" }, quiet: { type: "boolean" }, native: { type: "string" }, sample: { type: "string", default: "0" } });
   const { docs, gallery } = documents();
   if (!gallery) console.log("note: no target/gallery/*.json (run `cargo test -p prefab-examples --test gallery` first); gallery views not streamed");
   const { check, finish } = tally({ quiet: opts.quiet });
+  if (opts.native) nativeSuite(opts.native, docs.filter((d) => d.name.includes(opts.only)), check);
+  // With `--sample N`, the browser streams every k-th document only (N of them), the rest
+  // being held natively: the engines' part is the same code.
+  const sample = Number(opts.sample);
+  const every = sample > 0 ? Math.ceil(docs.length / sample) : 1;
   const started = Date.now();
   let steps = 0;
   await withHost(async (host) => {
     for (const csp of PRESETS) {
       for (const [index, doc] of docs.entries()) {
         if (opts.only && !doc.name.includes(opts.only)) continue;
+        if (index % every !== 0) continue;
         try {
           const r = await streamOne(host, opts.pages, csp, doc, index);
           steps += r.steps;

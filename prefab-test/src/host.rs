@@ -128,6 +128,8 @@ type Handler = Box<dyn FnMut(&serde_json::Value) -> ToolReply>;
 #[derive(Default)]
 pub(crate) struct Host {
     pub(crate) effects: Vec<Effect>,
+    /// Every request the view sent (but the handshake's): (method, params).
+    pub(crate) requests: Vec<(String, serde_json::Value)>,
     pub(crate) logs: Vec<String>,
     tools: Vec<(String, Handler)>,
     /// `tools/call`s without a handler, oldest first: (request id, tool).
@@ -171,6 +173,9 @@ impl Host {
                 );
             }
             return;
+        }
+        if method != "ui/initialize" {
+            self.requests.push((method.clone(), to_json(params)));
         }
         let p = |k| to_json(prefab_renderer::node::prop(params, k));
         let text = |k| {
@@ -224,6 +229,12 @@ impl Host {
                 let mode = text("mode");
                 self.effects
                     .push(Effect::DisplayMode { mode: mode.clone() });
+                // As a host grants a mode it offers: the context changes first.
+                if MODES.contains(&mode.as_str()) {
+                    let patch = rpc::object(&[("displayMode", mode.as_str().into())]);
+                    let changed = "ui/notifications/host-context-changed";
+                    host::deliver(rpc::notification(changed, Some(&patch)));
+                }
                 Some(rpc::object(&[("mode", mode.as_str().into())]))
             }
             "ui/download-file" => {
@@ -245,6 +256,9 @@ impl Host {
         host::deliver(rpc::response(&id, &answer.unwrap_or_else(rpc::empty)));
     }
 }
+
+/// The display modes the host offers.
+const MODES: [&str; 3] = ["inline", "fullscreen", "pip"];
 
 /// The host's answer to `ui/initialize`: a light, inline, `en-US` host in UTC.
 fn initialize_result() -> Value {

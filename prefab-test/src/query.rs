@@ -30,14 +30,23 @@ fn hidden_here(el: &Node) -> bool {
 #[must_use]
 pub fn visible_text(node: &Node) -> String {
     let mut out = String::new();
-    push_visible(node, &mut out);
+    push_visible(node, &mut out, false);
     normalise(&out)
 }
 
-fn push_visible(node: &Node, out: &mut String) {
+/// The name an element takes from its content: its visible text without what is hidden
+/// from assistive technology (`aria-hidden="true"`, such as a sort arrow or an icon).
+fn content_name(node: &Node) -> String {
+    let mut out = String::new();
+    push_visible(node, &mut out, true);
+    normalise(&out)
+}
+
+fn push_visible(node: &Node, out: &mut String, for_name: bool) {
     match node.node_type() {
         3 => out.push_str(&node.data()),
         1 if hidden_here(node) => {}
+        1 if for_name && node.get_attribute("aria-hidden").as_deref() == Some("true") => {}
         _ => {
             let block = node.is_element()
                 && !matches!(
@@ -48,7 +57,7 @@ fn push_visible(node: &Node, out: &mut String) {
                 out.push(' ');
             }
             for child in node.child_list() {
-                push_visible(&child, out);
+                push_visible(&child, out, for_name);
             }
             if block {
                 out.push(' ');
@@ -137,7 +146,8 @@ const NAME_FROM_CONTENT: &[&str] = &[
 ];
 
 /// The element's accessible name: `aria-labelledby`, `aria-label`, its `<label>`s, `alt`,
-/// its content (for roles named by content), `title`, `placeholder`.
+/// its content (for roles named by content; `aria-hidden` parts left out), `title`,
+/// `placeholder`.
 #[must_use]
 pub fn name(doc: &Document, el: &Node) -> String {
     if let Some(ids) = el.get_attribute("aria-labelledby") {
@@ -166,7 +176,7 @@ pub fn name(doc: &Document, el: &Node) -> String {
         return normalise(&alt);
     }
     if role(el).is_some_and(|r| NAME_FROM_CONTENT.contains(&r.as_str())) {
-        let text = visible_text(el);
+        let text = content_name(el);
         if !text.is_empty() {
             return text;
         }

@@ -159,6 +159,22 @@ impl View {
             .collect()
     }
 
+    /// Every request the view sent its host as it went on the wire (method, params), the
+    /// `ui/initialize` handshake left out, oldest first.
+    ///
+    /// ```
+    /// use prefab::*;
+    /// let view = prefab_test::View::mount(&App::new(Button::new("Ask").on_click(SendMessage::new("Hi"))));
+    /// view.get_by_text("Ask").click();
+    /// let (method, params) = &view.requests()[0];
+    /// assert_eq!(method, "ui/message");
+    /// assert_eq!(params["content"][0]["text"], "Hi");
+    /// ```
+    #[must_use]
+    pub fn requests(&self) -> Vec<(String, serde_json::Value)> {
+        self.host.borrow().requests.clone()
+    }
+
     /// What the view logged to the host (its warnings), oldest first.
     #[must_use]
     pub fn logs(&self) -> Vec<String> {

@@ -200,3 +200,16 @@ fn snapshots_are_stable_readable_html() {
     assert_eq!(first, second);
     assert!(first.lines().any(|l| l.trim() == "<span class=\"pf-badge pf-badge-variant-default\" data-variant=\"default\">3 members</span>"), "{first}");
 }
+
+#[test]
+fn a_name_from_content_leaves_out_what_is_aria_hidden() {
+    // A sortable column's button reads "Name⇅"; its arrow is `aria-hidden`.
+    let rows = json!([{"name": "Grace"}, {"name": "Ada"}]);
+    let table = prefab::auto::auto_table(&rows).expect("a table");
+    let view = View::mount(App::new(table));
+    let sort = view.get_by_role("button", "Name");
+    assert_eq!(sort.text(), "Name⇅");
+    sort.click();
+    let cells: Vec<String> = view.all_by_role("cell").iter().map(|c| c.text()).collect();
+    assert_eq!(cells[..2], ["Ada", "Grace"]);
+}

@@ -3,7 +3,8 @@
 //! One Rust build of `prefab-renderer` becomes two interchangeable engines that share the
 //! same wasm-bindgen glue:
 //!
-//! 1. `cargo build --profile wasm-release --target wasm32-unknown-unknown` with reference
+//! 1. `cargo rustc --crate-type cdylib,rlib --profile wasm-release --target
+//!    wasm32-unknown-unknown` (the manifest declares a plain library) with reference
 //!    types switched off (wasm2js cannot translate an externref table) and build paths
 //!    remapped (the output must not depend on where the machine keeps its sources), std
 //!    rebuilt for size from the toolchain's `rust-src` (`-Zbuild-std`, `optimize_for_size`,
@@ -170,7 +171,7 @@ fn build_into(out: &Path) -> Result<(), String> {
     build_with(out, &[])
 }
 
-/// [`build_into`] with extra `cargo build` arguments (features).
+/// [`build_into`] with extra `cargo rustc` arguments (features).
 fn build_with(out: &Path, cargo_args: &[&str]) -> Result<(), String> {
     let target_dir = root().join("target/renderer-build");
     let raw = compile(&target_dir, cargo_args)?;
@@ -182,7 +183,7 @@ fn build_with(out: &Path, cargo_args: &[&str]) -> Result<(), String> {
     packed(out, &lowered)
 }
 
-/// `cargo build` of `prefab-renderer` for wasm32 into `target_dir`: returns the module.
+/// `cargo rustc` of `prefab-renderer` for wasm32 into `target_dir`: returns the module.
 fn compile(target_dir: &Path, cargo_args: &[&str]) -> Result<PathBuf, String> {
     let have = output("wasm-bindgen", &["--version"]);
     if !have.contains(WASM_BINDGEN_VERSION) {
@@ -221,10 +222,15 @@ fn compile(target_dir: &Path, cargo_args: &[&str]) -> Result<PathBuf, String> {
     .join("\u{1f}");
     run(Command::new("cargo")
         .args([
-            "build",
+            "rustc",
             "-p",
             "prefab-renderer",
             "--lib",
+            // The module (cdylib) here, not in the manifest, so native builds name their rlib
+            // with a hash; with the rlib too, rustc writes the same bytes as it did when the
+            // manifest declared both.
+            "--crate-type",
+            "cdylib,rlib",
             "--profile",
             "wasm-release",
             "--target",

@@ -13,7 +13,10 @@
 //!   submitted with mistakes comes back with each under its field and the values kept, and
 //!   saves once corrected (the view's call listed in the host's panel); then
 //!   `prefab-cli/tests/browser/host_panels.mjs`: the Width presets and the side panels on a
-//!   tall page; then `prefab-cli/tests/browser/readme_walkthrough.mjs`: the README's
+//!   tall page; then `prefab-cli/tests/browser/static_export.mjs`: pages of
+//!   `prefab export --static` in Chromium with JavaScript disabled (no script, every text
+//!   visible, Rows, Grids, Cards and Progress bars laid out at 1024 px without overflow);
+//!   then `prefab-cli/tests/browser/readme_walkthrough.mjs`: the README's
 //!   walkthrough of the server `prefab new` writes (`add_order`, **Open form**, `ada@localhost`
 //!   answered under its field with the values kept).
 //! * `cargo xtask screenshot-serve` — the same run, also writing `docs/preview-host.png`.
@@ -58,6 +61,11 @@ pub fn run_suite(screenshot: bool) -> Result<(), String> {
     // The page around the view: width presets, side panels on a tall page.
     run(Command::new("node")
         .arg(root().join("prefab-cli/tests/browser/host_panels.mjs"))
+        .arg("--bin")
+        .arg(&bin))?;
+    // `prefab export --static`: the pages in Chromium with JavaScript disabled (a few seconds).
+    run(Command::new("node")
+        .arg(root().join("prefab-cli/tests/browser/static_export.mjs"))
         .arg("--bin")
         .arg(&bin))?;
     readme_walkthrough(&bin)

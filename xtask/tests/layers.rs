@@ -14,12 +14,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// `prefab-renderer`: the app (envelopes, host events) on top, then rendering, actions, the
-/// render context, the host bridge, and the DOM, store and JSON helpers at the bottom.
+/// `prefab-renderer`: the headless entry (native builds) and the app (envelopes, host events)
+/// on top, then rendering, actions, the render context, the host bridge, the DOM seam, and
+/// the store and JSON helpers at the bottom.
 #[rustfmt::skip]
 const RENDERER: &[&str] = &[
-    "app", "a2ui", "render", "actions", "cx", "bridge", "template", "classes", "url", "js", "dom", "log",
-    "store", "json", "node", "text", "heap",
+    "headless", "app", "a2ui", "render", "actions", "cx", "bridge", "template", "classes", "url", "dom",
+    "log", "store", "js", "json", "node", "text", "heap",
 ];
 
 /// `prefab`: tool results and forms on top, then validation, the typed model, the wire

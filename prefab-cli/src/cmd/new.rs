@@ -41,6 +41,10 @@ const FILES: &[(&str, &str)] = &[
         "src/tools.rs",
         include_str!("../../templates/new/src/tools.rs"),
     ),
+    (
+        "src/tools/tests.rs",
+        include_str!("../../templates/new/src/tools/tests.rs"),
+    ),
 ];
 
 /// Names a package cannot take: Rust keywords, the standard crates, the folders cargo
@@ -109,6 +113,7 @@ const RESERVED: &[&str] = &[
     "prefab",
     "prefab-rs",
     "prefab-mcp",
+    "prefab-test",
     "rmcp",
     "tokio",
     "serde",

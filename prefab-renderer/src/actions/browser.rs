@@ -129,10 +129,10 @@ pub(super) fn fetch(fields: &Map, done: Done) {
         .and_then(Value::as_str)
         .unwrap_or("GET")
         .to_ascii_uppercase();
-    let init = request_init(fields, &method);
     let Some(window) = crate::dom::window() else {
         return done(Err("fetch: no window".into()));
     };
+    let init = request_init(fields, &method);
     let promise = window.fetch_with_str_and_init(&url, &init);
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
     let fail = {

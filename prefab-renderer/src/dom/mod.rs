@@ -18,23 +18,19 @@ use wasm_bindgen::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
 #[cfg(not(target_arch = "wasm32"))]
-pub use arena::{
-    Document, DomRect, Element, Event, EventTarget, HtmlElement, HtmlFormElement, HtmlInputElement,
-    HtmlTextAreaElement, JsCast, KeyboardEvent, Node, Task, Timer, Url, attribute_names,
-    clear_timeout, console_error, console_warn, document, dropped_files, event_number,
-    listen_document, listen_host, listen_many, microtask, on_resize, once, once_with, paint_bitmap,
-    parse_svg, post_to_host, read_file, related_target, then, timeout, to_js, warn_error, window,
-};
+use arena as backend;
 #[cfg(target_arch = "wasm32")]
 mod web;
-#[cfg(target_arch = "wasm32")]
-pub use web::{
+pub use backend::{
     Document, DomRect, Element, Event, EventTarget, HtmlElement, HtmlFormElement, HtmlInputElement,
-    HtmlTextAreaElement, JsCast, KeyboardEvent, Node, Task, Timer, Url, attribute_names,
-    clear_timeout, console_error, console_warn, document, dropped_files, event_number,
-    listen_document, listen_host, listen_many, microtask, on_resize, once, once_with, paint_bitmap,
-    parse_svg, post_to_host, read_file, related_target, then, timeout, to_js, warn_error, window,
+    HtmlTextAreaElement, JsCast, KeyboardEvent, Node, Task, Timer, Url, atob, attribute_names,
+    clear_timeout, decode_image, decode_uri_component, document, dropped_files, event_number,
+    listen_document, listen_host, listen_many, local_offset_minutes, microtask, on_resize, once,
+    once_with, paint_bitmap, parse_svg, post_to_host, read_file, related_target, then, timeout,
+    to_js, today, warn_error, window,
 };
+#[cfg(target_arch = "wasm32")]
+use web as backend;
 pub use web_sys::{FileList, FileReader};
 
 /// A new element; falls back to a `<div>` if `tag` is refused, and to an empty text node's

@@ -72,6 +72,7 @@ pub fn then(promise: &JsValue, ok: &JsValue, fail: &JsValue) {
 }
 
 /// Runs `task` as a microtask (after the current task, before the next paint).
+#[inline]
 pub fn microtask(task: &Task) {
     if let Some(w) = window() {
         w.queue_microtask(task.unchecked_ref());
@@ -79,6 +80,7 @@ pub fn microtask(task: &Task) {
 }
 
 /// Runs `task` after `ms` milliseconds; the handle for [`clear_timeout`].
+#[inline]
 pub fn timeout(task: &Task, ms: i32) -> Option<i32> {
     window()?
         .set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), ms)
@@ -86,6 +88,7 @@ pub fn timeout(task: &Task, ms: i32) -> Option<i32> {
 }
 
 /// Cancels a [`timeout`].
+#[inline]
 pub fn clear_timeout(handle: i32) {
     if let Some(w) = window() {
         w.clear_timeout_with_handle(handle);
@@ -165,16 +168,6 @@ pub fn paint_bitmap(canvas: &Element, bitmap: JsValue) {
     }
 }
 
-/// A warning on the console.
-pub fn console_warn(message: &str) {
-    web_sys::console::warn_1(&JsValue::from_str(message));
-}
-
-/// An error on the console.
-pub fn console_error(message: &str) {
-    web_sys::console::error_1(&JsValue::from_str(message));
-}
-
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_name = DOMParser)]
@@ -196,6 +189,7 @@ pub fn parse_svg(markup: &str) -> Option<Element> {
 }
 
 /// The attribute names of `el`, in order.
+#[inline]
 pub fn attribute_names(el: &Element) -> Vec<String> {
     el.get_attribute_names()
         .iter()
@@ -228,6 +222,7 @@ pub fn dropped_files(event: &Event) -> Option<web_sys::FileList> {
 }
 
 /// An element as a JavaScript value (for a page script such as Mermaid's).
+#[inline]
 pub fn to_js(el: &Element) -> JsValue {
     el.clone().into()
 }
@@ -297,4 +292,52 @@ pub fn listen_host(f: Box<dyn Fn(prefab::expr::Value)>) -> bool {
 pub fn post_to_host(message: &prefab::expr::Value) -> bool {
     let parent = window().and_then(|w| w.parent().ok().flatten());
     parent.is_some_and(|p| p.post_message(&crate::js::to_js(message), "*").is_ok())
+}
+
+/// Minutes east of UTC of the browser's time zone at `epoch_ms`.
+#[inline]
+pub fn local_offset_minutes(epoch_ms: f64) -> i32 {
+    -(js_sys::Date::new(&epoch_ms.into()).get_timezone_offset() as i32)
+}
+
+/// Today in the browser's time zone: (year, month 1–12, day).
+#[inline]
+pub fn today() -> (i64, i64, i64) {
+    let now = js_sys::Date::new_0();
+    (
+        i64::from(now.get_full_year()),
+        i64::from(now.get_month()) + 1,
+        i64::from(now.get_date()),
+    )
+}
+
+/// `decodeURIComponent(text)`, `None` when it is malformed.
+#[inline]
+pub fn decode_uri_component(text: &str) -> Option<String> {
+    js_sys::decode_uri_component(text).ok().map(String::from)
+}
+
+/// The bytes of base64 `data` (`atob`), `None` when it is not base64.
+#[inline]
+pub fn atob(data: &str) -> Option<Vec<u8>> {
+    // A binary string, one char per byte.
+    Some(
+        window()?
+            .atob(data)
+            .ok()?
+            .chars()
+            .map(|c| c as u8)
+            .collect(),
+    )
+}
+
+/// Starts decoding a picture: the promise of its `ImageBitmap` (`createImageBitmap`).
+#[inline]
+pub fn decode_image(bytes: &[u8]) -> Option<JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).ok()?;
+    window()?
+        .create_image_bitmap_with_blob(&blob)
+        .ok()
+        .map(Into::into)
 }

@@ -45,6 +45,14 @@ pub use plain::Plain;
 use prefab::expr::Value;
 pub use registry::FAMILIES;
 
+/// Starts generated element ids again, as a new page does (native builds: each headless
+/// view is a page of its own, so its ids do not depend on the views before it).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn reset_ids() {
+    widget::reset_ids();
+    charts::reset_ids();
+}
+
 /// A render function: (context, type, node, JSON path).
 pub type RenderFn = fn(&Cx, &str, &Value, &str) -> Result<Node, String>;
 

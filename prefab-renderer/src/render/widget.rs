@@ -18,6 +18,12 @@ thread_local! {
     static IDS: Cell<usize> = const { Cell::new(0) };
 }
 
+/// Starts the `pf-<n>` ids again from 1 (a new page of the native document).
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn reset_ids() {
+    IDS.with(|c| c.set(0));
+}
+
 /// The element's `id`, after giving it a fresh `pf-<n>` one when it has none (for
 /// `aria-controls` / `aria-labelledby`; ids from the wire are kept).
 pub(super) fn ensure_id(el: &Element) -> String {

@@ -6,11 +6,11 @@
 //!   manifest asks crates.io for its sibling crates (`prefab-rs = "0.1.0"`);
 //! * a published crate's folder holds its unpacked `.crate` and nothing else, so what the
 //!   package reaches outside itself is missing here;
-//! * an unpublished member (the renderer, benches, xtask) is a stand-in: its manifest without
-//!   its targets, and an empty library. It keeps every dependency with the same features, so
-//!   the dependencies resolve exactly as in the repository and, built into the repository's
-//!   target directory, are not rebuilt; its code is not there (nor needed: nothing published
-//!   depends on it).
+//! * an unpublished member (the side-by-side example, benches, xtask) is a stand-in: its
+//!   manifest without its targets, and an empty library. It keeps every dependency with the
+//!   same features, so the dependencies resolve exactly as in the repository and, built into
+//!   the repository's target directory, are not rebuilt; its code is not there (nor needed:
+//!   nothing published depends on it).
 use crate::sh::{root, run};
 use crate::version::Member;
 use std::fs;

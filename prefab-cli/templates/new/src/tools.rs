@@ -113,3 +113,6 @@ impl Server {
     instructions = "show_orders shows the orders, order_chart charts them, add_order adds one (without arguments it shows a form)."
 )]
 impl ServerHandler for Server {}
+
+#[cfg(test)]
+mod tests; // src/tools/tests.rs: the form tested as a user fills it in

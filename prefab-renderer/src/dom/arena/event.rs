@@ -1,39 +1,10 @@
-//! Events of the native document: dispatched to the target and, when they bubble, to its
-//! ancestors, as in a browser (there is no capture phase).
-use super::node::{Is, JsCast, Node};
+//! Events of the native document, dispatched as a browser does: capturing listeners from the
+//! top down, then the target's and, when the event bubbles, its ancestors'; and what moves
+//! focus (`focus`, `blur`) and clicks.
+use super::types::{ACTIVE, Data, Event, EventInit, Node, active};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-
-/// What an event is: its type, whether it bubbles, and for keyboard events the key and
-/// modifiers.
-///
-/// ```
-/// use prefab_renderer::dom::arena::EventInit;
-/// let enter = EventInit::key("keydown", "Enter");
-/// assert!(enter.bubbles);
-/// assert_eq!(enter.key.as_deref(), Some("Enter"));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct EventInit {
-    /// The event type (`click`, `input`, `keydown`).
-    pub kind: String,
-    /// Whether it bubbles to the ancestors.
-    pub bubbles: bool,
-    /// The key of a keyboard event.
-    pub key: Option<String>,
-    /// Shift held.
-    pub shift: bool,
-    /// Control held.
-    pub ctrl: bool,
-    /// Meta held.
-    pub meta: bool,
-    /// Alt held.
-    pub alt: bool,
-    /// Number properties of pointer events (`buttons`, `clientX`, `clientY`).
-    pub numbers: Vec<(String, f64)>,
-    /// Where focus goes, for `focusout`.
-    pub related: Option<Node>,
-}
+use wasm_bindgen::JsValue;
 
 impl EventInit {
     /// A bubbling event of type `kind`.
@@ -53,32 +24,6 @@ impl EventInit {
             key: Some(key.to_string()),
             ..EventInit::new(kind)
         }
-    }
-}
-
-struct Data {
-    init: EventInit,
-    target: RefCell<Option<Node>>,
-    current: RefCell<Option<Node>>,
-    stopped: Cell<bool>,
-    prevented: Cell<bool>,
-}
-
-/// An event being dispatched (a handle: listeners get copies of the same event).
-#[derive(Clone)]
-pub struct Event(Rc<Data>);
-
-impl JsCast for Event {}
-impl Is<Event> for Event {
-    /// Casts of events are to keyboard events: they succeed when there is a key.
-    fn is(&self) -> bool {
-        self.0.init.key.is_some()
-    }
-    fn cast(&self) -> &Event {
-        self
-    }
-    fn cast_into(self) -> Event {
-        self
     }
 }
 
@@ -224,4 +169,52 @@ pub(super) fn fire(target: &Node, kind: &str, bubbles: bool) {
         ..EventInit::new(kind)
     };
     dispatch(target, &init);
+}
+
+impl Node {
+    /// Focuses the element when it can take focus (`focusout`/`focusin` fire as in a
+    /// browser).
+    pub fn focus(&self) -> Result<(), JsValue> {
+        let focusable = self.has_attribute("tabindex") || self.tab_index() >= 0;
+        if !focusable || self.has_attribute("disabled") || !self.is_connected() {
+            return Ok(());
+        }
+        let before = active();
+        if before.as_ref() == Some(self) {
+            return Ok(());
+        }
+        if let Some(old) = &before {
+            ACTIVE.with(|a| *a.borrow_mut() = None);
+            fire(old, "blur", false);
+            let out = EventInit {
+                related: Some(self.clone()),
+                ..EventInit::new("focusout")
+            };
+            dispatch(old, &out);
+        }
+        ACTIVE.with(|a| *a.borrow_mut() = Some(self.clone()));
+        fire(self, "focus", false);
+        fire(self, "focusin", true);
+        Ok(())
+    }
+
+    /// Moves focus away from this element when it has it.
+    pub fn blur(&self) -> Result<(), JsValue> {
+        if active().as_ref() == Some(self) {
+            ACTIVE.with(|a| *a.borrow_mut() = None);
+            fire(self, "blur", false);
+            fire(self, "focusout", true);
+        }
+        Ok(())
+    }
+
+    /// A click: `click` on this element, bubbling.
+    pub fn click(&self) {
+        dispatch(self, &EventInit::new("click"));
+    }
+
+    /// Dispatches `event` here (see [`super::dispatch`]); `false` when it was cancelled.
+    pub fn dispatch_event(&self, event: &Event) -> Result<bool, JsValue> {
+        Ok(dispatch_event(self, event))
+    }
 }

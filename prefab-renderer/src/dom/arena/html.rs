@@ -7,7 +7,7 @@
 //! p.set_text_content(Some("1 < 2 & \"quoted\""));
 //! assert_eq!(html::outer(&p), "<p>1 &lt; 2 &amp; \"quoted\"</p>");
 //! ```
-use super::node::Node;
+use super::types::Node;
 
 const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
@@ -84,5 +84,11 @@ fn write(node: &Node, out: &mut String) {
                 write(&child, out);
             }
         }
+    }
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&outer(self))
     }
 }

@@ -22,19 +22,23 @@
 //! );
 //! ```
 pub mod clock;
+mod document;
 mod event;
+mod form;
 pub mod host;
 pub mod html;
 mod node;
 mod select;
 mod style;
+mod types;
 mod url;
 
 pub use clock::{Task, Timer, clear_timeout, microtask, once, timeout};
-pub use event::{Event, EventInit, dispatch};
+pub use document::{Document, DomRect, NodeList};
+pub use event::dispatch;
 pub use host::{listen_host, post_to_host};
-pub use node::{Document, DomRect, Is, JsCast, Node, NodeList, active};
 pub use style::{ClassList, Style};
+pub use types::{Event, EventInit, Is, JsCast, Node, active};
 pub use url::Url;
 
 use crate::store::Owner;
@@ -78,7 +82,7 @@ pub fn reset() {
     }
     clock::reset();
     host::reset();
-    drop(console());
+    drop(crate::log::take_console());
 }
 
 /// No window natively: the paths that need a browser are skipped.
@@ -127,25 +131,6 @@ pub fn read_file(_file: &web_sys::File, _done: Box<dyn FnOnce(prefab::expr::Valu
 
 /// Natively nothing is decoded.
 pub fn paint_bitmap(_canvas: &Node, _bitmap: JsValue) {}
-
-thread_local! {
-    static CONSOLE: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// A warning: kept for [`console`].
-pub fn console_warn(message: &str) {
-    CONSOLE.with(|c| c.borrow_mut().push(message.to_string()));
-}
-
-/// An error: kept for [`console`].
-pub fn console_error(message: &str) {
-    console_warn(message);
-}
-
-/// The warnings and errors logged since the last call (oldest first).
-pub fn console() -> Vec<String> {
-    CONSOLE.with(|c| std::mem::take(&mut *c.borrow_mut()))
-}
 
 /// The root element of `markup` parsed as XML (namespaced SVG elements become SVG nodes),
 /// outside the document; `None` when it is not well-formed.
@@ -207,4 +192,47 @@ pub fn dropped_files(_event: &Event) -> Option<web_sys::FileList> {
 /// Natively there is no JavaScript.
 pub fn to_js(_el: &Node) -> JsValue {
     JsValue::UNDEFINED
+}
+
+/// Natively the time zone is UTC (a host context's `timeZone` still applies to pipes).
+pub fn local_offset_minutes(_epoch_ms: f64) -> i32 {
+    0
+}
+
+/// Today in UTC, from the system clock: (year, month 1–12, day).
+pub fn today() -> (i64, i64, i64) {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    prefab::expr::civil_from_days(i64::try_from(secs / 86_400).unwrap_or(0))
+}
+
+/// Percent-decoding as `decodeURIComponent` does it, `None` when it is malformed.
+pub fn decode_uri_component(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The bytes of base64 `data`, `None` when it is not base64.
+pub fn atob(data: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    let clean: String = data.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD.decode(clean).ok()
+}
+
+/// Natively nothing is decoded: no promise.
+pub fn decode_image(_bytes: &[u8]) -> Option<JsValue> {
+    None
 }

@@ -2,7 +2,8 @@
 //! descendant and child combinators, type, `*`, `.class`, `#id`, `[attr]`, `[attr=value]`
 //! (quoted or not), `:not(…)`, `:focus`, `:focus-within`, `:checked`, `:disabled`. Anything
 //! else is a syntax error, as an unknown selector is in a browser.
-use super::node::{Node, active, walk};
+use super::document::NodeList;
+use super::types::{Node, active, walk};
 use wasm_bindgen::JsValue;
 
 enum Simple {
@@ -233,6 +234,35 @@ pub(super) fn all(root: &Node, selector: &str) -> Result<Vec<Node>, JsValue> {
         });
     }
     Ok(out)
+}
+
+impl Node {
+    /// The first descendant matching `selector`.
+    pub fn query_selector(&self, selector: &str) -> Result<Option<Node>, JsValue> {
+        Ok(all(self, selector)?.into_iter().next())
+    }
+
+    /// Every descendant matching `selector`, in document order.
+    pub fn query_selector_all(&self, selector: &str) -> Result<NodeList, JsValue> {
+        Ok(NodeList(all(self, selector)?))
+    }
+
+    /// The nearest of this element and its ancestors matching `selector`.
+    pub fn closest(&self, selector: &str) -> Result<Option<Node>, JsValue> {
+        let mut at = Some(self.clone());
+        while let Some(n) = at {
+            if n.is_element() && matches(&n, selector)? {
+                return Ok(Some(n));
+            }
+            at = n.parent_element();
+        }
+        Ok(None)
+    }
+
+    /// Whether this element matches `selector`.
+    pub fn matches(&self, selector: &str) -> Result<bool, JsValue> {
+        matches(self, selector)
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The class list and inline style of a native element: views of its `class` and `style`
 //! attributes, so the serialised HTML shows them as a browser's would.
-use super::node::Node;
+use super::types::Node;
 use wasm_bindgen::JsValue;
 
 /// `element.classList`.

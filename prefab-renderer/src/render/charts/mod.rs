@@ -78,6 +78,12 @@ thread_local! {
     static IDS: Cell<u64> = const { Cell::new(0) };
 }
 
+/// Starts the gradient ids again from 1 (a new page of the native document).
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn reset_ids() {
+    IDS.with(|c| c.set(0));
+}
+
 /// A new number for element ids (gradients) unique in the page.
 #[must_use]
 pub fn next_id() -> String {

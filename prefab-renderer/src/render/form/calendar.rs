@@ -71,12 +71,8 @@ fn long_date(day: i64) -> String {
 }
 
 fn today() -> i64 {
-    let now = js_sys::Date::new_0();
-    days_from_civil(
-        i64::from(now.get_full_year()),
-        i64::from(now.get_month()) + 1,
-        i64::from(now.get_date()),
-    )
+    let (y, m, d) = crate::dom::today();
+    days_from_civil(y, m, d)
 }
 
 struct Cal {

@@ -103,15 +103,9 @@ fn drawn(url: &str, img: &Element) -> Option<Element> {
 /// else a canvas; `None` when it does not decode.
 fn decode(data: &str, svg: bool, base64: bool) -> Option<Element> {
     if !base64 {
-        return sanitise(&String::from(js_sys::decode_uri_component(data).ok()?));
+        return sanitise(&dom::decode_uri_component(data)?);
     }
-    // A binary string, one char per byte.
-    let bytes: Vec<u8> = crate::dom::window()?
-        .atob(data)
-        .ok()?
-        .chars()
-        .map(|c| c as u8)
-        .collect();
+    let bytes = dom::atob(data)?;
     if svg {
         sanitise(&String::from_utf8(bytes).ok()?)
     } else if pixels(&bytes)? <= MAX_PIXELS {
@@ -189,11 +183,7 @@ fn jpeg_size(b: &[u8]) -> Option<(u32, u32)> {
 /// A `<canvas>` painted with the picture `bytes` once the browser has decoded them (empty,
 /// 0 × 0, until then or if they do not decode).
 fn canvas(bytes: &[u8]) -> Option<Element> {
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
-    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).ok()?;
-    let decoded = crate::dom::window()?
-        .create_image_bitmap_with_blob(&blob)
-        .ok()?;
+    let decoded = dom::decode_image(bytes)?;
     let el = dom::element("canvas");
     for name in ["width", "height"] {
         dom::set_attr(&el, name, "0");

@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// The same render code, three outputs.
+//
+// Trees: every catalogue document (conformance documents and
+// component fixtures, example apps, narrow layouts, auto-renderer outputs) and every gallery
+// view (`target/gallery`) drawn natively by `prefab-test`'s `trees` example and in Chromium
+// by both engines of the viewer (wasm and wasm2js), compared as normalised trees: elements
+// with their attributes and text, white space collapsed. A difference fails, with its path.
+//
+// Scenarios (`prefab-renderer/tests/scenarios/*.json`: actions, forms, conditions and
+// loops, toolCall chains, host actions, widgets driven by pointer and keys, streaming):
+// replayed natively by `prefab-test`'s `scenarios` example and in Chromium inside the test
+// host (the viewer in a host frame, its requests answered by the scenario's tools); the view's
+// tree at the end and every request it sent the host are compared.
+//
+//   cargo build -p prefab-test --examples
+//   node prefab-renderer/tests/equivalence.mjs --pages target/pages --trees target/debug/examples/trees
+//        --scenarios target/debug/examples/scenarios [--only <substring>] [--quiet]
+//
+// Left out of the comparison, because they come from layout the native document does not
+// have (COMPATIBILITY.md, "The native renderer"): the geometry a chart computes from its
+// measured width (its SVG after the first draw), listed in `LAYOUT`.
+// Ends with `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { catalogue, documentPages, renderIn } from "./catalog.mjs";
+import { documents } from "./streaming.mjs";
+import { PAGES_OPTION, STANDALONE_POLICY, cli, policyFor, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+
+/** In the page: the tree of `#root`'s children, as `trees` writes it. */
+function pageTree() {
+  const tree = (node) => {
+    if (node.nodeType === 3) {
+      const text = node.data.replace(/\s+/g, " ").trim();
+      return text ? text : null;
+    }
+    if (node.nodeType !== 1) return null;
+    const attrs = {};
+    for (const a of [...node.attributes].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) attrs[a.name] = a.value;
+    return [node.localName, attrs, ...[...node.childNodes].map(tree).filter((x) => x !== null)];
+  };
+  return tree(document.getElementById("root")).slice(2);
+}
+
+/**
+ * `tree` with the parts drawn from layout replaced by a mark: the SVG of a chart (drawn again
+ * at its measured width; natively there is no layout, so it keeps its default width).
+ */
+export function withoutLayout(tree) {
+  if (!Array.isArray(tree)) return tree;
+  const [tag, attrs, ...kids] = tree;
+  const chart = (attrs.class ?? "").split(" ").some((c) => c === "pf-chart" || c === "pf-chart-wrap");
+  return [tag, attrs, ...kids.map((k) => (chart && Array.isArray(k) && k[0] === "svg" ? ["svg", { "data-layout": "measured" }] : withoutLayout(k)))];
+}
+
+/** The first difference between two trees, as `path: a ≠ b`, or null. */
+export function difference(a, b, path = "") {
+  if (typeof a === "string" || typeof b === "string" || a === null || b === null) {
+    return a === b ? null : `${path || "/"}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  }
+  const [tagA, attrsA, ...kidsA] = a;
+  const [tagB, attrsB, ...kidsB] = b;
+  const here = `${path}/${tagA}`;
+  if (tagA !== tagB) return `${path || "/"}: <${tagA}> ≠ <${tagB}>`;
+  const names = [...new Set([...Object.keys(attrsA), ...Object.keys(attrsB)])].sort();
+  for (const n of names) {
+    if (attrsA[n] !== attrsB[n]) return `${here}[${n}]: ${JSON.stringify(attrsA[n])} ≠ ${JSON.stringify(attrsB[n])}`;
+  }
+  for (let i = 0; i < Math.max(kidsA.length, kidsB.length); i++) {
+    const d = difference(kidsA[i] ?? null, kidsB[i] ?? null, `${here}[${i}]`);
+    if (d) return d;
+  }
+  return null;
+}
+
+/** Runs `binary` with `input` as JSON on stdin; its stdout as JSON. */
+function native(binary, input) {
+  const run = spawnSync(binary, { input: JSON.stringify(input), maxBuffer: 1 << 30, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`${binary} failed (${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+const SCENARIOS = new URL("scenarios/", import.meta.url).pathname;
+
+/** Every scenario: `{ name, partials?, result?, tools?, steps }`. */
+function scenarios() {
+  return readdirSync(SCENARIOS)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ name: f, ...JSON.parse(readFileSync(join(SCENARIOS, f), "utf8")) }));
+}
+
+/** The element a step names, in the view's frame (Playwright's own role, label and text queries). */
+function locate(frame, step) {
+  if (step.role) return frame.getByRole(step.role, { name: step.name, exact: true });
+  if (step.label) return frame.getByLabel(step.label, { exact: true });
+  return frame.getByText(step.text, { exact: true });
+}
+
+async function act(view, step) {
+  const frame = view.frame();
+  switch (step.do) {
+    case "click":
+      return locate(frame, step).click({ timeout: 5000 });
+    case "fill":
+      return locate(frame, step).fill(step.text, { timeout: 5000 });
+    case "type":
+      await locate(frame, step).click({ timeout: 5000 });
+      return locate(frame, step).pressSequentially(step.text);
+    case "check":
+      return locate(frame, step).check({ timeout: 5000 });
+    case "select":
+      await locate(frame, step).click({ timeout: 5000 });
+      return frame.getByRole("option", { name: step.option, exact: true }).click({ timeout: 5000 });
+    case "press":
+      return view.page.keyboard.press(step.key);
+    default:
+      throw new Error(`unknown step ${step.do}`);
+  }
+}
+
+/** One scenario in the browser: the view's tree at the end and its requests. */
+async function replay(host, pages, csp, scenario) {
+  const tools = scenario.tools ?? {};
+  const view = await host.open({
+    app: join(pages, "viewer.html"),
+    csp,
+    toolInputPartial: scenario.partials ?? [],
+    toolInput: scenario.result ? {} : null,
+    toolResult: scenario.result,
+    handlers: { "tools/call": (params) => tools[params.name] ?? { content: [] } },
+  });
+  try {
+    await view.ready();
+    await view.settle({ quietMs: 300 });
+    for (const step of scenario.steps) {
+      await act(view, step);
+      await view.settle({ quietMs: 200 });
+    }
+    const tree = await view.frame().evaluate(pageTree);
+    const sent = (await view.transcript()).filter((e) => e.dir === "view->host" && e.kind === "request" && e.method !== "ui/initialize");
+    return { tree, requests: sent.map((e) => ({ method: e.method, params: e.message.params })) };
+  } finally {
+    await view.close();
+  }
+}
+
+async function scenarioSuite(host, opts, check) {
+  const list = scenarios().filter((s) => s.name.includes(opts.only));
+  const mine = native(opts.scenarios, list);
+  for (const [engine, csp] of [["wasm2js", "default"], ["wasm", "default+wasm"]]) {
+    for (const scenario of list) {
+      let problem = null;
+      try {
+        const browser = await replay(host, opts.pages, csp, scenario);
+        const nat = mine[scenario.name];
+        problem = difference(withoutLayout(["root", {}, ...nat.tree.slice(2)]), withoutLayout(["root", {}, ...browser.tree]));
+        const [a, b] = [JSON.stringify(nat.requests), JSON.stringify(browser.requests)];
+        if (!problem && a !== b) problem = `requests: native ${a} ≠ browser ${b}`;
+      } catch (e) {
+        problem = `did not replay: ${e.message.split("\n")[0]}`;
+      }
+      check(`[${engine}] scenario ${scenario.name}`, problem === null, problem ? `native ≠ browser at ${problem}` : "");
+    }
+  }
+}
+
+async function main() {
+  const opts = cli("equivalence.mjs", { pages: PAGES_OPTION, trees: { type: "string" }, scenarios: { type: "string" }, only: { type: "string", default: "" }, quiet: { type: "boolean" } });
+  if (!opts.trees || !opts.scenarios) throw new Error("--trees and --scenarios: the example binaries of prefab-test (cargo build -p prefab-test --examples)");
+  const seen = new Set();
+  const docs = [...catalogue().docs, ...documents().docs].filter((d) => !seen.has(d.name) && seen.add(d.name) && d.name.includes(opts.only));
+  const trees = native(opts.trees, docs);
+  const { check, finish } = tally({ quiet: opts.quiet });
+  const engines = [
+    ["wasm2js", STANDALONE_POLICY],
+    ["wasm", policyFor("default+wasm")],
+  ];
+  await withHost(async (host) => {
+    for (const [engine, policy] of engines) {
+      const files = documentPages(opts.pages, policy);
+      const { page } = await watchedPage(host.context, { viewport: { width: 1024, height: 800 } });
+      for (const doc of docs) {
+        let problem = null;
+        try {
+          await renderIn(page, files.url(doc.envelope));
+          const browser = await page.evaluate(pageTree);
+          const nat = trees[doc.name]?.slice(2) ?? [];
+          problem = difference(withoutLayout(["root", {}, ...nat]), withoutLayout(["root", {}, ...browser]));
+        } catch (e) {
+          problem = `did not render: ${e.message.split("\n")[0]}`;
+        }
+        check(`[${engine}] ${doc.name}`, problem === null, problem ? `native ≠ browser at ${problem}` : "");
+      }
+      await page.close();
+      files.remove();
+    }
+    await scenarioSuite(host, opts, check);
+  });
+  finish();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

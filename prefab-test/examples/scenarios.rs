@@ -1,0 +1,85 @@
+//! Replays scenarios with the simulator: reads a JSON array of scenarios on stdin and prints
+//! `{name: {"tree", "requests"}}` on stdout, the tree of the view at the end (as the `trees`
+//! example writes it) and every request the view sent its host. A scenario is
+//! `{name, partials?, result?, tools?, steps}` (`prefab-renderer/tests/scenarios/*.json`):
+//! `partials` are sent as `tool-input-partial` arguments, `result` as the tool result,
+//! `tools` answer `tools/call` by name, and each step is `{"do": "click" | "fill" | "type" |
+//! "press" | "check" | "select", and the element by `role` + `name`, `label` or `text`}`.
+//! `prefab-renderer/tests/equivalence.mjs` replays them in Chromium and compares.
+use prefab_renderer::dom::Node;
+use prefab_test::{Element, View};
+use serde_json::{Map, Value, json};
+use std::io::Read;
+
+#[path = "trees.rs"]
+#[allow(dead_code)]
+mod trees;
+
+fn find<'v>(view: &'v View, step: &Value) -> Element<'v> {
+    let s = |k: &str| step[k].as_str().unwrap_or_default();
+    if !s("role").is_empty() {
+        view.get_by_role(s("role"), s("name"))
+    } else if !s("label").is_empty() {
+        view.get_by_label(s("label"))
+    } else {
+        view.get_by_text(s("text"))
+    }
+}
+
+fn run(view: &View, step: &Value) {
+    let s = |k: &str| step[k].as_str().unwrap_or_default();
+    match s("do") {
+        "click" => drop(find(view, step).click()),
+        "fill" => drop(find(view, step).fill(s("text"))),
+        "type" => drop(find(view, step).type_text(s("text"))),
+        "check" => drop(find(view, step).check()),
+        "select" => drop(find(view, step).select_option(s("option"))),
+        "press" => view.press(s("key")),
+        other => panic!("unknown step {other:?}"),
+    }
+}
+
+fn replay(scenario: &Value) -> Value {
+    let view = View::connected();
+    if let Some(tools) = scenario["tools"].as_object() {
+        for (name, reply) in tools.clone() {
+            view.on_tool(&name, move |_| reply.clone().into());
+        }
+    }
+    for partial in scenario["partials"].as_array().into_iter().flatten() {
+        view.tool_input_partial(partial.clone());
+    }
+    if !scenario["result"].is_null() {
+        view.tool_result(scenario["result"].clone());
+    }
+    for step in scenario["steps"].as_array().into_iter().flatten() {
+        run(&view, step);
+    }
+    let root: Node = prefab_renderer::dom::document()
+        .and_then(|d| d.get_element_by_id("root"))
+        .unwrap_or_else(|| panic!("no #root"));
+    let requests: Vec<Value> = view
+        .requests()
+        .into_iter()
+        .map(|(method, params)| json!({"method": method, "params": params}))
+        .collect();
+    json!({"tree": trees::tree(&root), "requests": requests})
+}
+
+fn main() {
+    let mut input = String::new();
+    if std::io::stdin().read_to_string(&mut input).is_err() {
+        eprintln!("scenarios: stdin is not UTF-8 text");
+        std::process::exit(2);
+    }
+    let scenarios: Vec<Value> = serde_json::from_str(&input).unwrap_or_else(|e| {
+        eprintln!("scenarios: stdin is not a JSON array of scenarios: {e}");
+        std::process::exit(2);
+    });
+    let mut out = Map::new();
+    for scenario in &scenarios {
+        let name = scenario["name"].as_str().unwrap_or_default().to_string();
+        out.insert(name, replay(scenario));
+    }
+    println!("{}", Value::Object(out));
+}
