@@ -189,3 +189,51 @@ fn with_params(mut entries: Vec<(&str, Value)>, params: Option<&Value>) -> Value
     }
     object(&entries)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::prop;
+
+    #[test]
+    fn envelopes_are_strict() {
+        let request = request(3, "ping", None);
+        assert!(matches!(prop(&request, "params"), Value::Undefined));
+        assert_eq!(prop(&request, "jsonrpc").as_str(), Some("2.0"));
+        // `params` that is not an object is left out, never sent as `null`.
+        let note = notification("x", Some(&Value::Null));
+        assert!(matches!(prop(&note, "params"), Value::Undefined));
+        // A result that is not an object becomes `{}`.
+        let answer = response(&3.into(), &Value::Null);
+        assert!(matches!(prop(&answer, "result"), Value::Object(m) if m.is_empty()));
+        assert!(classify(&"not json-rpc".into()).is_none());
+        let error = error_response(&"a".into(), &RpcError::new(code::TIMEOUT, "late"));
+        assert_eq!(
+            prop(prop(&error, "error"), "code"),
+            &Value::from(code::TIMEOUT)
+        );
+    }
+
+    #[test]
+    fn messages_are_classified_by_their_fields() {
+        let parse = |t: &str| crate::json::parse(t).unwrap_or(Value::Null);
+        let req = parse(r#"{"jsonrpc": "2.0", "id": "7", "method": "ping", "params": {}}"#);
+        assert!(
+            matches!(classify(&req), Some(Incoming::Request { method, .. }) if method == "ping")
+        );
+        let note = parse(r#"{"jsonrpc": "2.0", "method": "ui/notifications/tool-result"}"#);
+        assert!(matches!(
+            classify(&note),
+            Some(Incoming::Notification { .. })
+        ));
+        let failed =
+            parse(r#"{"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "no"}}"#);
+        let Some(Incoming::Response { result: Err(e), .. }) = classify(&failed) else {
+            panic!("an error response");
+        };
+        assert_eq!(e, RpcError::new(code::METHOD_NOT_FOUND, "no"));
+        // An answer without `result` or `error`, or another protocol, is ignored.
+        assert!(classify(&parse(r#"{"jsonrpc": "2.0", "id": 2}"#)).is_none());
+        assert!(classify(&parse(r#"{"jsonrpc": "1.0", "method": "x"}"#)).is_none());
+    }
+}
