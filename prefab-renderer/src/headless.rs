@@ -65,12 +65,8 @@ pub fn static_page(envelope: &Value, title: &str, css: &str) -> String {
         .unwrap_or_default();
     let html = dom::document().and_then(|d| d.document_element());
     let mut out = String::from("<!doctype html>\n<html");
-    for (k, v) in html.map(|h| h.attributes()).unwrap_or_default() {
-        out.push(' ');
-        out.push_str(&k);
-        out.push_str("=\"");
-        arena::html::escape_attr(&v, &mut out);
-        out.push('"');
+    if let Some(html) = &html {
+        arena::html::attributes(html, &mut out);
     }
     out.push_str(">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str(

@@ -9,7 +9,6 @@
 use prefab_renderer::dom::Node;
 use prefab_test::{Element, View};
 use serde_json::{Map, Value, json};
-use std::io::Read;
 
 #[path = "trees.rs"]
 #[allow(dead_code)]
@@ -67,15 +66,7 @@ fn replay(scenario: &Value) -> Value {
 }
 
 fn main() {
-    let mut input = String::new();
-    if std::io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("scenarios: stdin is not UTF-8 text");
-        std::process::exit(2);
-    }
-    let scenarios: Vec<Value> = serde_json::from_str(&input).unwrap_or_else(|e| {
-        eprintln!("scenarios: stdin is not a JSON array of scenarios: {e}");
-        std::process::exit(2);
-    });
+    let scenarios = trees::read_stdin_array("scenarios");
     let mut out = Map::new();
     for scenario in &scenarios {
         let name = scenario["name"].as_str().unwrap_or_default().to_string();

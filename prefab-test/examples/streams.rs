@@ -9,7 +9,6 @@
 use prefab_renderer::dom::{self, Node};
 use prefab_test::View;
 use serde_json::{Map, Value, json};
-use std::io::Read;
 
 #[path = "trees.rs"]
 #[allow(dead_code)]
@@ -160,15 +159,7 @@ fn stream(plan: &Value) -> Value {
 }
 
 fn main() {
-    let mut input = String::new();
-    if std::io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("streams: stdin is not UTF-8 text");
-        std::process::exit(2);
-    }
-    let plans: Vec<Value> = serde_json::from_str(&input).unwrap_or_else(|e| {
-        eprintln!("streams: stdin is not a JSON array of plans: {e}");
-        std::process::exit(2);
-    });
+    let plans = trees::read_stdin_array("plans");
     let mut out = Map::new();
     for plan in &plans {
         out.insert(

@@ -28,21 +28,22 @@ pub fn tree(node: &Node) -> Option<Value> {
     }
 }
 
-fn main() {
+/// The JSON array on stdin; exits with a message when there is none.
+pub fn read_stdin_array(what: &str) -> Vec<Value> {
     let mut input = String::new();
     if std::io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("trees: stdin is not UTF-8 text");
+        eprintln!("stdin is not UTF-8 text");
         std::process::exit(2);
     }
-    let docs: Vec<Value> = match serde_json::from_str(&input) {
-        Ok(docs) => docs,
-        Err(e) => {
-            eprintln!("trees: stdin is not a JSON array of documents: {e}");
-            std::process::exit(2);
-        }
-    };
+    serde_json::from_str(&input).unwrap_or_else(|e| {
+        eprintln!("stdin is not a JSON array of {what}: {e}");
+        std::process::exit(2);
+    })
+}
+
+fn main() {
     let mut out = Map::new();
-    for doc in docs {
+    for doc in read_stdin_array("documents") {
         let name = doc["name"].as_str().unwrap_or_default().to_string();
         let envelope = prefab::expr::Value::from(&doc["envelope"]);
         let (root, app) = prefab_renderer::headless::install(false);

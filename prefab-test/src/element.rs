@@ -140,7 +140,8 @@ impl<'v> Element<'v> {
     }
 
     /// Types `text` into it key by key (focus first): each character a `keydown`, the value
-    /// growing, an `input` event and a `keyup`.
+    /// growing, an `input` event and a `keyup`. No `change`: as in a browser, that comes when
+    /// the value is committed ([`fill`](Self::fill)).
     pub fn type_text(&self, text: &str) -> &Self {
         let _ = self.node.focus();
         for c in text.chars() {
@@ -153,12 +154,12 @@ impl<'v> Element<'v> {
             }
             dispatch(&self.node, &EventInit::key("keyup", &key));
         }
-        dispatch(&self.node, &EventInit::new("change"));
         self.view.pump();
         self
     }
 
-    /// Replaces its value with `text` at once (as pasting would): `input`, then `change`.
+    /// Replaces its value with `text` and commits it (as pasting and leaving the field
+    /// would): `input`, then `change`.
     pub fn fill(&self, text: &str) -> &Self {
         let _ = self.node.focus();
         self.node.set_value(text);

@@ -125,7 +125,6 @@ impl From<prefab::App> for ToolReply {
 type Handler = Box<dyn FnMut(&serde_json::Value) -> ToolReply>;
 
 /// The host's side of the channel.
-#[derive(Default)]
 pub(crate) struct Host {
     pub(crate) effects: Vec<Effect>,
     /// Every request the view sent (but the handshake's): (method, params).
@@ -134,6 +133,21 @@ pub(crate) struct Host {
     tools: Vec<(String, Handler)>,
     /// `tools/call`s without a handler, oldest first: (request id, tool).
     pub(crate) pending: VecDeque<(Value, String)>,
+    /// The display mode in force (`inline` until the view asks for another one).
+    display_mode: String,
+}
+
+impl Default for Host {
+    fn default() -> Self {
+        Host {
+            effects: Vec::new(),
+            requests: Vec::new(),
+            logs: Vec::new(),
+            tools: Vec::new(),
+            pending: VecDeque::new(),
+            display_mode: "inline".into(),
+        }
+    }
 }
 
 pub(crate) fn to_json(v: &Value) -> serde_json::Value {
@@ -229,13 +243,15 @@ impl Host {
                 let mode = text("mode");
                 self.effects
                     .push(Effect::DisplayMode { mode: mode.clone() });
-                // As a host grants a mode it offers: the context changes first.
-                if MODES.contains(&mode.as_str()) {
+                // As a host grants a mode it offers: the context changes first; the answer
+                // is the mode in force.
+                if MODES.contains(&mode.as_str()) && mode != self.display_mode {
                     let patch = rpc::object(&[("displayMode", mode.as_str().into())]);
                     let changed = "ui/notifications/host-context-changed";
                     host::deliver(rpc::notification(changed, Some(&patch)));
+                    self.display_mode = mode;
                 }
-                Some(rpc::object(&[("mode", mode.as_str().into())]))
+                Some(rpc::object(&[("mode", self.display_mode.as_str().into())]))
             }
             "ui/download-file" => {
                 self.effects.push(Effect::Download {

@@ -1,11 +1,7 @@
 //! Readable, stable HTML of a subtree: one element per line, indented by two spaces; an
 //! element holding only text keeps it on its line.
 use prefab_renderer::dom::Node;
-use prefab_renderer::dom::arena::html::{escape_attr, escape_text};
-
-const VOID: &[&str] = &[
-    "br", "hr", "img", "input", "meta", "link", "source", "wbr", "col",
-];
+use prefab_renderer::dom::arena::html::{VOID, escape_attr, escape_text};
 
 /// `node` as indented HTML.
 #[must_use]

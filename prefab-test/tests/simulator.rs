@@ -213,3 +213,29 @@ fn a_name_from_content_leaves_out_what_is_aria_hidden() {
     let cells: Vec<String> = view.all_by_role("cell").iter().map(|c| c.text()).collect();
     assert_eq!(cells[..2], ["Ada", "Grace"]);
 }
+
+#[test]
+fn a_granted_display_mode_changes_the_host_context_first() {
+    let app = App::new(
+        Column::new()
+            .child(
+                Button::new("Expand").on_click(
+                    RequestDisplayMode::new("fullscreen")
+                        .on_success(SetState::new("mode", "{{ $result }}")),
+                ),
+            )
+            .child(Text::new("{{ $host.displayMode }} / {{ mode }}")),
+    );
+    let view = View::mount(&app);
+    assert!(view.text().contains("inline /"), "{}", view.text());
+    view.get_by_text("Expand").click();
+    assert!(
+        view.text().contains("fullscreen / fullscreen"),
+        "{}",
+        view.text()
+    );
+    // Asked again, the mode in force is the answer and nothing changes.
+    view.get_by_text("Expand").click();
+    assert_eq!(view.state("mode"), json!("fullscreen"));
+    assert_eq!(view.effects().len(), 2);
+}

@@ -9,7 +9,8 @@
 //! ```
 use super::types::Node;
 
-const VOID: &[&str] = &[
+/// Elements without content or a closing tag.
+pub const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
 ];
@@ -54,6 +55,17 @@ pub fn escape_attr(value: &str, out: &mut String) {
     }
 }
 
+/// The attributes of `node` as ` name="value"` pairs, in order.
+pub fn attributes(node: &Node, out: &mut String) {
+    for (k, v) in node.attributes() {
+        out.push(' ');
+        out.push_str(&k);
+        out.push_str("=\"");
+        escape_attr(&v, out);
+        out.push('"');
+    }
+}
+
 fn write(node: &Node, out: &mut String) {
     match node.node_type() {
         3 => escape_text(&node.data(), out),
@@ -61,13 +73,7 @@ fn write(node: &Node, out: &mut String) {
             let tag = node.local_name();
             out.push('<');
             out.push_str(&tag);
-            for (k, v) in node.attributes() {
-                out.push(' ');
-                out.push_str(&k);
-                out.push_str("=\"");
-                escape_attr(&v, out);
-                out.push('"');
-            }
+            attributes(node, out);
             out.push('>');
             if VOID.contains(&tag.as_str()) {
                 return;

@@ -73,17 +73,14 @@ fn parse_complex(s: &str) -> Result<Complex, JsValue> {
     if parts.is_empty() {
         return Err(bad());
     }
-    // Each compound keeps the combinator to its left: shift them by one, right to left.
-    let mut out = Vec::with_capacity(parts.len());
-    for i in (0..parts.len()).rev() {
-        let left_child = parts.get(i + 1).is_some_and(|p| p.1);
-        out.push((std::mem::take(&mut parts[i].0), left_child));
-    }
-    // `out[k].1` says how out[k] relates to out[k + 1] (the compound on its left).
-    Ok(Complex(out))
+    // Right to left, each compound with the combinator to its left (how it relates to the
+    // compound after it in the list).
+    parts.reverse();
+    Ok(Complex(parts))
 }
 
 fn parse_compound(mut s: &str) -> Result<(Vec<Simple>, &str), JsValue> {
+    let whole = s.len();
     let mut out = Vec::new();
     if s.starts_with('*') {
         s = &s[1..];
@@ -149,7 +146,8 @@ fn parse_compound(mut s: &str) -> Result<(Vec<Simple>, &str), JsValue> {
             _ => return Err(bad()),
         }
     }
-    if out.is_empty() && !s.is_empty() && !s.starts_with([' ', '>']) {
+    // Nothing read (a combinator where a compound should be) is a syntax error.
+    if s.len() == whole {
         return Err(bad());
     }
     Ok((out, s))
@@ -291,6 +289,15 @@ mod tests {
         assert_eq!(q("input:not([type=hidden]),textarea"), 1);
         assert_eq!(q(".pf-field"), 1);
         assert_eq!(q("form .pf-field > input"), 2);
+        // `>` is a child, a space a descendant: the inputs are the field's children, the
+        // form's grandchildren.
+        assert_eq!(q("form > input"), 0);
+        assert_eq!(q("form input"), 2);
+        assert_eq!(q("form > .pf-field > input[type=hidden]"), 1);
+        assert_eq!(q(".pf-field > form"), 0);
+        assert_eq!(q("*"), 4);
+        assert!(form.query_selector("> input").is_err());
+        assert!(form.query_selector("input >").is_err());
         assert_eq!(q("[data-day=\"2026-12-06\"]:not([data-outside])"), 1);
         assert_eq!(
             q("button:not([disabled]),[tabindex]:not([tabindex='-1'])"),
