@@ -21,10 +21,7 @@ fn workspace() -> PathBuf {
 fn broken() -> &'static str {
     static BROKEN: OnceLock<PathBuf> = OnceLock::new();
     BROKEN
-        .get_or_init(|| {
-            let args = ["-p", "prefab-cli", "--example", "check_broken"];
-            dev_support::built(&args, "check_broken")
-        })
+        .get_or_init(|| dev_support::built("example", "check_broken"))
         .to_str()
         .unwrap()
 }

@@ -4,18 +4,21 @@
 // Trees: every catalogue document (conformance documents and
 // component fixtures, example apps, narrow layouts, auto-renderer outputs) and every gallery
 // view (`target/gallery`) drawn natively by `prefab-test`'s `trees` example and in Chromium
-// by both engines of the viewer (wasm and wasm2js), compared as normalised trees: elements
-// with their attributes and text, white space collapsed. A difference fails, with its path.
+// by the viewer, compared as normalised trees: elements with their attributes and text, white
+// space collapsed. A difference fails, with its path. Every document runs in wasm2js (the
+// engine the default CSP gets) and every `--sample`th (default 5) in wasm too: the two are
+// one compiled program, which catalog.mjs, a11y.mjs and e2e.mjs run in full under each.
 //
 // Scenarios (`prefab-renderer/tests/scenarios/*.json`: actions, forms, conditions and
 // loops, toolCall chains, host actions, widgets driven by pointer and keys, streaming):
 // replayed natively by `prefab-test`'s `scenarios` example and in Chromium inside the test
 // host (the viewer in a host frame, its requests answered by the scenario's tools); the view's
-// tree at the end and every request it sent the host are compared.
+// tree at the end and every request it sent the host are compared (each scenario in
+// wasm2js, the `--sample`th in wasm too).
 //
 //   cargo build -p prefab-test --examples
 //   node prefab-renderer/tests/equivalence.mjs --pages target/pages --trees target/debug/examples/trees
-//        --scenarios target/debug/examples/scenarios [--only <substring>] [--quiet]
+//        --scenarios target/debug/examples/scenarios [--only <substring>] [--sample N] [--quiet]
 //
 // Left out of the comparison, because they come from layout the native document does not
 // have (COMPATIBILITY.md, "The native renderer"): the geometry a chart computes from its
@@ -150,7 +153,7 @@ async function scenarioSuite(host, opts, check) {
   const list = scenarios().filter((s) => s.name.includes(opts.only));
   const mine = native(opts.scenarios, list);
   for (const [engine, csp] of [["wasm2js", "default"], ["wasm", "default+wasm"]]) {
-    for (const scenario of list) {
+    for (const scenario of sampled(list, engine, opts)) {
       let problem = null;
       try {
         const browser = await replay(host, opts.pages, csp, scenario);
@@ -166,8 +169,14 @@ async function scenarioSuite(host, opts, check) {
   }
 }
 
+/** All of `list` in wasm2js; in wasm, every `--sample`th item (1: all). */
+function sampled(list, engine, opts) {
+  const every = Math.max(1, Number.parseInt(opts.sample, 10) || 1);
+  return engine === "wasm2js" ? list : list.filter((_, i) => i % every === 0);
+}
+
 async function main() {
-  const opts = cli("equivalence.mjs", { pages: PAGES_OPTION, trees: { type: "string" }, scenarios: { type: "string" }, only: { type: "string", default: "" }, quiet: { type: "boolean" } });
+  const opts = cli("equivalence.mjs", { pages: PAGES_OPTION, trees: { type: "string" }, scenarios: { type: "string" }, only: { type: "string", default: "" }, sample: { type: "string", default: "5" }, quiet: { type: "boolean" } });
   if (!opts.trees || !opts.scenarios) throw new Error("--trees and --scenarios: the example binaries of prefab-test (cargo build -p prefab-test --examples)");
   const seen = new Set();
   const docs = [...catalogue().docs, ...documents().docs].filter((d) => !seen.has(d.name) && seen.add(d.name) && d.name.includes(opts.only));
@@ -181,7 +190,7 @@ async function main() {
     for (const [engine, policy] of engines) {
       const files = documentPages(opts.pages, policy);
       const { page } = await watchedPage(host.context, { viewport: { width: 1024, height: 800 } });
-      for (const doc of docs) {
+      for (const doc of sampled(docs, engine, opts)) {
         let problem = null;
         try {
           await renderIn(page, files.url(doc.envelope));

@@ -15,14 +15,20 @@ pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
 }
 
-/// Runs `cmd` from the workspace root, failing with the command line if it fails.
+/// Runs `cmd` from the workspace root, failing with the command line if it fails; a command
+/// that took 10 s or more says how long (CI's log then shows where its time goes).
 pub fn run(cmd: &mut Command) -> Result<(), String> {
     if cmd.get_current_dir().is_none() {
         cmd.current_dir(root());
     }
     let line = describe(cmd);
     eprintln!("$ {line}");
+    let started = std::time::Instant::now();
     let status = cmd.status().map_err(|e| format!("{line}: {e}"))?;
+    let took = started.elapsed().as_secs();
+    if took >= 10 {
+        eprintln!("xtask: {took} s: {line}");
+    }
     if status.success() {
         Ok(())
     } else {

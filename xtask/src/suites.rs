@@ -3,26 +3,61 @@ use crate::sh::run;
 use std::process::Command;
 
 pub fn run_all() -> Result<(), String> {
-    native()?;
+    let mut clock = Stages::default();
+    clock.time("native", native)?;
     // Three `prefab serve` (the debug binary `native()` built) on their own PostgreSQL
     // behind HAProxy, an instance killed, PostgreSQL restarted (about 35 s).
-    crate::scale::short()?;
-    crate::package::verify(false)?;
-    bench_inputs()?;
-    expr_wasm()?;
-    crate::e2e::testhost_selftest()?;
-    renderer()?;
-    crate::e2e::run_suite()?;
-    crate::mcp_conformance::run_suite()?;
-    crate::oauth::run_suite()?;
-    crate::serve::run_suite(false)?;
-    crate::hosts::run_suite()?;
-    crate::serve::run_dev_suite()?;
-    crate::fastmcp::run_suite(&[])?;
+    clock.time("scale", crate::scale::short)?;
+    clock.time("package", || crate::package::verify(false))?;
+    clock.time("bench inputs", bench_inputs)?;
+    clock.time("expr wasm", expr_wasm)?;
+    clock.time("testhost selftest", crate::e2e::testhost_selftest)?;
+    clock.time("renderer", renderer)?;
+    clock.time("mcp e2e", crate::e2e::run_suite)?;
+    clock.time("mcp conformance", crate::mcp_conformance::run_suite)?;
+    clock.time("oauth", crate::oauth::run_suite)?;
+    clock.time("serve", || crate::serve::run_suite(false))?;
+    clock.time("hosts", crate::hosts::run_suite)?;
+    clock.time("dev", crate::serve::run_dev_suite)?;
+    clock.time("fastmcp", || crate::fastmcp::run_suite(&[]))?;
     // 30 s a target keeps the whole run well inside CI's 45 minutes (41 on a quiet 2-core
     // machine with 60 s); `cargo xtask fuzz` alone still runs a minute each.
-    crate::fuzz::run_cli(&["--seconds".into(), "30".into()])?;
+    clock.time("fuzz", || {
+        crate::fuzz::run_cli(&["--seconds".into(), "30".into()])
+    })?;
+    clock.report();
     Ok(())
+}
+
+/// How long each stage of [`run_all`] took: one line as each ends, the table at the end
+/// (so a slower CI run says where the time went).
+#[derive(Default)]
+struct Stages {
+    done: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Stages {
+    fn time(
+        &mut self,
+        name: &'static str,
+        stage: impl FnOnce() -> Result<(), String>,
+    ) -> Result<(), String> {
+        let started = std::time::Instant::now();
+        let result = stage();
+        let took = started.elapsed();
+        eprintln!("xtask: stage {name} took {:.0} s", took.as_secs_f64());
+        self.done.push((name, took));
+        result
+    }
+
+    fn report(&self) {
+        let total: std::time::Duration = self.done.iter().map(|(_, took)| *took).sum();
+        eprintln!("xtask: stages (seconds)");
+        for (name, took) in &self.done {
+            eprintln!("{name:>20} {:>6.0}", took.as_secs_f64());
+        }
+        eprintln!("{:>20} {:>6.0}", "total", total.as_secs_f64());
+    }
 }
 
 /// The render benchmark's committed payloads equal what its generator writes (no install,
@@ -134,10 +169,10 @@ pub const PAGES_SUITES: &[&str] = &[
 ];
 
 /// The same render code natively and in the browser (issue 39): every catalogue document
-/// and gallery view drawn by `prefab-test`'s `trees` example and by both engines in Chromium
-/// give the same tree; every scenario of `prefab-renderer/tests/scenarios` replayed by its
-/// `scenarios` example and in the test host gives the same tree and host requests (about a
-/// minute). [`renderer`] built the examples.
+/// and gallery view drawn by `prefab-test`'s `trees` example and in Chromium (wasm2js, and
+/// every fifth in wasm too) give the same tree; every scenario of
+/// `prefab-renderer/tests/scenarios` replayed by its `scenarios` example and in the test host
+/// gives the same tree and host requests (about 50 s). [`renderer`] built the examples.
 fn equivalence(pages: &std::path::Path) -> Result<(), String> {
     let examples = crate::sh::target_dir().join("debug/examples");
     run(Command::new("node")

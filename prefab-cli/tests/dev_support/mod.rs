@@ -12,18 +12,24 @@ use std::sync::OnceLock;
 /// the cargo that runs the tests (a binary of another package has no `CARGO_BIN_EXE_`).
 pub fn hello() -> &'static Path {
     static HELLO: OnceLock<PathBuf> = OnceLock::new();
-    HELLO.get_or_init(|| built(&["-p", "prefab-examples", "--bin", "hello"], "hello"))
+    HELLO.get_or_init(|| built("bin", "hello"))
 }
 
-/// `cargo build ARGS` with the cargo that runs the tests; the executable of the target
-/// `name`.
-pub fn built(args: &[&str], name: &str) -> PathBuf {
+/// The executable of the workspace's `kind` target `name` (`"bin"` or `"example"`), as
+/// `cargo test --workspace` builds it: asking for the same build as the run that started
+/// the tests finds it already built (a `cargo build -p …` resolves features for fewer
+/// packages and built a second copy of the dependency graph: 50 to 90 s each on CI).
+pub fn built(kind: &str, name: &str) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .arg("build")
-        .args(args)
-        .args(["--message-format", "json"])
+        .args([
+            "test",
+            "--workspace",
+            "--no-run",
+            "--message-format",
+            "json",
+        ])
         .stderr(Stdio::inherit())
         .output()
         .expect("cargo runs");
@@ -31,9 +37,13 @@ pub fn built(args: &[&str], name: &str) -> PathBuf {
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["target"]["name"] == name)
+        .filter(|m| {
+            m["target"]["name"] == name
+                && m["target"]["kind"][0] == kind
+                && m["profile"]["test"] == false
+        })
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-        .unwrap_or_else(|| panic!("cargo names {name}'s executable"))
+        .unwrap_or_else(|| panic!("cargo names {kind} {name}'s executable"))
 }
 
 /// A running process, killed on drop.
