@@ -161,3 +161,66 @@ fn generative_render_ui_draws_a_working_view_and_lists_mistakes() {
     assert!(view.text().contains("Buttn"), "{}", view.text());
     assert!(view.query_by_role("button", "Go").is_none());
 }
+
+/// `meetings`' `book_meeting` takes typed arguments and has no view of its own: a host can
+/// show the form its schema makes (`FormInput`, as `prefab dev` does). What the user types
+/// there — a nested struct, a choice, a date-time, a list, a date — reaches the server as the
+/// `Booking` it names.
+#[test]
+fn meetings_booking_form_reaches_the_server_as_the_typed_booking() {
+    use examples::meetings::{Booking, Equipment, Meetings, Person, Reminder, Room};
+    let form = FormInput::<Booking>::new("book_meeting", json!({})).title("Book a room");
+    let Err(shown) = form.parse() else {
+        panic!("no arguments: the form is shown")
+    };
+    let view = View::mount(complete(shown));
+    let booked = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let seen = booked.clone();
+    view.on_tool("book_meeting", move |args| {
+        let form = FormInput::<Booking>::new("book_meeting", args.clone());
+        match form.parse() {
+            Ok(booking) => {
+                *seen.borrow_mut() = Some(booking.clone());
+                json!(run(Meetings.book_meeting(Parameters(booking)))).into()
+            }
+            Err(again) => complete(again).into(),
+        }
+    });
+
+    view.get_by_label("Title").type_text("Planning");
+    view.get_by_role("radio", "Borealis (10 seats)").click();
+    view.get_by_label("Starts at").fill("2026-03-04T10:30");
+    view.get_by_label("Minutes").fill("45");
+    view.get_by_label("Name").fill("Ada");
+    view.get_by_label("Email").fill("ada@example.com");
+    view.get_by_role("checkbox", "Remote").check();
+    view.get_by_label("Equipment optional")
+        .fill("projector\ncamera");
+    view.get_by_label("Reply by optional").fill("2026-03-01");
+    view.get_by_role("radio", "An hour before").click();
+    view.get_by_role("button", "Submit").click();
+
+    assert!(view.logs().is_empty(), "{:?}", view.logs());
+    let booking = booked.borrow().clone().expect("the server read a booking");
+    assert_eq!(
+        booking,
+        Booking {
+            title: "Planning".into(),
+            room: Room::Borealis,
+            // A datetime-local input has no offset: the server reads it as UTC.
+            starts_at: "2026-03-04T10:30:00+00:00".parse().unwrap(),
+            minutes: 45,
+            organizer: Person {
+                name: "Ada".into(),
+                email: "ada@example.com".into()
+            },
+            remote: true,
+            // A checkbox is never "unset": left alone it sends false.
+            catering: Some(false),
+            equipment: vec![Equipment::Projector, Equipment::Camera],
+            reply_by: Some("2026-03-01".parse().unwrap()),
+            reminder: Some(Reminder::Hour),
+            note: None,
+        }
+    );
+}

@@ -95,7 +95,7 @@ async function lookSuite(context) {
     check("Metric: delta pill (success), trend arrow, description", up.pill?.includes("pf-badge-variant-success") && up.icon === "trending-up" && up.description === "vs last month", JSON.stringify(up));
     const down = await page.$eval("#metric-down .pf-metric-delta", (e) => [e.className, e.querySelector(".pf-icon")?.dataset.icon]);
     check("Metric: a negative delta is a destructive pill with a down arrow", down[0].includes("pf-badge-variant-destructive") && down[1] === "trending-down", down.join(","));
-    check("Label shows its optional marker", (await page.textContent("#label-optional .pf-label-optional")) === "optional");
+    check("Label shows its optional marker", (await page.textContent("#label-optional .pf-label-optional")).trim() === "optional");
     check("[look] no page or console errors", errors.length === 0, errors.join(" | "));
   } finally {
     await page.close();

@@ -74,7 +74,7 @@ fn bad_submission() -> Value {
         "email": "ada@",
         "seats": "90",
         "gift": "on",
-        "address": {"street": "{{ address.street }}", "zip": "123"}
+        "address": {"street": "{{ address__street }}", "zip": "123"}
     })
 }
 
@@ -91,15 +91,15 @@ fn a_submission_comes_back_with_its_values_and_an_error_under_each_field() {
     assert_eq!(control(&form, "email")["value"], "ada@");
     assert_eq!(control(&form, "seats")["value"], "90");
     assert_eq!(control(&form, "gift")["value"], true);
-    assert_eq!(control(&form, "address.zip")["value"], "123");
+    assert_eq!(control(&form, "address__zip")["value"], "123");
     // An untouched input (its template unresolved) stays empty.
-    assert!(control(&form, "address.street").get("value").is_none());
+    assert!(control(&form, "address__street").get("value").is_none());
 
     assert_eq!(messages_under(&form, "email"), ["must be an email address"]);
     assert_eq!(messages_under(&form, "seats"), ["must be at most 10"]);
-    assert_eq!(messages_under(&form, "address.street"), ["is required"]);
+    assert_eq!(messages_under(&form, "address__street"), ["is required"]);
     assert_eq!(
-        messages_under(&form, "address.zip"),
+        messages_under(&form, "address__zip"),
         ["must have at least 5 characters"]
     );
     assert_eq!(messages_under(&form, "gift"), Vec::<&str>::new());
@@ -154,7 +154,7 @@ fn value_fills_one_field_by_its_dotted_name() {
             .value("nope", "ignored")
             .view(),
     );
-    assert_eq!(control(&form, "address.zip")["value"], "75001");
+    assert_eq!(control(&form, "address__zip")["value"], "75001");
     assert_eq!(control(&form, "gift")["value"], false);
     assert!(control(&form, "email").get("value").is_none());
 }

@@ -83,24 +83,30 @@ fn sample() -> Registration {
 
 /// What the browser holds in state after the user filled the form with `value`: inputs
 /// hold strings, checkboxes booleans, list textareas one item per line, untouched optional
-/// inputs nothing.
+/// inputs nothing. Each input binds a top-level key, a nested field's with `__` for its
+/// dots (`address__zip`): a renderer cannot set `address.zip` while the state has no
+/// `address` (the view's own test of this is examples/tests/views.rs).
 fn typed_into_inputs(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| (k.clone(), typed_into_inputs(v)))
-                .collect(),
-        ),
-        Value::Bool(_) | Value::String(_) | Value::Null => value.clone(),
-        Value::Number(n) => Value::String(n.to_string()),
-        Value::Array(items) => Value::String(
-            items
-                .iter()
-                .map(|i| i.as_str().unwrap().to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        ),
+    let mut state = Map::new();
+    flatten_into(value, "", &mut state);
+    Value::Object(state)
+}
+
+fn flatten_into(value: &Value, prefix: &str, state: &mut Map<String, Value>) {
+    let Value::Object(map) = value else {
+        return;
+    };
+    for (k, v) in map.iter().filter(|(_, v)| !v.is_null()) {
+        let key = format!("{prefix}{k}");
+        match v {
+            Value::Object(_) => flatten_into(v, &format!("{key}__"), state),
+            Value::Number(n) => drop(state.insert(key, Value::String(n.to_string()))),
+            Value::Array(items) => {
+                let lines: Vec<&str> = items.iter().map(|i| i.as_str().unwrap()).collect();
+                state.insert(key, Value::String(lines.join("\n")));
+            }
+            _ => drop(state.insert(key, v.clone())),
+        }
     }
 }
 
@@ -144,7 +150,7 @@ fn twelve_fields_round_trip_through_the_form() {
         12,
         "every field is sent, never {{}}"
     );
-    assert_eq!(args["address"]["zip"], "{{ address.zip }}");
+    assert_eq!(args["address"]["zip"], "{{ address__zip }}");
     let state = typed_into_inputs(&serde_json::to_value(sample()).unwrap());
     let submitted = submit(&form, &state);
     let back: Registration = FormSubmission::parse(&submitted).unwrap();
@@ -173,7 +179,7 @@ fn the_form_carries_the_schema_constraints() {
     assert_eq!(by_name("plan")["type"], "RadioGroup");
     assert_eq!(by_name("country")["type"], "Select");
     assert_eq!(by_name("tags")["type"], "Textarea");
-    assert_eq!(by_name("address.zip")["pattern"], r"^\d{5}$");
+    assert_eq!(by_name("address__zip")["pattern"], r"^\d{5}$");
     let descriptions: Vec<&Value> = all_nodes(&form)
         .into_iter()
         .filter(|n| n["type"] == "FieldDescription")
@@ -205,7 +211,7 @@ fn invalid_submissions_name_their_fields() {
     state["plan"] = json!("gold");
     state["birthday"] = json!("10/12/1815");
     state["name"] = json!("A");
-    state["address"]["city"] = json!("");
+    state["address__city"] = json!("");
     let form = json(auto_form::<Registration>("register").unwrap());
     let err = FormSubmission::<Registration>::parse(&submit(&form, &state)).unwrap_err();
     assert_eq!(err.get("email"), Some("must be an email address"));

@@ -256,8 +256,10 @@ pub fn element(cx: &Cx, ty: &str, p: &Plain, node: &Value, path: &str) -> Result
     super::stream::note_children(cx, &el, path);
     child_nodes(cx, &el, node, path)?;
     if p.touch == Touch::Label && prop(node, "optional").truthy() {
+        // The leading space (collapsed away in the flex label) keeps the label's text and
+        // name "Email optional" where no CSS lays it out: static pages, prefab-test.
         let marker = dom::element_with_class("span", "pf-label-optional");
-        marker.set_text_content(Some("optional"));
+        marker.set_text_content(Some(" optional"));
         dom::append(&el, &marker);
     }
     if p.touch == Touch::Table {

@@ -102,7 +102,8 @@ pub struct FormBlock {
 /// One input of a form.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FieldSummary {
-    /// The state name the input writes to.
+    /// The argument the form's submit sends the input as (`address.zip`), else the state
+    /// name the input writes to.
     pub name: String,
     /// The visible label, if any.
     pub label: Option<String>,

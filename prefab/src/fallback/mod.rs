@@ -31,6 +31,7 @@
 //! let text = prefab::fallback::text_fallback(&ui);
 //! assert_eq!(text, "# Users\n\nButtons: Save (calls tool save_user)");
 //! ```
+mod arguments;
 mod blocks;
 mod templates;
 mod values;

@@ -217,6 +217,9 @@ impl<'a> Walker<'a> {
             submit,
         });
         self.children(node, depth);
+        if let (Some(form), Some(submit)) = (self.form.as_mut(), node.get("onSubmit")) {
+            super::arguments::name_by_arguments(&mut form.fields, submit);
+        }
         self.flush_form();
     }
 

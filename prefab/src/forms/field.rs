@@ -232,8 +232,18 @@ impl FormField {
         self
     }
 
-    /// The state key the input binds to: the name with every character the renderer does
-    /// not accept in a state name (`^[a-zA-Z_$][a-zA-Z0-9_.$]*$`) replaced by `_`.
+    /// The state key the input binds to: a top-level key, never a path. A nested field's
+    /// dots become `__` (`address.zip` → `address__zip`): a renderer cannot set the path
+    /// `address.zip` while the state has no `address` object (prefab-ui's warns and leaves
+    /// the input unbound, as does ours), so what the user typed would never reach the
+    /// submit. Every other character the renderer does not accept in a state name
+    /// (`^[a-zA-Z_$][a-zA-Z0-9_.$]*$`) becomes `_`.
+    ///
+    /// ```
+    /// use prefab::forms::{FieldKind, FormField};
+    /// assert_eq!(FormField::new("address.zip", FieldKind::Text).state_name(), "address__zip");
+    /// assert_eq!(FormField::new("e-mail", FieldKind::Email).state_name(), "e_mail");
+    /// ```
     #[must_use]
     pub fn state_name(&self) -> String {
         state_name(&self.name)
@@ -254,17 +264,15 @@ impl FormField {
 }
 
 pub(crate) fn state_name(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '.' => out.push_str("__"),
+            c if c.is_ascii_alphanumeric() || matches!(c, '_' | '$') => out.push(c),
+            _ => out.push('_'),
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
     out

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 const MAX_RADIOS: usize = 4;
 
 /// The `toolCall` arguments of the submit action: one template per field, bound to the
-/// input's state name, nested like the fields (`{"address": {"zip": "{{ address.zip }}"}}`).
+/// input's state name, nested like the fields (`{"address": {"zip": "{{ address__zip }}"}}`).
 /// A sole template keeps its type when the renderer resolves it.
 #[must_use]
 pub fn submit_arguments(fields: &[FormField]) -> Value {
