@@ -53,6 +53,11 @@ pub mod template;
 pub mod text;
 pub mod url;
 
+// The README (the crates.io page) is compiled and run as a doc test, as written.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 

@@ -101,6 +101,28 @@ function locate(frame, step) {
   return frame.getByText(step.text, { exact: true });
 }
 
+/** A host step (`{"host": …}`): the view's answer when the host asked something, else undefined. */
+async function hostStep(view, step) {
+  switch (step.host) {
+    case "call-tool":
+      // A refusal comes back as AppBridge's ProtocolError: compared by its message.
+      return view.call("callTool", { name: step.name, arguments: step.arguments ?? {} }).catch((e) => ({ error: e.message.replace(/^[^]*ProtocolError: /, "").split("\n")[0] }));
+    case "list-tools":
+      return view.call("listTools", {});
+    case "teardown": {
+      const done = await view.teardown(3000);
+      if (!done.ok) throw new Error(`teardown: ${JSON.stringify(done)}`);
+      return done.result;
+    }
+    case "host-context":
+      return void (await view.setHostContext(step.context));
+    case "tool-result":
+      return void (await view.call("sendToolResult", step.result));
+    default:
+      throw new Error(`unknown host step ${step.host}`);
+  }
+}
+
 async function act(view, step) {
   const frame = view.frame();
   switch (step.do) {
@@ -137,13 +159,19 @@ async function replay(host, pages, csp, scenario) {
   try {
     await view.ready();
     await view.settle({ quietMs: 300 });
+    const answers = [];
     for (const step of scenario.steps) {
-      await act(view, step);
+      if (step.host) {
+        const answer = await hostStep(view, step);
+        if (answer !== undefined) answers.push(answer);
+      } else {
+        await act(view, step);
+      }
       await view.settle({ quietMs: 200 });
     }
     const tree = await view.frame().evaluate(pageTree);
     const sent = (await view.transcript()).filter((e) => e.dir === "view->host" && e.kind === "request" && e.method !== "ui/initialize");
-    return { tree, requests: sent.map((e) => ({ method: e.method, params: e.message.params })) };
+    return { tree, requests: sent.map((e) => ({ method: e.method, params: e.message.params })), answers };
   } finally {
     await view.close();
   }
@@ -161,6 +189,8 @@ async function scenarioSuite(host, opts, check) {
         problem = difference(withoutLayout(["root", {}, ...nat.tree.slice(2)]), withoutLayout(["root", {}, ...browser.tree]));
         const [a, b] = [JSON.stringify(nat.requests), JSON.stringify(browser.requests)];
         if (!problem && a !== b) problem = `requests: native ${a} ≠ browser ${b}`;
+        const [x, y] = [JSON.stringify(nat.answers), JSON.stringify(browser.answers)];
+        if (!problem && x !== y) problem = `answers to the host: native ${x} ≠ browser ${y}`;
       } catch (e) {
         problem = `did not replay: ${e.message.split("\n")[0]}`;
       }

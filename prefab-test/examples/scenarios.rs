@@ -3,8 +3,12 @@
 //! example writes it) and every request the view sent its host. A scenario is
 //! `{name, partials?, result?, tools?, steps}` (`prefab-renderer/tests/scenarios/*.json`):
 //! `partials` are sent as `tool-input-partial` arguments, `result` as the tool result,
-//! `tools` answer `tools/call` by name, and each step is `{"do": "click" | "fill" | "type" |
-//! "press" | "check" | "select", and the element by `role` + `name`, `label` or `text`}`.
+//! `tools` answer `tools/call` by name, and each step is either the user's, `{"do": "click" |
+//! "fill" | "type" | "press" | "check" | "select", and the element by `role` + `name`,
+//! `label` or `text`}`, or the host's, `{"host": "call-tool" (with `name`, `arguments`) |
+//! "list-tools" | "teardown" | "host-context" (with `context`) | "tool-result" (with
+//! `result`)}`; the answers to the host's requests are printed too (`"answers"`, a refusal
+//! as `{"error": message}`).
 //! `prefab-renderer/tests/equivalence.mjs` replays them in Chromium and compares.
 use prefab_renderer::dom::Node;
 use prefab_test::{Element, View};
@@ -22,6 +26,32 @@ fn find<'v>(view: &'v View, step: &Value) -> Element<'v> {
         view.get_by_label(s("label"))
     } else {
         view.get_by_text(s("text"))
+    }
+}
+
+/// A host step: the view's answer when the host asked something.
+fn host(view: &View, step: &Value) -> Option<Value> {
+    let s = |k: &str| step[k].as_str().unwrap_or_default();
+    match s("host") {
+        "call-tool" => {
+            let answer = view.call_app_tool(s("name"), step["arguments"].clone());
+            // A refusal is compared by its message (a browser host sees only that).
+            Some(match answer["error"]["message"].as_str() {
+                Some(message) => json!({"error": message}),
+                None => answer,
+            })
+        }
+        "list-tools" => Some(view.list_app_tools()),
+        "teardown" => Some(view.teardown()),
+        "host-context" => {
+            view.host_context(step["context"].clone());
+            None
+        }
+        "tool-result" => {
+            view.tool_result(step["result"].clone());
+            None
+        }
+        other => panic!("unknown host step {other:?}"),
     }
 }
 
@@ -51,8 +81,13 @@ fn replay(scenario: &Value) -> Value {
     if !scenario["result"].is_null() {
         view.tool_result(scenario["result"].clone());
     }
+    let mut answers = Vec::new();
     for step in scenario["steps"].as_array().into_iter().flatten() {
-        run(&view, step);
+        if step["host"].is_string() {
+            answers.extend(host(&view, step));
+        } else {
+            run(&view, step);
+        }
     }
     let root: Node = prefab_renderer::dom::document()
         .and_then(|d| d.get_element_by_id("root"))
@@ -62,7 +97,7 @@ fn replay(scenario: &Value) -> Value {
         .into_iter()
         .map(|(method, params)| json!({"method": method, "params": params}))
         .collect();
-    json!({"tree": trees::tree(&root), "requests": requests})
+    json!({"tree": trees::tree(&root), "requests": requests, "answers": answers})
 }
 
 fn main() {

@@ -135,6 +135,11 @@ pub(crate) struct Host {
     pub(crate) pending: VecDeque<(Value, String)>,
     /// The display mode in force (`inline` until the view asks for another one).
     display_mode: String,
+    /// The view's answers to the host's own requests: (request id, `result`, or
+    /// `{"error": …}`).
+    pub(crate) answers: Vec<(Value, serde_json::Value)>,
+    /// The id of the host's next request.
+    pub(crate) next_id: u32,
 }
 
 impl Default for Host {
@@ -146,6 +151,8 @@ impl Default for Host {
             tools: Vec::new(),
             pending: VecDeque::new(),
             display_mode: "inline".into(),
+            answers: Vec::new(),
+            next_id: 1,
         }
     }
 }
@@ -174,10 +181,22 @@ impl Host {
         }
     }
 
+    /// The view's answer to a request of the host's (`View::call_app_tool`, `teardown`, …).
+    fn record_answer(&mut self, id: Value, message: &Value) {
+        let answer = match prefab_renderer::node::prop(message, "error") {
+            e if e.is_nullish() => to_json(prefab_renderer::node::prop(message, "result")),
+            e => serde_json::json!({ "error": to_json(e) }),
+        };
+        self.answers.push((id, answer));
+    }
+
     fn handle(&mut self, message: &Value) {
         let get = |k| prefab_renderer::node::prop(message, k);
         let method = get("method").as_str().unwrap_or_default().to_string();
         let (id, params) = (get("id").clone(), get("params"));
+        if method.is_empty() && !id.is_nullish() {
+            return self.record_answer(id, message);
+        }
         if id.is_nullish() {
             if method == "notifications/message" {
                 let data = prefab_renderer::node::prop(params, "data");

@@ -56,12 +56,18 @@
 mod element;
 mod host;
 mod query;
+mod requests;
 mod snapshot;
 mod view;
 
 pub use element::Element;
 pub use host::{Effect, ToolReply};
 pub use view::View;
+
+// The README (the crates.io page) is compiled and run as a doc test, as written.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 /// A document as a page of HTML and CSS with no script.
 ///
