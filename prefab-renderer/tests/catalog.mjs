@@ -5,10 +5,12 @@
 // (`prefab-renderer/tests/narrow/*.json`, see widths.mjs) and every auto-renderer output
 // (`target/catalog/*.json`, written by `cargo test -p prefab-rs --test catalog_outputs`), each
 // rendered in a standalone page. Per file it reports placeholders (`.pf-unknown`), error boxes
-// (`.pf-error`) and console/page errors.
+// (`.pf-error`) and console/page errors. With `--trees` (prefab-test's `trees` example,
+// `cargo build -p prefab-test --examples`) each page's tree must also be the one the native
+// renderer draws (equivalence.mjs, which then skips these documents in this engine).
 //
 //   node prefab-renderer/tests/catalog.mjs --pages target/pages [--allow-unknown Type,Type]
-//                                           [--only <substring>] [--quiet] [--axe]
+//                    [--only <substring>] [--quiet] [--axe] [--trees target/debug/examples/trees]
 //
 // Strict by default: any placeholder fails. `--allow-unknown` lists component types whose
 // placeholders are tolerated (reported, not failed) until they are implemented.
@@ -19,6 +21,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PAGES_OPTION, STANDALONE_POLICY, axe, cli, pageFiles, severe, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
+import { native, pageDifference } from "./trees.mjs";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 // Fixtures axe cannot pass whatever the renderer does: a bare control with no label, text or
@@ -105,9 +108,10 @@ export async function renderIn(page, url) {
 }
 
 async function main() {
-  const opts = cli("catalog.mjs", { pages: PAGES_OPTION, "allow-unknown": { type: "string", default: "" }, only: { type: "string", default: "" }, quiet: { type: "boolean" }, axe: { type: "boolean" } });
+  const opts = cli("catalog.mjs", { pages: PAGES_OPTION, "allow-unknown": { type: "string", default: "" }, only: { type: "string", default: "" }, quiet: { type: "boolean" }, axe: { type: "boolean" }, trees: { type: "string" } });
   const allow = new Set(opts["allow-unknown"].split(",").map((s) => s.trim()).filter(Boolean));
   const { docs, generated } = catalogue();
+  const trees = opts.trees ? native(opts.trees, docs.filter((d) => d.name.includes(opts.only))) : null;
   if (!generated) {
     console.log("note: no target/catalog/*.json (run `cargo test -p prefab-rs --test catalog_outputs` first); auto-renderer outputs not checked");
   }
@@ -142,6 +146,10 @@ async function main() {
         if (parity) {
           const problem = await page.evaluate(parity);
           if (problem) problems.push(`differs from prefab-ui: ${problem}`);
+        }
+        if (trees) {
+          const problem = await pageDifference(page, trees, doc.name);
+          if (problem) problems.push(`native ≠ browser at ${problem}`);
         }
         if (opts.axe && !AXE_EXEMPT.has(doc.name)) {
           for (const v of severe(await axe(page))) problems.push(`axe ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(", ")}`);

@@ -8,6 +8,8 @@
 // space collapsed. A difference fails, with its path. Every document runs in wasm2js (the
 // engine the default CSP gets) and every `--sample`th (default 5) in wasm too: the two are
 // one compiled program, which catalog.mjs, a11y.mjs and e2e.mjs run in full under each.
+// `--catalogue-checked`: `catalog.mjs --trees` compared the catalogue in wasm2js already
+// (`cargo xtask test` runs it so), so wasm2js compares the other documents only.
 //
 // Scenarios (`prefab-renderer/tests/scenarios/*.json`: actions, forms, conditions and
 // loops, toolCall chains, host actions, widgets driven by pointer and keys, streaming):
@@ -18,71 +20,19 @@
 //
 //   cargo build -p prefab-test --examples
 //   node prefab-renderer/tests/equivalence.mjs --pages target/pages --trees target/debug/examples/trees
-//        --scenarios target/debug/examples/scenarios [--only <substring>] [--sample N] [--quiet]
+//        --scenarios target/debug/examples/scenarios [--only <substring>] [--sample N]
+//        [--catalogue-checked] [--quiet]
 //
 // Left out of the comparison, because they come from layout the native document does not
 // have (COMPATIBILITY.md, "The native renderer"): the geometry a chart computes from its
 // measured width (its SVG after the first draw), listed in `LAYOUT`.
 // Ends with `N passed, N failed`.
-import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { catalogue, documentPages, renderIn } from "./catalog.mjs";
 import { documents } from "./streaming.mjs";
+import { difference, native, pageDifference, pageTree, withoutLayout } from "./trees.mjs";
 import { PAGES_OPTION, STANDALONE_POLICY, cli, policyFor, tally, watchedPage, withHost } from "../../xtask/testhost/index.mjs";
-
-/** In the page: the tree of `#root`'s children, as `trees` writes it. */
-function pageTree() {
-  const tree = (node) => {
-    if (node.nodeType === 3) {
-      const text = node.data.replace(/\s+/g, " ").trim();
-      return text ? text : null;
-    }
-    if (node.nodeType !== 1) return null;
-    const attrs = {};
-    for (const a of [...node.attributes].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) attrs[a.name] = a.value;
-    return [node.localName, attrs, ...[...node.childNodes].map(tree).filter((x) => x !== null)];
-  };
-  return tree(document.getElementById("root")).slice(2);
-}
-
-/**
- * `tree` with the parts drawn from layout replaced by a mark: the SVG of a chart (drawn again
- * at its measured width; natively there is no layout, so it keeps its default width).
- */
-export function withoutLayout(tree) {
-  if (!Array.isArray(tree)) return tree;
-  const [tag, attrs, ...kids] = tree;
-  const chart = (attrs.class ?? "").split(" ").some((c) => c === "pf-chart" || c === "pf-chart-wrap");
-  return [tag, attrs, ...kids.map((k) => (chart && Array.isArray(k) && k[0] === "svg" ? ["svg", { "data-layout": "measured" }] : withoutLayout(k)))];
-}
-
-/** The first difference between two trees, as `path: a ≠ b`, or null. */
-export function difference(a, b, path = "") {
-  if (typeof a === "string" || typeof b === "string" || a === null || b === null) {
-    return a === b ? null : `${path || "/"}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
-  }
-  const [tagA, attrsA, ...kidsA] = a;
-  const [tagB, attrsB, ...kidsB] = b;
-  const here = `${path}/${tagA}`;
-  if (tagA !== tagB) return `${path || "/"}: <${tagA}> ≠ <${tagB}>`;
-  const names = [...new Set([...Object.keys(attrsA), ...Object.keys(attrsB)])].sort();
-  for (const n of names) {
-    if (attrsA[n] !== attrsB[n]) return `${here}[${n}]: ${JSON.stringify(attrsA[n])} ≠ ${JSON.stringify(attrsB[n])}`;
-  }
-  for (let i = 0; i < Math.max(kidsA.length, kidsB.length); i++) {
-    const d = difference(kidsA[i] ?? null, kidsB[i] ?? null, `${here}[${i}]`);
-    if (d) return d;
-  }
-  return null;
-}
-
-/** Runs `binary` with `input` as JSON on stdin; its stdout as JSON. */
-function native(binary, input) {
-  const run = spawnSync(binary, { input: JSON.stringify(input), maxBuffer: 1 << 30, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`${binary} failed (${run.status}): ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
 
 const SCENARIOS = new URL("scenarios/", import.meta.url).pathname;
 
@@ -199,16 +149,22 @@ async function scenarioSuite(host, opts, check) {
   }
 }
 
-/** All of `list` in wasm2js; in wasm, every `--sample`th item (1: all). */
-function sampled(list, engine, opts) {
+/**
+ * The documents `engine` compares: in wasm2js all of them, but for the catalogue when
+ * `--catalogue-checked` says catalog.mjs compared it already (`catalog.mjs --trees`, which
+ * renders it anyway); in wasm every `--sample`th document (1: all).
+ */
+function sampled(list, engine, opts, catalogued = new Set()) {
   const every = Math.max(1, Number.parseInt(opts.sample, 10) || 1);
-  return engine === "wasm2js" ? list : list.filter((_, i) => i % every === 0);
+  if (engine === "wasm2js") return opts["catalogue-checked"] ? list.filter((d) => !catalogued.has(d.name)) : list;
+  return list.filter((_, i) => i % every === 0);
 }
 
 async function main() {
-  const opts = cli("equivalence.mjs", { pages: PAGES_OPTION, trees: { type: "string" }, scenarios: { type: "string" }, only: { type: "string", default: "" }, sample: { type: "string", default: "5" }, quiet: { type: "boolean" } });
+  const opts = cli("equivalence.mjs", { pages: PAGES_OPTION, trees: { type: "string" }, scenarios: { type: "string" }, only: { type: "string", default: "" }, sample: { type: "string", default: "5" }, "catalogue-checked": { type: "boolean" }, quiet: { type: "boolean" } });
   if (!opts.trees || !opts.scenarios) throw new Error("--trees and --scenarios: the example binaries of prefab-test (cargo build -p prefab-test --examples)");
   const seen = new Set();
+  const catalogued = new Set(catalogue().docs.map((d) => d.name));
   const docs = [...catalogue().docs, ...documents().docs].filter((d) => !seen.has(d.name) && seen.add(d.name) && d.name.includes(opts.only));
   const trees = native(opts.trees, docs);
   const { check, finish } = tally({ quiet: opts.quiet });
@@ -220,13 +176,11 @@ async function main() {
     for (const [engine, policy] of engines) {
       const files = documentPages(opts.pages, policy);
       const { page } = await watchedPage(host.context, { viewport: { width: 1024, height: 800 } });
-      for (const doc of sampled(docs, engine, opts)) {
+      for (const doc of sampled(docs, engine, opts, catalogued)) {
         let problem = null;
         try {
           await renderIn(page, files.url(doc.envelope));
-          const browser = await page.evaluate(pageTree);
-          const nat = trees[doc.name]?.slice(2) ?? [];
-          problem = difference(withoutLayout(["root", {}, ...nat]), withoutLayout(["root", {}, ...browser]));
+          problem = await pageDifference(page, trees, doc.name);
         } catch (e) {
           problem = `did not render: ${e.message.split("\n")[0]}`;
         }

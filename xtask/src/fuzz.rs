@@ -1,5 +1,7 @@
 //! `cargo xtask fuzz [--seconds N] [TARGET…]`: runs each fuzz target of `fuzz/` for N
-//! seconds (default 60) and prints the executions per target.
+//! seconds (default 60) and prints the executions per target. The targets are built once,
+//! then run as many at a time as the machine has cores: a libFuzzer process uses one core,
+//! so each target still gets N seconds of one core.
 //!
 //! Only the stable toolchain is needed: libFuzzer's coverage instrumentation is a stable
 //! codegen option, and the unstable flags cargo-fuzz passes are allowed with
@@ -48,10 +50,30 @@ pub fn run_cli(args: &[String]) -> Result<(), String> {
         }
     }
     install()?;
+    let chosen: Vec<(&str, Seeds)> = TARGETS
+        .iter()
+        .copied()
+        .filter(|(target, _)| only.is_empty() || only.iter().any(|o| o == target))
+        .collect();
+    run(cargo_fuzz().args(["build", "--sanitizer", "none"]))?;
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut summary = Vec::new();
-    for (target, seeds) in TARGETS {
-        if only.is_empty() || only.iter().any(|o| o == target) {
-            summary.push(fuzz(target, *seeds, seconds)?);
+    for batch in chosen.chunks(cores) {
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let running: Vec<_> = batch
+                .iter()
+                .map(|&(target, seeds)| scope.spawn(move || fuzz(target, seeds, seconds)))
+                .collect();
+            running
+                .into_iter()
+                .map(|r| {
+                    r.join()
+                        .unwrap_or_else(|_| Err("a fuzz run panicked".into()))
+                })
+                .collect()
+        });
+        for result in results {
+            summary.push(result?);
         }
     }
     eprintln!("\ntarget          seconds  executions");
@@ -88,10 +110,8 @@ fn fuzz(target: &str, seeds: Seeds, seconds: u64) -> Result<(String, u64, u64), 
         fuzz_dir.join("regressions").join(target),
     ];
     let start = Instant::now();
-    let mut child = Command::new("cargo")
-        .current_dir(root())
-        .env("RUSTC_BOOTSTRAP", "1")
-        .args(["fuzz", "run", "--sanitizer", "none", target])
+    let mut child = cargo_fuzz()
+        .args(["run", "--sanitizer", "none", target])
         .arg(&corpus)
         .args(read_only.iter().filter(|dir| dir.is_dir()))
         .arg("--")
@@ -103,7 +123,7 @@ fn fuzz(target: &str, seeds: Seeds, seconds: u64) -> Result<(String, u64, u64), 
     let mut executions = 0;
     if let Some(stderr) = child.stderr.take() {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            eprintln!("{line}");
+            eprintln!("[{target}] {line}");
             if let Some(n) = line.strip_prefix("stat::number_of_executed_units:") {
                 executions = n.trim().parse().unwrap_or(0);
             }
@@ -118,6 +138,15 @@ fn fuzz(target: &str, seeds: Seeds, seconds: u64) -> Result<(String, u64, u64), 
         ));
     }
     Ok((target.to_owned(), start.elapsed().as_secs(), executions))
+}
+
+/// `cargo fuzz` from the repository root, its unstable flags allowed on stable.
+fn cargo_fuzz() -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root())
+        .env("RUSTC_BOOTSTRAP", "1")
+        .arg("fuzz");
+    cmd
 }
 
 fn seed_folder(target: &str) -> &str {

@@ -20,8 +20,8 @@ pub fn run_all() -> Result<(), String> {
     clock.time("hosts", crate::hosts::run_suite)?;
     clock.time("dev", crate::serve::run_dev_suite)?;
     clock.time("fastmcp", || crate::fastmcp::run_suite(&[]))?;
-    // 30 s a target keeps the whole run well inside CI's 45 minutes (41 on a quiet 2-core
-    // machine with 60 s); `cargo xtask fuzz` alone still runs a minute each.
+    // 30 s a target (two at a time on two cores) keeps the whole run well inside CI's 45
+    // minutes; `cargo xtask fuzz` alone still runs a minute each.
     clock.time("fuzz", || {
         crate::fuzz::run_cli(&["--seconds".into(), "30".into()])
     })?;
@@ -91,8 +91,8 @@ fn renderer() -> Result<(), String> {
     ]))?;
     let pages = crate::sh::root().join("target/pages");
     crate::pages::write(&pages)?;
-    // prefab-test's examples draw natively what the browser suites below compare with.
-    run(Command::new("cargo").args(["build", "-q", "-p", "prefab-test", "--examples"]))?;
+    // prefab-test's examples draw natively what the browser suites below compare with:
+    // `native()`'s `cargo test --workspace` built them (it builds every example).
     let examples = crate::sh::target_dir().join("debug/examples");
     for script in PAGES_SUITES {
         let mut node = Command::new("node");
@@ -122,11 +122,14 @@ fn renderer() -> Result<(), String> {
     crate::cdn::npm_suite(&pages)?;
     // The whole catalogue (conformance wire documents, examples, auto-renderer outputs that
     // `cargo test -p prefab-rs --test catalog_outputs` wrote into target/catalog during
-    // `native()`): no error box, no console error, no placeholder except these types.
+    // `native()`): no error box, no console error, no placeholder except these types, and
+    // the tree the native renderer draws (half of `equivalence`, on the pages rendered here).
     run(Command::new("node")
         .args(["prefab-renderer/tests/catalog.mjs", "--quiet", "--pages"])
         .arg(&pages)
-        .args(["--allow-unknown", CATALOG_LEGACY]))?;
+        .args(["--allow-unknown", CATALOG_LEGACY])
+        .arg("--trees")
+        .arg(examples.join("trees")))?;
     equivalence(&pages)?;
     // The catalogue and the gallery views under axe-core, both engines, light and dark: no
     // serious or critical violation (about 2.5 minutes).
@@ -169,16 +172,19 @@ pub const PAGES_SUITES: &[&str] = &[
 ];
 
 /// The same render code natively and in the browser (issue 39): every catalogue document
-/// and gallery view drawn by `prefab-test`'s `trees` example and in Chromium (wasm2js, and
-/// every fifth in wasm too) give the same tree; every scenario of
+/// and gallery view drawn by `prefab-test`'s `trees` example and in Chromium (wasm2js, where
+/// `catalog.mjs --trees` compared the catalogue already, and every fifth in wasm too) give
+/// the same tree; every scenario of
 /// `prefab-renderer/tests/scenarios` replayed by its `scenarios` example and in the test host
-/// gives the same tree and host requests (about 50 s). [`renderer`] built the examples.
+/// gives the same tree, host requests and answers (about 50 s). `native()` built the
+/// examples.
 fn equivalence(pages: &std::path::Path) -> Result<(), String> {
     let examples = crate::sh::target_dir().join("debug/examples");
     run(Command::new("node")
         .args([
             "prefab-renderer/tests/equivalence.mjs",
             "--quiet",
+            "--catalogue-checked",
             "--pages",
         ])
         .arg(pages)
