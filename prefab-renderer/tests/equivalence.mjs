@@ -36,7 +36,7 @@ import { PAGES_OPTION, STANDALONE_POLICY, cli, policyFor, tally, watchedPage, wi
 
 const SCENARIOS = new URL("scenarios/", import.meta.url).pathname;
 
-/** Every scenario: `{ name, partials?, result?, tools?, steps }`. */
+/** Every scenario: `{ name, order?, partials?, result?, tools?, steps }` (`order: "early"`: the tool's data before the initialize answer). */
 function scenarios() {
   return readdirSync(SCENARIOS)
     .filter((f) => f.endsWith(".json"))
@@ -101,6 +101,7 @@ async function replay(host, pages, csp, scenario) {
   const view = await host.open({
     app: join(pages, "viewer.html"),
     csp,
+    order: scenario.order ?? "normal",
     toolInputPartial: scenario.partials ?? [],
     toolInput: scenario.result ? {} : null,
     toolResult: scenario.result,

@@ -1,7 +1,8 @@
 //! Replays scenarios with the simulator: reads a JSON array of scenarios on stdin and prints
 //! `{name: {"tree", "requests"}}` on stdout, the tree of the view at the end (as the `trees`
 //! example writes it) and every request the view sent its host. A scenario is
-//! `{name, partials?, result?, tools?, steps}` (`prefab-renderer/tests/scenarios/*.json`):
+//! `{name, order?, partials?, result?, tools?, steps}` (`prefab-renderer/tests/scenarios/*.json`;
+//! `order: "early"` sends the tool's data before the host answers `ui/initialize`):
 //! `partials` are sent as `tool-input-partial` arguments, `result` as the tool result,
 //! `tools` answer `tools/call` by name, and each step is either the user's, `{"do": "click" |
 //! "fill" | "type" | "press" | "check" | "select", and the element by `role` + `name`,
@@ -69,7 +70,12 @@ fn run(view: &View, step: &Value) {
 }
 
 fn replay(scenario: &Value) -> Value {
-    let view = View::connected();
+    // `"order": "early"`: the tool's data reaches the view before the initialize answer.
+    let view = if scenario["order"] == "early" {
+        View::connecting()
+    } else {
+        View::connected()
+    };
     if let Some(tools) = scenario["tools"].as_object() {
         for (name, reply) in tools.clone() {
             view.on_tool(&name, move |_| reply.clone().into());

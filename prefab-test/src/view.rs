@@ -45,15 +45,30 @@ impl View {
     /// ```
     #[must_use]
     pub fn connected() -> View {
+        let view = View::connecting();
+        view.pump();
+        view
+    }
+
+    /// A view whose host has not answered its `ui/initialize` yet: what the test sends next
+    /// reaches the view before the answer, as from a host that pushes the tool's data early.
+    /// The view keeps it until the handshake is done, then shows it.
+    ///
+    /// ```
+    /// use prefab::*;
+    /// let view = prefab_test::View::connecting();
+    /// view.tool_result(&App::new(Text::new("Arrived early")));
+    /// assert_eq!(view.text(), "Arrived early");
+    /// ```
+    #[must_use]
+    pub fn connecting() -> View {
         let (root, app) = prefab_renderer::headless::install(true);
-        let view = View {
+        View {
             root,
             doc: prefab_renderer::dom::document().unwrap_or_else(no_document),
             host: Rc::default(),
             app,
-        };
-        view.pump();
-        view
+        }
     }
 
     /// A view showing a tool's result: an [`App`](prefab::App), a
