@@ -32,12 +32,7 @@ fn argument_paths(arguments: &Value, prefix: &str, out: &mut HashMap<String, Str
         match value {
             Value::Object(_) => argument_paths(value, &format!("{path}."), out),
             Value::String(text) => {
-                let name = text
-                    .trim()
-                    .strip_prefix("{{")
-                    .and_then(|rest| rest.strip_suffix("}}"))
-                    .map(str::trim);
-                if let Some(name) = name.filter(|n| !n.contains(['{', '}', '|', ' '])) {
+                if let Some(name) = super::values::template_path(text) {
                     out.insert(name.to_string(), path);
                 }
             }

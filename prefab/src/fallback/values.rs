@@ -131,3 +131,10 @@ pub(crate) fn short(text: &str, max: usize) -> String {
     }
     format!("{}…", &text[..cut])
 }
+
+/// The state path of a sole `{{ path }}` template (no pipe, operator or second template),
+/// else `None`.
+pub(super) fn template_path(text: &str) -> Option<&str> {
+    let path = text.trim().strip_prefix("{{")?.strip_suffix("}}")?.trim();
+    (!path.is_empty() && !path.contains(['{', '}', '|', ' '])).then_some(path)
+}

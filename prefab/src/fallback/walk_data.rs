@@ -51,11 +51,7 @@ impl<'a> Walker<'a> {
         match value? {
             Value::Array(rows) => Some(rows.as_slice()),
             Value::String(template) => {
-                let path = template
-                    .trim()
-                    .strip_prefix("{{")?
-                    .strip_suffix("}}")?
-                    .trim();
+                let path = super::values::template_path(template)?;
                 lookup_path(self.state, path)
                     .and_then(Value::as_array)
                     .map(Vec::as_slice)
